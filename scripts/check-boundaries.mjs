@@ -46,7 +46,8 @@ for (const file of sourceFiles(webSrc)) {
 }
 for (const file of sourceFiles(join(root, 'packages/domain/src'))) {
   for (const spec of importsOf(file)) {
-    if (forbiddenInDomain.test(spec)) problems.push(`${relative(root, file)} imports ${spec} (domain has no I/O)`);
+    if (forbiddenInDomain.test(spec))
+      problems.push(`${relative(root, file)} imports ${spec} (domain has no I/O)`);
   }
 }
 
