@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { buttonStyles } from '@/components/ui/button';
+import { TextLink } from '@/components/ui/text-link';
+import { FeatureCarousel } from '@/features/landing/components/feature-carousel';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export function LandingRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="bg-primary-800 pb-14 text-white">
+        <div className="mx-auto flex max-w-md items-center justify-between px-5 pt-4">
+          <span
+            aria-hidden="true"
+            className="grid size-11 place-items-center rounded-2xl bg-accent-600 text-2xl font-bold"
+          >
+            ₭
+          </span>
+          <LanguageSwitcher tone="dark" />
+        </div>
+        <div className="mx-auto max-w-md px-5 pt-8">
+          <h1 className="text-4xl font-extrabold tracking-tight">{t('app.name')}</h1>
+          <p className="mt-2 text-lg text-primary-100">{t('landing.subtitle')}</p>
+        </div>
+      </header>
+
+      <main className="mx-auto -mt-9 w-full max-w-md flex-1 px-5">
+        <FeatureCarousel />
+
+        <div className="mt-6 flex flex-col items-stretch gap-2">
+          <Link to="/register" className={buttonStyles({ variant: 'primary', size: 'lg' })}>
+            {t('landing.startNow')}
+          </Link>
+          <p className="flex flex-wrap items-center justify-center gap-x-2 text-base text-slate-700">
+            <span>{t('landing.haveAccount')}</span>
+            <TextLink to="/login">{t('landing.login')}</TextLink>
+          </p>
+        </div>
+
+        <p className="mt-4 rounded-2xl bg-primary-50 px-4 py-3 text-sm leading-relaxed text-primary-900">
+          {t('landing.currencyNote')}
+        </p>
+      </main>
+
+      <footer className="mx-auto w-full max-w-md px-5 pt-4 pb-6">
+        <nav aria-label={t('landing.legalLinks')} className="flex flex-wrap justify-center gap-x-6 text-sm">
+          <TextLink to="/terms-of-service" tone="muted">
+            {t('legal.termsTitle')}
+          </TextLink>
+          <TextLink to="/privacy-policy" tone="muted">
+            {t('legal.privacyTitle')}
+          </TextLink>
+        </nav>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { MessagePage } from '@/components/layouts/message-page';
+import { buttonStyles } from '@/components/ui/button';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useDocumentTitle(t('notFound.title'));
+
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
+
+  return (
+    <MessagePage
+      icon={<span className="text-2xl font-extrabold">404</span>}
+      // The spec keeps this sentence in English in every language.
+      title={t('notFound.title')}
+      titleLang="en"
+      body={t('notFound.body')}
+    >
+      <Link to="/" className={buttonStyles({ variant: 'secondary' })}>
+        {t('common.backHome')}
+      </Link>
+    </MessagePage>
+  );
+}

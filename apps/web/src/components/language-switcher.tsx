@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { changeLanguage, isLanguage, languageNames, languages } from '@/lib/i18n';
+
+type LanguageSwitcherProps = { tone?: 'light' | 'dark'; className?: string };
+
+// A native <select>: on a cheap Android phone it opens the system picker, costs no JavaScript
+// and is accessible without extra work.
+export function LanguageSwitcher({ tone = 'light', className }: LanguageSwitcherProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'ht';
+
+  return (
+    <div className={cn('flex items-center', className)}>
+      <label htmlFor={id} className="sr-only">
+        {t('common.language')}
+      </label>
+      <select
+        id={id}
+        value={current}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+        }}
+        className={cn(
+          'min-h-11 cursor-pointer rounded-xl border px-3 text-base font-medium',
+          tone === 'dark'
+            ? 'border-white/40 bg-primary-800 text-white'
+            : 'border-slate-300 bg-white text-slate-900',
+        )}
+      >
+        {languages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {languageNames[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

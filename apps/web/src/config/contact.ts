@@ -1,0 +1,2 @@
+/** Where users write to support; shown on the legal pages. */
+export const supportEmail = 'support@kreyolcash.ht';

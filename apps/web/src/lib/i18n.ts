@@ -1,0 +1,96 @@
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import ht from '@/i18n/ht.json';
+import type legalHt from '@/i18n/legal/ht.json';
+
+export const languages = ['ht', 'pt-BR', 'fr', 'en'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'ht';
+
+// Each language names itself, so a reader can find their own whatever is selected.
+export const languageNames: Record<Language, string> = {
+  ht: 'Kreyòl',
+  'pt-BR': 'Português',
+  fr: 'Français',
+  en: 'English',
+};
+
+const storageKey = 'kreyolcash.language';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof ht; legal: typeof legalHt };
+  }
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+function readStoredLanguage(): Language {
+  try {
+    const stored = window.localStorage.getItem(storageKey);
+    return isLanguage(stored) ? stored : defaultLanguage;
+  } catch {
+    // Storage can be disabled (private mode, full quota): fall back to Creole.
+    return defaultLanguage;
+  }
+}
+
+// Creole (the first screen's language) is bundled; every other bundle, and the long legal
+// texts, are fetched only when needed so the first route stays small.
+const bundles = import.meta.glob<{ default: ResourceKey }>([
+  '../i18n/*.json',
+  '!../i18n/ht.json',
+  '../i18n/legal/*.json',
+]);
+
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const path = namespace === 'legal' ? `../i18n/legal/${language}.json` : `../i18n/${language}.json`;
+    const load = bundles[path];
+    if (!load) {
+      callback(new Error(`no translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
+void i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLanguage(),
+    fallbackLng: defaultLanguage,
+    supportedLngs: languages,
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    resources: { ht: { translation: ht } },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+  try {
+    window.localStorage.setItem(storageKey, language);
+  } catch {
+    // Not remembered across visits; the choice still applies now.
+  }
+}
+
+export { i18n };
