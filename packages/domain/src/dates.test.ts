@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatIsoDate,
+  isRealIsoDate,
+  isValidBirthDate,
+  todayIsoDate,
+} from './dates.ts';
+
+describe('isRealIsoDate', () => {
+  it('accepts real calendar dates, leap days included', () => {
+    expect(isRealIsoDate('1990-05-01')).toBe(true);
+    expect(isRealIsoDate('2000-02-29')).toBe(true);
+    expect(isRealIsoDate('2024-02-29')).toBe(true);
+  });
+
+  it('rejects impossible dates and other shapes', () => {
+    for (const text of [
+      '1900-02-29',
+      '2023-02-29',
+      '2023-04-31',
+      '2023-13-01',
+      '2023-00-10',
+      '2023-1-1',
+      '01/05/1990',
+    ])
+      expect(isRealIsoDate(text)).toBe(false);
+  });
+});
+
+describe('isValidBirthDate', () => {
+  it('accepts a past date from 1900 on', () => {
+    expect(isValidBirthDate('1990-05-01', '2025-01-01')).toBe(true);
+    expect(isValidBirthDate('1900-01-01', '2025-01-01')).toBe(true);
+  });
+
+  it('rejects today, the future and dates before 1900', () => {
+    expect(isValidBirthDate('2025-01-01', '2025-01-01')).toBe(false);
+    expect(isValidBirthDate('2030-01-01', '2025-01-01')).toBe(false);
+    expect(isValidBirthDate('1899-12-31', '2025-01-01')).toBe(false);
+  });
+});
+
+describe('formatting', () => {
+  it('shows a calendar date as dd/mm/aaaa without passing through a time zone', () => {
+    expect(formatIsoDate('1990-05-01')).toBe('01/05/1990');
+    expect(formatIsoDate('not a date')).toBe('not a date');
+  });
+
+  it('shows an instant in Haiti time with seconds', () => {
+    expect(formatDateTime('2024-03-01T12:00:05Z')).toBe('01/03/2024 07:00:05');
+    expect(formatDateTime('2024-07-01T00:30:00Z')).toBe('30/06/2024 20:30:00');
+    expect(formatDate(Date.UTC(2024, 0, 1, 3))).toBe('31/12/2023');
+  });
+
+  it('accepts another time zone', () => {
+    expect(formatDateTime(new Date('2024-03-01T12:00:05Z'), 'UTC')).toBe('01/03/2024 12:00:05');
+  });
+
+  it("gives today's date in Haiti", () => {
+    expect(todayIsoDate(new Date('2024-01-01T03:00:00Z'))).toBe('2023-12-31');
+    expect(todayIsoDate(new Date('2024-01-01T06:00:00Z'))).toBe('2024-01-01');
+  });
+
+  it('refuses an invalid instant', () => {
+    expect(() => formatDateTime('nope')).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,70 @@
+import { HAITI_TIME_ZONE } from './constants.ts';
+
+// Calendar dates (a birth date) are `YYYY-MM-DD` text, never a Date: a Date is an instant, and
+// reading `1990-05-01` as midnight UTC shows 30/04/1990 in Haiti.
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+export function isRealIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+// A birth date is a real date in the past, and not before 1900 (a typo, not a customer).
+export function isValidBirthDate(text: string, todayIsoDate: string): boolean {
+  return isRealIsoDate(text) && text >= EARLIEST_BIRTH_DATE && text < todayIsoDate;
+}
+
+// `1990-05-01` → `01/05/1990`; text that is not an ISO date is shown as it is rather than hidden.
+export function formatIsoDate(text: string): string {
+  const match = ISO_DATE.exec(text);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : text;
+}
+
+// Today's calendar date where the user lives (Haiti by default), as `YYYY-MM-DD`.
+export function todayIsoDate(now: Date = new Date(), timeZone: string = HAITI_TIME_ZONE): string {
+  const { year, month, day } = partsOf(now, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+// `dd/mm/aaaa` of an instant, in Haiti's time zone by default.
+export function formatDate(instant: Date | string | number, timeZone: string = HAITI_TIME_ZONE): string {
+  const { year, month, day } = partsOf(new Date(instant), timeZone);
+  return `${day}/${month}/${year}`;
+}
+
+// `dd/mm/aaaa HH:mm:ss` (the transaction detail shows seconds), in Haiti's time zone by default.
+export function formatDateTime(instant: Date | string | number, timeZone: string = HAITI_TIME_ZONE): string {
+  const { year, month, day, hour, minute, second } = partsOf(new Date(instant), timeZone);
+  return `${day}/${month}/${year} ${hour}:${minute}:${second}`;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+type DateParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+// Built from parts rather than a locale string, whose punctuation differs between ICU versions.
+function partsOf(date: Date, timeZone: string): DateParts {
+  if (Number.isNaN(date.getTime())) throw new RangeError('invalid date');
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts: DateParts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const part of format.formatToParts(date)) {
+    if (part.type in parts) parts[part.type as keyof DateParts] = part.value;
+  }
+  return parts;
+}

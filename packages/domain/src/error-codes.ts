@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+// Every failure the product can report, by its spec key (spec §5, §8) plus the server's own.
+// Clients switch on the code and translate it; they never read the message. Codes are listed
+// under their default HTTP status so that each code gets exactly one, decided here.
+const CODES_BY_STATUS = {
+  // The request never reached the server.
+  0: ['network_error'],
+  400: ['bad_request', 'invalid_reset_link', 'invalid_confirmation_link'],
+  401: ['unauthorized', 'invalid_credentials', 'session_expired'],
+  403: ['forbidden', 'email_not_confirmed', 'account_blocked', 'own_company_purchase'],
+  404: [
+    'not_found',
+    'user_not_found',
+    // The spec pairs the user_not_found title with this description key.
+    'user_not_found_message',
+    'user_phone_not_found',
+    'transaction_not_found',
+    'company_not_found',
+    'product_not_found',
+    'sale_not_found',
+  ],
+  409: [
+    'nif_already_exists',
+    'email_already_exists',
+    'phone_already_exists',
+    'company_already_exists',
+    'transaction_not_pending',
+    'request_in_progress',
+  ],
+  413: ['payload_too_large', 'image_too_large'],
+  422: [
+    'validation_error',
+    // Sign-in, sign-up and profile fields (spec §5).
+    'email_required',
+    'email_invalid',
+    'password_required',
+    'password_min_length',
+    'password_max_length',
+    'confirm_password_required',
+    'passwords_dont_match',
+    'name_required',
+    'document_required',
+    'document_invalid',
+    'document_photo_required',
+    'profile_photo_required',
+    'phone_required',
+    'phone_invalid',
+    'new_phone_required',
+    'phone_same_as_current',
+    'birth_date_required',
+    'birth_date_invalid',
+    'gender_required',
+    'gender_invalid',
+    'referral_code_invalid',
+    'image_invalid_type',
+    'value_too_long',
+    // Transfers and codes.
+    'invalid_email',
+    'invalid_amount',
+    'max_amount_error',
+    'self_transfer',
+    'insufficient_balance',
+    'invalid_verification_code',
+    'invalid_codes',
+    'code_expired',
+    'code_attempts_exceeded',
+    'idempotency_key_reused',
+    // Marketplace and referrals.
+    'company_name_required',
+    'service_name_required',
+    'description_required',
+    'category_required',
+    'category_invalid',
+    'price_must_be_positive',
+    'stock_invalid',
+    'invalid_quantity',
+    'insufficient_stock',
+    'fill_all_fields',
+  ],
+  429: ['rate_limited'],
+  // Failures of an operation as a whole (spec §8): the client shows them when a call fails
+  // without a more precise code; the server uses internal_error.
+  500: [
+    'internal_error',
+    'unexpected_error',
+    'login_error',
+    'registration_error',
+    'data_save_error',
+    'user_data_error',
+    'account_data_error',
+    'error_loading_profile',
+    'search_user_error',
+    'transfer_processing_error',
+    'verification_code_error',
+    'code_generation_error',
+    'code_send_error',
+    'error_loading_transactions',
+    'balance_check_error',
+    'error_loading_companies',
+    'error_loading_company',
+    'company_creation_error',
+    'service_creation_error',
+    'error_loading_product',
+    'purchase_error',
+    'referral_send_error',
+    'reset_email_send_error',
+    'password_reset_error',
+    'photo_upload_error',
+    'photo_update_error',
+    'image_processing_error',
+    'name_update_error',
+    'phone_check_error',
+    'phone_update_error',
+  ],
+  503: ['service_unavailable'],
+} as const;
+
+type CodesByStatus = typeof CODES_BY_STATUS;
+export type ErrorCode = CodesByStatus[keyof CodesByStatus][number];
+
+export const ERROR_CODES = Object.values(CODES_BY_STATUS).flat() as [ErrorCode, ...ErrorCode[]];
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+export const ERROR_HTTP_STATUS = Object.fromEntries(
+  Object.entries(CODES_BY_STATUS).flatMap(([status, codes]) => codes.map((code) => [code, Number(status)])),
+) as Record<ErrorCode, number>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_HTTP_STATUS, value);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_HTTP_STATUS[code];
+}
+
+// The code for a failure that came without one (a proxy's error page, a dropped connection).
+export function errorCodeForStatus(status: number): ErrorCode {
+  if (status === 0) return 'network_error';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 422) return 'validation_error';
+  if (status === 429) return 'rate_limited';
+  // A gateway error means the API is down or restarting: worth a retry, not a bug report.
+  if (status === 502 || status === 503 || status === 504) return 'service_unavailable';
+  if (status >= 500) return 'internal_error';
+  return 'bad_request';
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { phoneField, requiredText } from './fields.ts';
+
+// PATCH /api/me
+export const profileUpdateSchema = z.object({ nome_completo: requiredText('name_required') });
+export type ProfileUpdateBody = z.output<typeof profileUpdateSchema>;
+
+// POST /api/me/phone-change. Whether it differs from the current phone (phone_same_as_current)
+// and is free (phone_already_exists) needs the account, so the server checks it (isSamePhone).
+export const phoneChangeSchema = z.object({ novo_telefone: phoneField('new_phone_required') });
+export type PhoneChangeBody = z.output<typeof phoneChangeSchema>;
+
+// POST /api/referrals: both fields filled (fill_all_fields), and a phone WhatsApp can reach.
+export const referralSchema = z.object({
+  nome: requiredText('fill_all_fields'),
+  telefone: phoneField('fill_all_fields'),
+});
+export type ReferralInput = z.input<typeof referralSchema>;
+export type ReferralBody = z.output<typeof referralSchema>;

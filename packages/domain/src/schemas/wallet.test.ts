@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { keysOf, parsed } from './test-helpers.ts';
+import {
+  historyQuerySchema,
+  transactionSchema,
+  transferInitiateSchema,
+  userLookupQuerySchema,
+  verifyCodeSchema,
+} from './wallet.ts';
+
+const transfer = { destinatario_email: 'Marie@Example.ht', quantidade_centis: 2_500 };
+
+describe('transferInitiateSchema', () => {
+  it('accepts a recipient and an amount in centis', () => {
+    expect(parsed(transferInitiateSchema, transfer)).toEqual({
+      destinatario_email: 'marie@example.ht',
+      quantidade_centis: 2_500,
+    });
+  });
+
+  it('accepts exactly ₭100.00 and 1 centi', () => {
+    expect(parsed(transferInitiateSchema, { ...transfer, quantidade_centis: 10_000 })).toBeTruthy();
+    expect(parsed(transferInitiateSchema, { ...transfer, quantidade_centis: 1 })).toBeTruthy();
+  });
+
+  it('rejects a transfer above ₭100 with max_amount_error', () => {
+    expect(keysOf(transferInitiateSchema, { ...transfer, quantidade_centis: 10_001 })).toEqual({
+      quantidade_centis: 'max_amount_error',
+    });
+  });
+
+  it.each([0, -100, 10.5, Number.NaN, 2 ** 60, '100', null])(
+    'rejects the amount %s with invalid_amount',
+    (amount) => {
+      expect(keysOf(transferInitiateSchema, { ...transfer, quantidade_centis: amount })).toEqual({
+        quantidade_centis: 'invalid_amount',
+      });
+    },
+  );
+
+  it('rejects a blank or malformed recipient e-mail with invalid_email', () => {
+    expect(keysOf(transferInitiateSchema, { ...transfer, destinatario_email: ' ' })).toEqual({
+      destinatario_email: 'invalid_email',
+    });
+    expect(keysOf(transferInitiateSchema, { ...transfer, destinatario_email: 'marie' })).toEqual({
+      destinatario_email: 'invalid_email',
+    });
+  });
+
+  it('keeps trimmed notes up to 280 characters and drops blank ones', () => {
+    expect(parsed(transferInitiateSchema, { ...transfer, observacoes: ' lunch ' }).observacoes).toBe('lunch');
+    expect(parsed(transferInitiateSchema, { ...transfer, observacoes: '   ' }).observacoes).toBeUndefined();
+    expect(parsed(transferInitiateSchema, { ...transfer, observacoes: null }).observacoes).toBeUndefined();
+    expect(keysOf(transferInitiateSchema, { ...transfer, observacoes: 'x'.repeat(281) })).toEqual({
+      observacoes: 'value_too_long',
+    });
+  });
+});
+
+describe('verifyCodeSchema', () => {
+  it('accepts exactly 6 digits', () => {
+    expect(parsed(verifyCodeSchema, { codigo: ' 123456 ' })).toEqual({ codigo: '123456' });
+  });
+
+  it.each(['12345', '1234567', '12345a', '', undefined])(
+    'rejects %s with invalid_verification_code',
+    (codigo) => {
+      expect(keysOf(verifyCodeSchema, { codigo })).toEqual({ codigo: 'invalid_verification_code' });
+    },
+  );
+});
+
+describe('userLookupQuerySchema', () => {
+  it('needs an e-mail, or says invalid_email', () => {
+    expect(parsed(userLookupQuerySchema, { email: 'A@b.ht' })).toEqual({ email: 'a@b.ht' });
+    expect(keysOf(userLookupQuerySchema, {})).toEqual({ email: 'invalid_email' });
+  });
+});
+
+describe('historyQuerySchema', () => {
+  it('defaults to all movements, 50 at a time', () => {
+    expect(parsed(historyQuerySchema, {})).toEqual({ type: 'all', limit: 50 });
+  });
+
+  it('reads the limit from query text and bounds it to 1..100', () => {
+    expect(parsed(historyQuerySchema, { type: 'received', limit: '3', cursor: 'abc' })).toEqual({
+      type: 'received',
+      limit: 3,
+      cursor: 'abc',
+    });
+    expect(keysOf(historyQuerySchema, { limit: '101' })).toEqual({ limit: 'validation_error' });
+    expect(keysOf(historyQuerySchema, { limit: '0' })).toEqual({ limit: 'validation_error' });
+    expect(keysOf(historyQuerySchema, { type: 'bonus' })).toEqual({ type: 'validation_error' });
+  });
+});
+
+describe('transactionSchema', () => {
+  it('describes a history entry as the API sends it', () => {
+    const entry = {
+      id: 'm1',
+      type: 'signup',
+      status: 'concluida',
+      quantidade_centis: 10_000,
+      quantidade_kreyolcash: 100,
+      criado_em: '2024-03-01T12:00:00.000Z',
+      remetente_nome: null,
+      remetente_email: null,
+      destinatario_nome: 'Ana',
+      destinatario_email: 'ana@example.ht',
+      observacoes: null,
+    };
+    expect(parsed(transactionSchema, entry)).toEqual(entry);
+    expect(transactionSchema.safeParse({ ...entry, status: 'aguardando_codigo' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, OBSERVATIONS_MAX_LENGTH } from '../constants.ts';
+import { historyFilterSchema, transactionStatusSchema, transactionTypeSchema } from '../statuses.ts';
+import { transferCentisField } from './amounts.ts';
+import { emailField, errorKey, optionalText, verificationCodeField } from './fields.ts';
+
+// A blank or malformed recipient e-mail is one message in the transfer flow: invalid_email.
+const recipientEmailField = emailField('invalid_email', 'invalid_email');
+
+// GET /api/users/lookup?email=
+export const userLookupQuerySchema = z.object({ email: recipientEmailField });
+export type UserLookupQuery = z.output<typeof userLookupQuerySchema>;
+
+// POST /api/transfers
+export const transferInitiateSchema = z.object({
+  destinatario_email: recipientEmailField,
+  quantidade_centis: transferCentisField,
+  observacoes: optionalText(OBSERVATIONS_MAX_LENGTH),
+});
+export type TransferInitiateInput = z.input<typeof transferInitiateSchema>;
+export type TransferInitiateBody = z.output<typeof transferInitiateSchema>;
+
+// POST /api/transfers/:id/verify, POST /api/purchases/:id/verify and the phone-change steps.
+export const verifyCodeSchema = z.object({ codigo: verificationCodeField });
+export type VerifyCodeBody = z.output<typeof verifyCodeSchema>;
+
+// GET /api/wallet/transactions?type=&limit=&cursor= (query values arrive as text).
+export const historyQuerySchema = z.object({
+  type: historyFilterSchema.default('all'),
+  limit: z.coerce
+    .number(errorKey('validation_error'))
+    .int(errorKey('validation_error'))
+    .min(1, errorKey('validation_error'))
+    .max(HISTORY_MAX_LIMIT, errorKey('validation_error'))
+    .default(HISTORY_DEFAULT_LIMIT),
+  cursor: z.string().max(200, errorKey('validation_error')).optional(),
+});
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
+
+// GET /api/wallet
+export const walletSchema = z.object({
+  saldo_centis: z.int(),
+  reservado_centis: z.int(),
+  disponivel_centis: z.int(),
+});
+export type Wallet = z.output<typeof walletSchema>;
+
+// One history entry as displayed (spec §3, API.md).
+export const transactionSchema = z.object({
+  id: z.string(),
+  type: transactionTypeSchema,
+  status: transactionStatusSchema,
+  quantidade_centis: z.int(),
+  quantidade_kreyolcash: z.number(),
+  criado_em: z.string(),
+  remetente_nome: z.string().nullable(),
+  remetente_email: z.string().nullable(),
+  destinatario_nome: z.string().nullable(),
+  destinatario_email: z.string().nullable(),
+  observacoes: z.string().nullable(),
+});
+export type Transaction = z.output<typeof transactionSchema>;
