@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-support/test-app.ts';
+
+// A stand-in build of the web app, so these tests do not depend on `npm run build`.
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kc-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="ht"><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('the app shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: fakeWebDist() });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers health with the database status', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', outbox: { pending: 0, sent: 0, failed: 0 } });
+  });
+
+  it('answers an unknown API path with a JSON 404 in the error shape', async () => {
+    const res = await t.app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({
+      error: { code: 'not_found', message: 'Route GET /api/nothing-here not found' },
+    });
+  });
+
+  it('serves index.html for client routes so the web router draws them', async () => {
+    for (const path of ['/', '/home', '/company/123', '/some/unknown/path']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await t.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends a strict content security policy and the other security headers', async () => {
+    const res = await t.app.inject('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/health');
+    const ui = await t.app.inject('/api/docs');
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('refuses a body larger than the limit with payload_too_large', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'a'.repeat(70 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503', async () => {
+    const t = await createTestApp();
+    await t.database.close();
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable', database: 'down' });
+    await t.app.close();
+  });
+});

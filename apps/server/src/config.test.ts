@@ -1,0 +1,50 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'kc-config-'));
+
+describe('loadConfig', () => {
+  it('uses the local defaults when nothing is set', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir, databaseUrl: undefined });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.whatsapp).toBeUndefined();
+  });
+
+  it('generates a JWT secret once into DATA_DIR and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+
+  it('stops with a message naming the variable when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('refuses to start in production without the secrets and never writes one', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/JWT_SECRET/);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('accepts production when the secrets are given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://u@db/kc',
+      PUBLIC_URL: 'https://kreyolcash.ht/',
+      SMTP_URL: 'smtp://mail.kreyolcash.ht:587',
+      WHATSAPP_GATEWAY_URL: 'https://wa.kreyolcash.ht',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.publicUrl).toBe('https://kreyolcash.ht');
+  });
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The only reader of process.env: every setting is parsed here once, and a bad value stops
+// the start with a message naming the variable.
+const optionalUrl = z.url().optional();
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('KreyolCash <no-reply@kreyolcash.local>'),
+  WHATSAPP_GATEWAY_URL: optionalUrl,
+  WHATSAPP_GATEWAY_TOKEN: z.string().optional(),
+  WHATSAPP_SEND_PATH: z.string().startsWith('/').default('/send-message'),
+  REDIS_URL: optionalUrl,
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string;
+  logLevel: string;
+  webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  whatsapp: { url: string; token: string | undefined; sendPath: string } | undefined;
+  redisUrl: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) assertProductionSecrets(e);
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    whatsapp: e.WHATSAPP_GATEWAY_URL
+      ? { url: e.WHATSAPP_GATEWAY_URL, token: e.WHATSAPP_GATEWAY_TOKEN, sendPath: e.WHATSAPP_SEND_PATH }
+      : undefined,
+    redisUrl: e.REDIS_URL,
+  };
+}
+
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+}
+
+function assertProductionSecrets(e: z.infer<typeof envSchema>): void {
+  // Production sends real codes, so it needs real transports: the development outbox never runs there.
+  const required = ['JWT_SECRET', 'DATABASE_URL', 'PUBLIC_URL', 'SMTP_URL', 'WHATSAPP_GATEWAY_URL'] as const;
+  const missing = required.filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: required when NODE_ENV=production`,
+    );
+  }
+}
+
+// Outside production a secret is generated once and kept in DATA_DIR, so sessions survive restarts
+// without any set-up.
+function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  kind: DatabaseKind;
+  db: Kysely<DB>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+const keepText = (value: string) => value;
+// int8 → exact number; date → 'YYYY-MM-DD' text (a Date would shift with the time zone).
+const PARSERS: Record<number, (value: string) => unknown> = {
+  [INT8_OID]: parseSafeInteger,
+  [DATE_OID]: keepText,
+};
+
+// int8 (bigint) columns hold centis and counts; they arrive as JavaScript numbers only when
+// exact, so an amount can never silently lose precision.
+export function parseSafeInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} is not a safe integer`);
+  return n;
+}
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+
+/** PostgreSQL through `pg` when a URL is given; otherwise PGlite in DATA_DIR/db (or in memory). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir);
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 20,
+    connectionTimeoutMillis: 5000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { kind: 'postgres', db, ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function openPGlite(dataDir: string | undefined): Promise<Database> {
+  let path: string | undefined;
+  if (dataDir) {
+    path = join(dataDir, 'db');
+    mkdirSync(path, { recursive: true });
+  }
+  const pglite = await PGlite.create({
+    ...(path ? { dataDir: path } : {}),
+    parsers: PARSERS,
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    ping: () => ping(db),
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as foundation from './migrations/0001-foundation.ts';
+import * as outbox from './migrations/0002-outbox.ts';
+import * as accountsLedger from './migrations/0003-accounts-ledger.ts';
+import type { DB } from './schema.ts';
+
+// Migrations are listed here in order rather than read from the file system, so the same list
+// runs under tsx, Vitest and any bundler.
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+  '0002-outbox': outbox,
+  '0003-accounts-ledger': accountsLedger,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

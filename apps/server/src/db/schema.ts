@@ -1,0 +1,137 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Row types of every table, snake_case as in the database. Each migration that adds a table
+// adds its type here.
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  actor_id: string | null;
+  action: string;
+  subject_type: string | null;
+  subject_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  criado_em: CreatedAt;
+};
+
+export type OutboxChannel = 'whatsapp' | 'email';
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export type OutboxMessagesTable = {
+  id: Generated<number>;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  purpose: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  lease_until: Date | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+};
+
+export type Gender = 'M' | 'F' | 'OUTRO';
+
+export type UsuariosTable = {
+  id: Generated<string>;
+  nome_completo: string;
+  pais: Generated<string>;
+  documento: string;
+  tipo_documento: Generated<string>;
+  document_photo_key: string;
+  profile_photo_key: string | null;
+  email: string;
+  telefone: string;
+  /** YYYY-MM-DD: dates are kept as text on the way out, never shifted by a time zone. */
+  data_nascimento: string;
+  sexo: Gender;
+  status: Generated<string>;
+  email_confirmado_em: Date | null;
+  criado_em: CreatedAt;
+};
+
+export type CredenciaisTable = { user_id: string; password_hash: string; atualizado_em: Generated<Date> };
+
+export type SessoesTable = {
+  id: Generated<string>;
+  user_id: string;
+  criado_em: CreatedAt;
+  ultimo_uso_em: Generated<Date>;
+  revogado_em: Date | null;
+  motivo_revogacao: string | null;
+};
+
+export type RefreshTokensTable = {
+  token_hash: string;
+  session_id: string;
+  criado_em: CreatedAt;
+  expira_em: Date;
+  rotacionado_em: Date | null;
+};
+
+export type EmailTokenPurpose = 'email_confirmation' | 'password_reset';
+
+export type TokensEmailTable = {
+  token_hash: string;
+  user_id: string;
+  finalidade: EmailTokenPurpose;
+  expira_em: Date;
+  usado_em: Date | null;
+  criado_em: CreatedAt;
+};
+
+export type SaldosTable = {
+  user_id: string;
+  saldo_centis: Generated<number>;
+  reservado_centis: Generated<number>;
+  atualizado_em: Generated<Date>;
+};
+
+export type MovimentacoesTable = {
+  id: Generated<string>;
+  remetente_id: string | null;
+  destinatario_id: string;
+  quantidade_centis: number;
+  tipo: string;
+  status: string;
+  observacoes: string | null;
+  criado_em: CreatedAt;
+  concluido_em: Date | null;
+  expira_em: Date | null;
+};
+
+export type LotesTable = {
+  id: Generated<string>;
+  user_id: string;
+  movimentacao_id: string;
+  quantidade_centis: number;
+  origem: 'cadastro' | 'bonus';
+  ativo: Generated<boolean>;
+  criado_em: CreatedAt;
+};
+
+export type SaldosView = {
+  user_id: string;
+  saldo_centis: number;
+  reservado_centis: number;
+  disponivel_centis: number;
+};
+
+export type DB = {
+  audit_log: AuditLogTable;
+  outbox_messages: OutboxMessagesTable;
+  usuarios: UsuariosTable;
+  credenciais: CredenciaisTable;
+  sessoes: SessoesTable;
+  refresh_tokens: RefreshTokensTable;
+  tokens_email: TokensEmailTable;
+  kreyolcash_saldos: SaldosTable;
+  kreyolcash_movimentacoes: MovimentacoesTable;
+  kreyolcash_lotes: LotesTable;
+  vw_saldos_kreyolcash: SaldosView;
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { listRecentMessages, requeueFailed } from './outbox.repository.ts';
+
+const messageSchema = z.object({
+  id: z.number(),
+  channel: z.enum(['whatsapp', 'email']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  purpose: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  created_at: z.date(),
+  sent_at: z.date().nullable(),
+});
+
+// Development only: how a person running the app locally reads codes and links. Never registered
+// in production (app.ts).
+export async function devOutboxRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'The last outgoing WhatsApp messages and e-mails, newest first (development only)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.object({ items: z.array(messageSchema) }) },
+      },
+    },
+    async (request) => ({ items: await listRecentMessages(app.deps.database.db, request.query.limit) }),
+  );
+
+  app.post(
+    '/api/dev/outbox/retry-failed',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Put failed messages back in the queue (development only)',
+        response: { 200: z.object({ requeued: z.number() }) },
+      },
+    },
+    async () => ({ requeued: await requeueFailed(app.deps.database.db) }),
+  );
+}

@@ -1,0 +1,108 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { DB, OutboxChannel, OutboxMessagesTable, OutboxStatus } from '../../db/schema.ts';
+
+export type OutboxMessage = Selectable<OutboxMessagesTable>;
+
+export type NewOutboxMessage = {
+  channel: OutboxChannel;
+  recipient: string;
+  subject?: string | undefined;
+  text: string;
+  html?: string | undefined;
+  purpose: string;
+};
+
+export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMessage): Promise<number> {
+  const row = await trx
+    .insertInto('outbox_messages')
+    .values({
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      text: message.text,
+      html: message.html ?? null,
+      purpose: message.purpose,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Leases up to `limit` due messages for delivery. Only the oldest pending message of each
+ * recipient is eligible, so a recipient receives messages in creation order; rows another worker
+ * holds are skipped (SKIP LOCKED), and a lease that outlives a crashed worker expires, so the
+ * message is sent again (at-least-once).
+ */
+export async function leaseDueMessages(
+  db: Kysely<DB>,
+  limit: number,
+  leaseMs: number,
+): Promise<OutboxMessage[]> {
+  const { rows } = await sql<OutboxMessage>`
+    update outbox_messages m
+       set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = m.attempts + 1
+     where m.id in (
+       select o.id from outbox_messages o
+        where o.status = 'pending' and o.next_attempt_at <= now()
+          and (o.lease_until is null or o.lease_until < now())
+          and not exists (
+            select 1 from outbox_messages older
+             where older.status = 'pending' and older.channel = o.channel
+               and older.recipient = o.recipient and older.id < o.id)
+        order by o.id
+        limit ${limit}
+        for update skip locked)
+    returning m.*`.execute(db);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Kysely<DB>, id: number): Promise<void> {
+  await db
+    .updateTable('outbox_messages')
+    .set({ status: 'sent', sent_at: sql`now()`, lease_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markAttemptFailed(
+  db: Kysely<DB>,
+  id: number,
+  failure: { error: string; retryInMs: number | null },
+): Promise<void> {
+  const error = failure.error.slice(0, 1000);
+  const update =
+    failure.retryInMs === null
+      ? { status: 'failed' as const, lease_until: null, last_error: error }
+      : {
+          lease_until: null,
+          last_error: error,
+          next_attempt_at: sql<Date>`now() + make_interval(secs => ${failure.retryInMs / 1000})`,
+        };
+  await db.updateTable('outbox_messages').set(update).where('id', '=', id).execute();
+}
+
+export async function listRecentMessages(db: Kysely<DB>, limit: number): Promise<OutboxMessage[]> {
+  return db.selectFrom('outbox_messages').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function countByStatus(db: Kysely<DB>): Promise<Record<OutboxStatus, number>> {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+/** Puts failed messages back in the queue with a fresh attempt budget; returns how many. */
+export async function requeueFailed(db: Kysely<DB>): Promise<number> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: sql`now()`, lease_until: null })
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestSmtpServer } from '../../test-support/smtp-server.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { enqueue } from './outbox.ts';
+import { OutboxWorker } from './outbox-worker.ts';
+import { emailConfirmationEmail } from './templates.ts';
+import { transportsFor } from './transports.ts';
+
+// Quoted-printable soft line breaks and escapes undone (as UTF-8 bytes), so assertions read the
+// real text; encoded-word headers (=?UTF-8?Q?…?=) are decoded the same way.
+function decodeQuotedPrintable(raw: string): string {
+  const unfolded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, word: string) => word.replaceAll('_', ' '));
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded[i] === '=' ? unfolded.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(unfolded[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+describe('SMTP transport', () => {
+  const smtp = new TestSmtpServer();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const smtpUrl = await smtp.start();
+    t = await createTestApp({
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'KreyolCash <no-reply@kreyolcash.test>',
+      PUBLIC_URL: 'http://kc.test',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  it('delivers the confirmation e-mail, in text and HTML, with its link', async () => {
+    const url = `${t.config.publicUrl}/confirm-email#token=abc123`;
+    const mail = emailConfirmationEmail({ name: 'Marie', url });
+    await t.database.db.transaction().execute((trx) =>
+      enqueue(trx, {
+        channel: 'email',
+        recipient: 'marie@example.ht',
+        purpose: 'email_confirmation',
+        ...mail,
+      }),
+    );
+    const worker = new OutboxWorker({ db: t.database.db, transports: transportsFor(t.config) });
+    expect(await worker.drain()).toBe(1);
+
+    expect(smtp.received).toHaveLength(1);
+    const [received] = smtp.received;
+    expect(received?.from).toBe('no-reply@kreyolcash.test');
+    expect(received?.to).toEqual(['marie@example.ht']);
+    const body = decodeQuotedPrintable(received?.raw ?? '');
+    expect(body).toMatch(/^Subject: Konfime imèl ou/m);
+    expect(body).toContain('Content-Type: text/plain');
+    expect(body).toContain('Content-Type: text/html');
+    expect(body).toContain(`Konfime imèl mwen: ${url}`);
+    expect(body).toContain(`href="${url}"`);
+    const row = await t.database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe('sent');
+  });
+});
+
+describe('development outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is the transport when nothing is configured, and lists messages newest first', async () => {
+    expect(transportsFor(t.config).whatsapp.name).toBe('dev-outbox');
+    expect(transportsFor(t.config).email.name).toBe('dev-outbox');
+    await t.database.db.transaction().execute(async (trx) => {
+      await enqueue(trx, { channel: 'whatsapp', recipient: '+50937001111', text: 'first', purpose: 'test' });
+      await enqueue(trx, { channel: 'whatsapp', recipient: '+50937001111', text: 'second', purpose: 'test' });
+    });
+    await new OutboxWorker({ db: t.database.db, transports: transportsFor(t.config) }).drain();
+    const res = await t.app.inject('/api/dev/outbox');
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as { text: string; status: string }[];
+    expect(items.map((m) => [m.text, m.status])).toEqual([
+      ['second', 'sent'],
+      ['first', 'sent'],
+    ]);
+  });
+});

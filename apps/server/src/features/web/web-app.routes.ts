@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { AppInstance } from '../../app.ts';
+import { errorBody } from '../../lib/error-handler.ts';
+
+// Serves the built web app; any other GET that is not under /api gets index.html so the client
+// router can draw the page (its own 404 included). Unknown /api paths get a JSON 404.
+export async function webAppRoutes(app: AppInstance): Promise<void> {
+  const root = app.deps.config.webDistDir;
+  const hasWebBuild = existsSync(join(root, 'index.html'));
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Hashed assets never change; index.html must always be revalidated.
+        const isHashed = path.includes(`${join(root, 'assets')}`);
+        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ root }, 'web app is not built; run `npm run build`');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasWebBuild) {
+      return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { OutboxWorker } from './features/messaging/outbox-worker.ts';
+import { transportsFor } from './features/messaging/transports.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  const transports = transportsFor(config);
+  const outboxWorker = new OutboxWorker({ db: database.db, transports, logger: app.log });
+  app.log.info({ whatsapp: transports.whatsapp.name, email: transports.email.name }, 'message transports');
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests, let the ones in flight finish, then close the database last.
+    await app.close();
+    await outboxWorker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  outboxWorker.start();
+  app.log.info(`KreyolCash is on http://${config.host}:${portOf(app)} (${database.kind} database)`);
+}
+
+function portOf(app: Awaited<ReturnType<typeof buildApp>>): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('KreyolCash failed to start:', error);
+  }
+  process.exit(1);
+});

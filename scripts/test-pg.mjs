@@ -1,0 +1,11 @@
+// Runs the server's API tests against a real PostgreSQL server; each test file creates its own
+// database there and drops it when done.
+import { spawnSync } from 'node:child_process';
+
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+console.log(`API tests against PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')}`);
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
+process.exit(result.status ?? 1);
