@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Asks the OS for a port nobody listens on. */
+function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (typeof address === 'object' && address) resolvePort(address.port);
+        else reject(new Error('no port from the OS'));
+      });
+    });
+  });
+}
+
+// Playwright evaluates this file again in every worker process. The runner picks the port and the
+// data directory once and hands them down through the environment, so all agree on one server.
+if (!process.env.KC_E2E_PORT) {
+  process.env.KC_E2E_PORT = String(await findFreePort());
+  const dataDir = mkdtempSync(`${tmpdir()}/kreyolcash-e2e-`);
+  process.env.KC_E2E_DATA_DIR = dataDir;
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const port = Number(process.env.KC_E2E_PORT);
+const dataDir = process.env.KC_E2E_DATA_DIR ?? '';
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
+  use: {
+    baseURL,
+    headless: true,
+    viewport: { width: 360, height: 740 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The real server, serving the built web app (apps/web/dist) and the API, on a fresh database.
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+  },
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+// Spec §2: every screen of the route table answers; the ones not built yet say so plainly.
+const comingSoonPaths = [
+  '/login',
+  '/register',
+  '/email-confirmation',
+  '/home',
+  '/transfer',
+  '/forgot-password',
+  '/reset-password',
+  '/companies',
+  '/company/1',
+  '/create-company',
+  '/create-service/1',
+  '/purchase/1/1',
+  '/profile',
+  '/settings',
+  '/referrals',
+  '/statement',
+  '/transaction/1',
+  '/dev/outbox',
+];
+
+test('every route of the spec answers, and screens not built yet say "Paj sa a ap vini byento"', async ({
+  page,
+}) => {
+  for (const path of comingSoonPaths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Paj sa a ap vini byento' }), path).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Retounen nan paj akèy' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the app runs under a strict Content-Security-Policy, with no inline style or script', async ({
+  page,
+}) => {
+  const strictPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    return route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-security-policy': strictPolicy },
+    });
+  });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+
+  // /login loads the API screens' providers, toaster included.
+  for (const path of ['/', '/terms-of-service', '/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await expect(page.locator('style')).toHaveCount(0);
+  expect(violations).toEqual([]);
+});
