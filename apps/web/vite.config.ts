@@ -1,39 +1,40 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { precompressAssets, preloadRouteChunk, sonnerStylesWithoutInlineStyle } from './vite.plugins.ts';
 
-// Sonner injects its stylesheet with a runtime <style> element, which a strict
-// Content-Security-Policy (style-src 'self') refuses. We drop the injection and ship the
-// same rules as a normal stylesheet (imported in src/styles.css) instead.
-function sonnerStylesWithoutInlineStyle(): Plugin {
-  return {
-    name: 'kreyolcash:sonner-styles-without-inline-style',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-      const patched = code.replace('function __insertCSS(code) {', 'function __insertCSS(code) {\n  return;');
-      if (patched === code) this.error('sonner changed: __insertCSS not found, review the CSP workaround');
-      return { code: patched, map: null };
-    },
-  };
-}
+const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
 
-export default defineConfig({
-  plugins: [sonnerStylesWithoutInlineStyle(), react(), tailwindcss()],
+// react-router's package.json points every bundler at its development build (dev warnings and
+// all); production builds take the production build it ships beside it.
+const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router')).replace(
+  /([\\/])development([\\/])/,
+  '$1production$2',
+);
+
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    sonnerStylesWithoutInlineStyle(),
+    react(),
+    tailwindcss(),
+    preloadRouteChunk('src/app/routes/landing.tsx'),
+    precompressAssets(),
+  ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
-  server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
-  },
-  preview: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
-  },
+  server: { proxy: { '/api': api } },
+  preview: { proxy: { '/api': api } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Inline nothing as data: URLs; every asset is a same-origin file a strict CSP allows.
+    // No data: URLs: every asset is a same-origin file, which a strict CSP allows.
     assetsInlineLimit: 0,
+    // Every browser we target (Chromium on Android, current desktop ones) knows modulepreload.
+    modulePreload: { polyfill: false },
   },
-});
+}));

@@ -1,0 +1,8 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+// Unit tests of the web app (pure modules; the screens are covered by the e2e journeys).
+export default defineProject({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: { name: 'web', include: ['src/**/*.test.ts'], environment: 'node' },
+});
