@@ -35,6 +35,17 @@ test.describe('landing', () => {
     await expect(slideHeading(page, 3)).toBeVisible();
   });
 
+  test('with reduced motion the carousel still advances, only without the fade', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
+    await expect(dot(page, 2)).toHaveAttribute('aria-current', 'true', { timeout: 8_000 });
+    const transition = await slideHeading(page, 2)
+      .locator('..')
+      .evaluate((slide) => getComputedStyle(slide).transitionDuration);
+    expect(transition).toBe('0s');
+  });
+
   test('the dots switch the card, and a manual switch restarts the 5-second timer', async ({ page }) => {
     await page.goto('/');
     await page.waitForTimeout(3_500);
