@@ -72,7 +72,9 @@ export function AppRoutes() {
   const navigationType = useNavigationType();
 
   // A layout's lazy chunk would otherwise have to arrive before its page's chunk is even asked
-  // for; start all the matched chunks at once instead.
+  // for; start all the matched chunks at once instead. This runs during render, not in an effect:
+  // a render that suspends commits nothing, so an effect would come too late. import() of a
+  // module already asked for is a no-op, so a repeated render costs nothing.
   useMemo(() => {
     for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
       if (isRouteHandle(route.handle)) void route.handle.preload().catch(() => {});
