@@ -37,6 +37,8 @@ const CODES_BY_STATUS = {
     'password_required',
     'password_min_length',
     'password_max_length',
+    // A new password that is on the list of the most common ones (common-passwords.ts).
+    'password_too_common',
     'confirm_password_required',
     'passwords_dont_match',
     'name_required',

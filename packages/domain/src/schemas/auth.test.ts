@@ -45,6 +45,10 @@ describe('loginSchema', () => {
   it('keeps spaces inside a password', () => {
     expect(parsed(loginSchema, { email: 'a@b.ht', password: ' pass word ' }).password).toBe(' pass word ');
   });
+
+  it('accepts a common password, so accounts made before the rule can still log in', () => {
+    expect(parsed(loginSchema, { email: 'a@b.ht', password: 'password' }).password).toBe('password');
+  });
 });
 
 describe('forgotPasswordSchema', () => {
@@ -57,7 +61,7 @@ describe('forgotPasswordSchema', () => {
 
 describe('reset password', () => {
   it('requires both tokens of the link with invalid_reset_link', () => {
-    expect(keysOf(resetPasswordSchema, { password: 'secret' })).toEqual({
+    expect(keysOf(resetPasswordSchema, { password: 'Lakay-2024!' })).toEqual({
       access_token: 'invalid_reset_link',
       refresh_token: 'invalid_reset_link',
     });
@@ -66,6 +70,15 @@ describe('reset password', () => {
   it('applies the password rules to the new password', () => {
     expect(keysOf(resetPasswordSchema, { access_token: 'a', refresh_token: 'r', password: '123' })).toEqual({
       password: 'password_min_length',
+    });
+  });
+
+  it('refuses a common new password with password_too_common, on the API and in the form', () => {
+    expect(
+      keysOf(resetPasswordSchema, { access_token: 'a', refresh_token: 'r', password: 'Haiti123' }),
+    ).toEqual({ password: 'password_too_common' });
+    expect(keysOf(resetPasswordFormSchema, { password: 'azerty', confirmPassword: 'azerty' })).toEqual({
+      password: 'password_too_common',
     });
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, errorKey, nifField, passwordField } from './fields.ts';
+import { emailField, errorKey, newPasswordField, nifField, passwordField } from './fields.ts';
 
 // POST /api/auth/login
 export const loginSchema = z.object({ email: emailField(), password: passwordField });
@@ -21,7 +21,7 @@ export type ConfirmEmailBody = z.output<typeof confirmEmailSchema>;
 export const resetPasswordSchema = z.object({
   access_token: z.string(errorKey('invalid_reset_link')).min(1, errorKey('invalid_reset_link')),
   refresh_token: z.string(errorKey('invalid_reset_link')).min(1, errorKey('invalid_reset_link')),
-  password: passwordField,
+  password: newPasswordField,
 });
 export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
 
@@ -36,7 +36,7 @@ export const confirmPasswordField = z
 
 // The reset-password page's form.
 export const resetPasswordFormSchema = z
-  .object({ password: passwordField, confirmPassword: confirmPasswordField })
+  .object({ password: newPasswordField, confirmPassword: confirmPasswordField })
   .refine(passwordsMatch, { ...errorKey('passwords_dont_match'), path: ['confirmPassword'] });
 export type ResetPasswordForm = z.output<typeof resetPasswordFormSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from '../common-passwords.ts';
 import {
   EMAIL_MAX_LENGTH,
   ID_MAX_LENGTH,
@@ -64,12 +65,19 @@ export function emailField(
     .regex(EMAIL_SHAPE, errorKey(invalidCode));
 }
 
-// Never trimmed: spaces may be part of a password.
+// A password being checked (login). Never trimmed: spaces may be part of a password. No
+// common-password check here: accounts made before the rule must still be able to log in.
 export const passwordField = z
   .string(errorKey('password_required'))
   .min(1, errorKeyAndStop('password_required'))
   .min(PASSWORD_MIN_LENGTH, errorKey('password_min_length'))
   .max(PASSWORD_MAX_LENGTH, errorKey('password_max_length'));
+
+// A password being chosen (sign-up, reset): the same rules, and not one of the most common.
+export const newPasswordField = passwordField.refine(
+  (password) => !isCommonPassword(password),
+  errorKey('password_too_common'),
+);
 
 // Accepts a typed or masked NIF and yields its 10 digits (how it is stored).
 export const nifField = z

@@ -71,6 +71,17 @@ describe('signupSchema', () => {
     expect(keysOf(signupSchema, { ...valid, sexo: '' })).toEqual({ sexo: 'gender_required' });
   });
 
+  it('refuses one of the most common passwords with password_too_common', () => {
+    for (const password of ['kreyolcash', '123456789', 'MotDePasse'])
+      expect(keysOf(signupSchema, { ...valid, password })).toEqual({ password: 'password_too_common' });
+  });
+
+  it('still names a short password by its length, not as common', () => {
+    expect(keysOf(signupSchema, { ...valid, password: '12345' })).toEqual({
+      password: 'password_min_length',
+    });
+  });
+
   it('takes an optional referral code, blank meaning none', () => {
     expect(parsed(signupSchema, { ...valid, codigo_indicacao: ' ABC-12 ' }).codigo_indicacao).toBe('ABC-12');
     expect(parsed(signupSchema, { ...valid, codigo_indicacao: '' }).codigo_indicacao).toBeUndefined();
@@ -116,6 +127,12 @@ describe('registration form', () => {
         profilePhoto: 'image_too_large',
       },
     );
+  });
+
+  it('refuses a common password in the form too, before anything is sent', () => {
+    expect(keysOf(schema, { ...form, password: 'ayiti123', confirmPassword: 'ayiti123' })).toEqual({
+      password: 'password_too_common',
+    });
   });
 
   it('rejects a confirmation that differs with passwords_dont_match', () => {

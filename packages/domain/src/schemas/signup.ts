@@ -7,9 +7,9 @@ import {
   birthDateField,
   emailField,
   errorKey,
+  newPasswordField,
   nifField,
   optionalField,
-  passwordField,
   phoneField,
   requiredOr,
   requiredText,
@@ -32,7 +32,7 @@ export const signupSchema = z.object({
   telefone: phoneField(),
   data_nascimento: birthDateField,
   sexo: genderField,
-  password: passwordField,
+  password: newPasswordField,
   codigo_indicacao: optionalField(referralCodeField),
 });
 export type SignupInput = z.input<typeof signupSchema>;
@@ -61,7 +61,7 @@ export function createRegistrationFormSchema<TFile extends ImageFileLike = Image
       birthDate: birthDateField,
       gender: genderField,
       profilePhoto: imageFileField<TFile>('profile_photo_required'),
-      password: passwordField,
+      password: newPasswordField,
       confirmPassword: confirmPasswordField,
     })
     .refine(passwordsMatch, { ...errorKey('passwords_dont_match'), path: ['confirmPassword'] });
