@@ -1,6 +1,9 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { IMAGE_UPLOAD_MAX_BYTES } from '@kreyolcash/domain';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -17,13 +20,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { meRoutes } from './features/accounts/me.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
+import type { FileStore } from './features/uploads/file-store.ts';
+import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { webAppRoutes } from './features/web/web-app.routes.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
+import type { RateLimiter } from './lib/rate-limit.ts';
 
-export type AppDeps = { config: Config; database: Database };
+export type AppDeps = { config: Config; database: Database; files: FileStore; rateLimiter: RateLimiter };
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -55,9 +63,17 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerErrorHandler(app);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(deps.config) } });
+  await app.register(cookie);
+  // Two photos at sign-up; one byte over the limit is enough to refuse a file.
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 2, fields: 20, parts: 24 },
+  });
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(meRoutes);
+  await app.register(walletRoutes);
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);
   await app.register(webAppRoutes);

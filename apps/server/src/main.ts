@@ -1,15 +1,20 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { OutboxWorker } from './features/messaging/outbox-worker.ts';
 import { transportsFor } from './features/messaging/transports.ts';
+import { diskFileStore } from './features/uploads/file-store.ts';
+import { rateLimiterFor } from './lib/rate-limit.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
+  const files = diskFileStore(join(config.dataDir, 'uploads'));
+  const rateLimiter = rateLimiterFor(config);
+  const app = await buildApp({ config, database, files, rateLimiter });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const transports = transportsFor(config);
   const outboxWorker = new OutboxWorker({ db: database.db, transports, logger: app.log });
@@ -23,6 +28,7 @@ async function main(): Promise<void> {
     // Stop taking requests, let the ones in flight finish, then close the database last.
     await app.close();
     await outboxWorker.stop();
+    await rateLimiter.close();
     await database.close();
     process.exit(0);
   };

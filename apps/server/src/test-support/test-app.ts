@@ -4,9 +4,18 @@ import { join } from 'node:path';
 import { type AppInstance, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { diskFileStore } from '../features/uploads/file-store.ts';
+import { memoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { openTestDatabase } from './test-database.ts';
 
-export type TestApp = { app: AppInstance; database: Database; config: Config; close(): Promise<void> };
+export type TestApp = {
+  app: AppInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  rateLimiter: RateLimiter;
+  close(): Promise<void>;
+};
 
 /** The real app on a real (fresh) database, with a temporary data directory. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -19,12 +28,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const rateLimiter = memoryRateLimiter();
+  const app = await buildApp({
+    config,
+    database,
+    files: diskFileStore(join(dataDir, 'uploads')),
+    rateLimiter,
+  });
   await app.ready();
   return {
     app,
     database,
     config,
+    dataDir,
+    rateLimiter,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,0 +1,44 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'kreyolcash';
+
+export type AccessClaims = { userId: string; sessionId: string };
+
+export async function signAccessToken(
+  claims: AccessClaims,
+  secret: string,
+  nowMs = Date.now(),
+): Promise<{ token: string; expiresAtSeconds: number }> {
+  const issuedAt = Math.floor(nowMs / 1000);
+  const expiresAtSeconds = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAtSeconds)
+    .sign(keyOf(secret));
+  return { token, expiresAtSeconds };
+}
+
+/** The claims of a valid, unexpired token, or undefined. */
+export async function readAccessToken(token: string, secret: string): Promise<AccessClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return undefined;
+  }
+}
+
+const keys = new Map<string, Uint8Array>();
+function keyOf(secret: string): Uint8Array {
+  let key = keys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}

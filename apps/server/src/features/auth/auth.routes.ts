@@ -1,0 +1,173 @@
+import {
+  AppError,
+  confirmEmailSchema,
+  emailOnlySchema,
+  loginSchema,
+  nifAvailableQuerySchema,
+  resetPasswordSchema,
+} from '@kreyolcash/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { limitBy } from '../../lib/rate-limit-rules.ts';
+import { type SignupRequest, signUp } from '../accounts/signup.service.ts';
+import { meSchema, presentMe } from '../accounts/user-presenter.ts';
+import { isDocumentTaken } from '../accounts/users.repository.ts';
+import {
+  confirmEmail,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+} from './email-links.service.ts';
+import { logIn } from './login.service.ts';
+import { clearRefreshCookie, refreshTokenOf, sessionBody, setRefreshCookie } from './session-cookie.ts';
+import { endSessionByRefreshToken, rotateSession } from './sessions.service.ts';
+
+const sessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number(),
+  expires_at: z.number(),
+  user: meSchema,
+});
+const okSchema = z.object({ ok: z.literal(true) });
+const tags = ['auth'];
+
+export async function authRoutes(app: AppInstance): Promise<void> {
+  const { config, database } = app.deps;
+  const db = database.db;
+
+  app.get(
+    '/api/auth/nif-available',
+    {
+      schema: {
+        tags,
+        querystring: nifAvailableQuerySchema,
+        response: { 200: z.object({ available: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      await limitBy(app, request, 'nif', [`ip:${request.ip}`]);
+      return { available: !(await isDocumentTaken(db, request.query.documento)) };
+    },
+  );
+
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ user: z.object({ id: z.string(), email: z.string() }) }) },
+      },
+    },
+    async (request, reply) => {
+      await limitBy(app, request, 'signup', [`ip:${request.ip}`]);
+      const user = await signUp(app.deps, await readSignupForm(request));
+      return reply.status(201).send({ user: { id: user.id, email: user.email } });
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm-email',
+    { schema: { tags, body: confirmEmailSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await limitBy(app, request, 'confirm', [`ip:${request.ip}`]);
+      await confirmEmail(db, request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-confirmation',
+    { schema: { tags, body: emailOnlySchema, response: { 202: okSchema } } },
+    async (request, reply) => {
+      await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
+      await resendConfirmation(db, config, request.body.email);
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, body: loginSchema, response: { 200: sessionSchema } } },
+    async (request, reply) => {
+      await limitBy(app, request, 'login', [`ip:${request.ip}`, `email:${request.body.email}`]);
+      const { user, tokens } = await logIn(db, config.jwtSecret, request.body);
+      setRefreshCookie(reply, config, tokens.refreshToken);
+      return { ...sessionBody(tokens), user: presentMe(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: { tags, response: { 200: sessionSchema.omit({ user: true }).extend({ user_id: z.string() }) } },
+    },
+    async (request, reply) => {
+      const refreshToken = refreshTokenOf(request);
+      if (!refreshToken) throw new AppError('session_expired', { message: 'no refresh cookie' });
+      try {
+        const tokens = await rotateSession(db, config.jwtSecret, refreshToken);
+        setRefreshCookie(reply, config, tokens.refreshToken);
+        return { ...sessionBody(tokens), user_id: tokens.userId };
+      } catch (error) {
+        clearRefreshCookie(reply, config);
+        throw error;
+      }
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { tags } }, async (request, reply) => {
+    const refreshToken = refreshTokenOf(request);
+    if (refreshToken) await endSessionByRefreshToken(db, refreshToken);
+    clearRefreshCookie(reply, config);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { tags, body: emailOnlySchema, response: { 202: okSchema } } },
+    async (request, reply) => {
+      await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
+      await requestPasswordReset(db, config, request.body.email);
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { tags, body: resetPasswordSchema, response: { 200: okSchema } } },
+    async (request) => {
+      await limitBy(app, request, 'confirm', [`ip:${request.ip}`]);
+      const { access_token, refresh_token, password } = request.body;
+      await resetPassword(db, { accessToken: access_token, refreshToken: refresh_token, password });
+      return { ok: true as const };
+    },
+  );
+}
+
+const PHOTO_FIELDS = ['document_photo', 'profile_photo'] as const;
+
+async function readSignupForm(request: FastifyRequest): Promise<SignupRequest> {
+  if (!request.isMultipart()) throw new AppError('bad_request', { message: 'multipart/form-data expected' });
+  const fields: Record<string, string> = {};
+  const files: Partial<Record<(typeof PHOTO_FIELDS)[number], Buffer>> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      continue;
+    }
+    const name = PHOTO_FIELDS.find((f) => f === part.fieldname);
+    if (!name) {
+      await part.toBuffer().catch(() => undefined);
+      continue;
+    }
+    files[name] = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError('image_too_large', { fields: { [name]: 'image_too_large' } });
+      throw error;
+    });
+  }
+  return { fields, documentPhoto: files.document_photo, profilePhoto: files.profile_photo };
+}

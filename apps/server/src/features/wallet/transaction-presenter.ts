@@ -1,0 +1,44 @@
+import {
+  centisToUnits,
+  displayTypeOf,
+  type MovementStatus,
+  type Transaction,
+  transactionStatusOf,
+} from '@kreyolcash/domain';
+import type { StatementCursor, StatementRow } from './statement.repository.ts';
+
+const KNOWN_STATUSES = new Set(['concluida', 'pendente', 'cancelada', 'aguardando_codigo']);
+
+export function presentTransaction(row: StatementRow, viewerId: string): Transaction {
+  return {
+    id: row.id,
+    type: displayTypeOf(
+      { tipo: row.tipo, remetenteId: row.remetente_id, destinatarioId: row.destinatario_id },
+      viewerId,
+    ),
+    status: (KNOWN_STATUSES.has(row.status)
+      ? transactionStatusOf(row.status as MovementStatus)
+      : row.status) as Transaction['status'],
+    quantidade_centis: row.quantidade_centis,
+    quantidade_kreyolcash: centisToUnits(row.quantidade_centis),
+    criado_em: row.criado_em.toISOString(),
+    remetente_nome: row.remetente_nome,
+    remetente_email: row.remetente_email,
+    destinatario_nome: row.destinatario_nome,
+    destinatario_email: row.destinatario_email,
+    observacoes: row.observacoes,
+  };
+}
+
+// Cursors are opaque to clients: the last row's (criado_em, id), base64url-encoded.
+export function encodeCursor(row: StatementRow): string {
+  return Buffer.from(`${row.criado_em_exato}|${row.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): StatementCursor | undefined {
+  if (!cursor) return undefined;
+  const [exact, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const isTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(exact ?? '');
+  if (!exact || !isTimestamp || !id || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  return { criadoEmExato: exact, id };
+}

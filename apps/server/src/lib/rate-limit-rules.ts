@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../app.ts';
+import { assertWithinLimit, type RateRule } from './rate-limit.ts';
+
+const MINUTE_MS = 60_000;
+
+// Abuse limits per action: one rule per key kind (`ip:…`, `email:…`, `user:…`). Generous enough
+// for a family sharing one phone or a cybercafé sharing one IP; tight enough to stop guessing.
+const RULES = {
+  login: { ip: { limit: 50, windowMs: 15 * MINUTE_MS }, email: { limit: 10, windowMs: 15 * MINUTE_MS } },
+  signup: { ip: { limit: 10, windowMs: 60 * MINUTE_MS } },
+  nif: { ip: { limit: 60, windowMs: 10 * MINUTE_MS } },
+  email: { ip: { limit: 20, windowMs: 60 * MINUTE_MS }, email: { limit: 5, windowMs: 60 * MINUTE_MS } },
+  confirm: { ip: { limit: 30, windowMs: 15 * MINUTE_MS } },
+  lookup: { user: { limit: 30, windowMs: 10 * MINUTE_MS } },
+  code: { user: { limit: 10, windowMs: 15 * MINUTE_MS }, phone: { limit: 10, windowMs: 15 * MINUTE_MS } },
+} satisfies Record<string, Partial<Record<string, RateRule>>>;
+
+export type RateAction = keyof typeof RULES;
+
+/** Counts this request against every given key (`kind:value`) of the action; throws 429 past a limit. */
+export async function limitBy(
+  app: AppInstance,
+  _request: FastifyRequest,
+  action: RateAction,
+  keys: string[],
+): Promise<void> {
+  const rules: Partial<Record<string, RateRule>> = RULES[action];
+  for (const key of keys) {
+    const kind = key.slice(0, key.indexOf(':'));
+    const rule = rules[kind];
+    if (rule) await assertWithinLimit(app.deps.rateLimiter, `${action}:${key.toLowerCase()}`, rule);
+  }
+}
