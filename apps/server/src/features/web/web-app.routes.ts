@@ -14,6 +14,8 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file: send the smallest the phone accepts.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be revalidated.
         const isHashed = path.includes(`${join(root, 'assets')}`);
