@@ -23,6 +23,7 @@ const envSchema = z.object({
   WHATSAPP_GATEWAY_TOKEN: z.string().optional(),
   WHATSAPP_SEND_PATH: z.string().startsWith('/').default('/send-message'),
   REDIS_URL: optionalUrl,
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
 });
 
 export type Config = {
@@ -40,6 +41,8 @@ export type Config = {
   mailFrom: string;
   whatsapp: { url: string; token: string | undefined; sendPath: string } | undefined;
   redisUrl: string | undefined;
+  /** Scales every abuse limit; load tests raise it, production keeps 1. */
+  rateLimitMultiplier: number;
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.WHATSAPP_GATEWAY_URL, token: e.WHATSAPP_GATEWAY_TOKEN, sendPath: e.WHATSAPP_SEND_PATH }
       : undefined,
     redisUrl: e.REDIS_URL,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }
 

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { OutboxWorker } from './features/messaging/outbox-worker.ts';
 import { transportsFor } from './features/messaging/transports.ts';
+import { ExpirySweeper } from './features/transfers/expiry-sweeper.ts';
 import { diskFileStore } from './features/uploads/file-store.ts';
 import { rateLimiterFor } from './lib/rate-limit.ts';
 
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const transports = transportsFor(config);
   const outboxWorker = new OutboxWorker({ db: database.db, transports, logger: app.log });
   app.log.info({ whatsapp: transports.whatsapp.name, email: transports.email.name }, 'message transports');
+  const expirySweeper = new ExpirySweeper(database.db, app.log);
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     // Stop taking requests, let the ones in flight finish, then close the database last.
     await app.close();
     await outboxWorker.stop();
+    await expirySweeper.stop();
     await rateLimiter.close();
     await database.close();
     process.exit(0);
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   outboxWorker.start();
+  expirySweeper.start();
   app.log.info(`KreyolCash is on http://${config.host}:${portOf(app)} (${database.kind} database)`);
 }
 

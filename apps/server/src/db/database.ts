@@ -49,6 +49,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server drops (restart, failover, admin kill) is replaced by the pool on
+  // next use; without a listener the 'error' event would crash the process.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', db, ping: () => ping(db), close: () => db.destroy() };
 }

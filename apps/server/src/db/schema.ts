@@ -33,6 +33,7 @@ export type OutboxMessagesTable = {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+  referencia: Generated<string | null>;
 };
 
 export type Gender = 'M' | 'F' | 'OUTRO';
@@ -122,6 +123,23 @@ export type SaldosView = {
   disponivel_centis: number;
 };
 
+export type CodigosVerificacaoTable = {
+  movimentacao_id: string;
+  codigo_hash: string;
+  expira_em: Date;
+  tentativas_telefone: Generated<number>;
+  telefone_verificado: Generated<boolean>;
+  criado_em: CreatedAt;
+};
+
+export type IdempotencyKeysTable = {
+  user_id: string;
+  chave: string;
+  request_hash: string;
+  resposta: unknown;
+  criado_em: CreatedAt;
+};
+
 export type DB = {
   audit_log: AuditLogTable;
   outbox_messages: OutboxMessagesTable;
@@ -134,4 +152,6 @@ export type DB = {
   kreyolcash_movimentacoes: MovimentacoesTable;
   kreyolcash_lotes: LotesTable;
   vw_saldos_kreyolcash: SaldosView;
+  kreyolcash_codigos_verificacao: CodigosVerificacaoTable;
+  idempotency_keys: IdempotencyKeysTable;
 };

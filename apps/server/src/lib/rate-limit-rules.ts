@@ -13,7 +13,6 @@ const RULES = {
   email: { ip: { limit: 20, windowMs: 60 * MINUTE_MS }, email: { limit: 5, windowMs: 60 * MINUTE_MS } },
   confirm: { ip: { limit: 30, windowMs: 15 * MINUTE_MS } },
   lookup: { user: { limit: 30, windowMs: 10 * MINUTE_MS } },
-  code: { user: { limit: 10, windowMs: 15 * MINUTE_MS }, phone: { limit: 10, windowMs: 15 * MINUTE_MS } },
 } satisfies Record<string, Partial<Record<string, RateRule>>>;
 
 export type RateAction = keyof typeof RULES;
@@ -29,6 +28,8 @@ export async function limitBy(
   for (const key of keys) {
     const kind = key.slice(0, key.indexOf(':'));
     const rule = rules[kind];
-    if (rule) await assertWithinLimit(app.deps.rateLimiter, `${action}:${key.toLowerCase()}`, rule);
+    if (!rule) continue;
+    const scaled = { ...rule, limit: Math.ceil(rule.limit * app.deps.config.rateLimitMultiplier) };
+    await assertWithinLimit(app.deps.rateLimiter, `${action}:${key.toLowerCase()}`, scaled);
   }
 }

@@ -10,29 +10,29 @@ export type EmailContent = { subject: string; text: string; html: string };
 const RETRY_LINE = 'Tanpri eseye ankò nan kèk minit.';
 const NEVER_SHARE = 'Pa janm bay pèsonn kòd sa a, menm si yo di yo travay pou KreyolCash.';
 
+// Transfer texts take the amount already formatted: the ledger's database functions fill in
+// amounts and names themselves (one round trip), from placeholders.
 export function transferCodeMessage(p: {
   code: string;
-  amountCentis: number;
+  amount: string;
   payeeName: string;
   expiresInMinutes: number;
 }): WhatsAppText {
   return {
     text: [
-      `KreyolCash: kòd ou pou voye ${formatKreyol(p.amountCentis)} bay ${p.payeeName} se *${p.code}*.`,
+      `KreyolCash: kòd ou pou voye ${p.amount} bay ${p.payeeName} se *${p.code}*.`,
       `Li valab pou ${p.expiresInMinutes} minit.`,
       NEVER_SHARE,
     ].join('\n'),
   };
 }
 
-export function transferSentMessage(p: { amountCentis: number; payeeName: string }): WhatsAppText {
-  return {
-    text: `KreyolCash: ou voye ${formatKreyol(p.amountCentis)} bay ${p.payeeName}. Transfè a fèt ak siksè.`,
-  };
+export function transferSentMessage(p: { amount: string; payeeName: string }): WhatsAppText {
+  return { text: `KreyolCash: ou voye ${p.amount} bay ${p.payeeName}. Transfè a fèt ak siksè.` };
 }
 
-export function transferReceivedMessage(p: { amountCentis: number; payerName: string }): WhatsAppText {
-  return { text: `KreyolCash: ou resevwa ${formatKreyol(p.amountCentis)} nan men ${p.payerName}.` };
+export function transferReceivedMessage(p: { amount: string; payerName: string }): WhatsAppText {
+  return { text: `KreyolCash: ou resevwa ${p.amount} nan men ${p.payerName}.` };
 }
 
 export function purchaseCodeMessage(p: {

@@ -1,0 +1,83 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+// Thin wrappers over the ledger's database functions (migration 0005): one call, one round trip.
+// Each answers {ok:true, …} or {ok:false, error:<spec key>, …}.
+
+export type LedgerAnswer = { ok: boolean; error?: string; [key: string]: unknown };
+
+async function call(
+  db: Kysely<DB>,
+  query: ReturnType<typeof sql<{ r: LedgerAnswer }>>,
+): Promise<LedgerAnswer> {
+  const { rows } = await query.execute(db);
+  const answer = rows[0]?.r;
+  if (!answer) throw new Error('ledger function returned nothing');
+  return answer;
+}
+
+export function initiateTransferCall(
+  db: Kysely<DB>,
+  p: {
+    payerId: string;
+    payeeEmail: string;
+    amountCentis: number;
+    observacoes: string | null;
+    maxCentis: number;
+    code: string;
+    pepper: string;
+    validityMs: number;
+    message: string;
+    idempotencyKey: string | null;
+    requestHash: string;
+    codeLimit: { max: number; windowMs: number };
+  },
+): Promise<LedgerAnswer> {
+  return call(
+    db,
+    sql<{
+      r: LedgerAnswer;
+    }>`select kc_transferencia_iniciar(${p.payerId}::uuid, ${p.payeeEmail}, ${p.amountCentis}::bigint,
+      ${p.observacoes}, ${p.maxCentis}::bigint, ${p.code}, ${p.pepper}, ${p.validityMs}::integer, ${p.message},
+      ${p.idempotencyKey}, ${p.requestHash}, ${p.codeLimit.max}::integer, ${p.codeLimit.windowMs}::integer) as r`,
+  );
+}
+
+export function verifyTransferCall(
+  db: Kysely<DB>,
+  p: {
+    movementId: string;
+    payerId: string;
+    code: string;
+    pepper: string;
+    maxAttempts: number;
+    payerMessage: string;
+    payeeMessage: string;
+  },
+): Promise<LedgerAnswer> {
+  return call(
+    db,
+    sql<{
+      r: LedgerAnswer;
+    }>`select kc_transferencia_verificar(${p.movementId}::uuid, ${p.payerId}::uuid, ${p.code},
+      ${p.pepper}, ${p.maxAttempts}::integer, ${p.payerMessage}, ${p.payeeMessage}) as r`,
+  );
+}
+
+export function cancelTransferCall(
+  db: Kysely<DB>,
+  p: { movementId: string; payerId: string },
+): Promise<LedgerAnswer> {
+  return call(
+    db,
+    sql<{
+      r: LedgerAnswer;
+    }>`select kc_transferencia_cancelar(${p.movementId}::uuid, ${p.payerId}::uuid) as r`,
+  );
+}
+
+/** Voids up to `limit` expired pending transfers; returns how many. */
+export async function expirePendingCall(db: Kysely<DB>, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select kc_expirar_pendentes(${limit}::integer) as n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}

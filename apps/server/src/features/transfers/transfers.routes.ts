@@ -1,0 +1,132 @@
+import {
+  AppError,
+  transactionSchema,
+  transferInitiateSchema,
+  userLookupQuerySchema,
+  verifyCodeSchema,
+} from '@kreyolcash/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { limitBy } from '../../lib/rate-limit-rules.ts';
+import { profilePhotoUrl } from '../accounts/user-presenter.ts';
+import { findUserByEmail } from '../accounts/users.repository.ts';
+import { authenticate, userIdOf } from '../auth/authenticate.ts';
+import { findStatementEntry } from '../wallet/statement.repository.ts';
+import { presentTransaction } from '../wallet/transaction-presenter.ts';
+import { cancelTransfer, initiateTransfer, verifyTransfer } from './transfers.service.ts';
+
+const tags = ['transfers'];
+const idParams = z.object({ id: z.string() });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(8)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/)
+    .optional(),
+});
+
+export async function transfersRoutes(app: AppInstance): Promise<void> {
+  const db = app.deps.database.db;
+  const onRequest = authenticate(app);
+  const movementIdOf = (id: string) => {
+    if (!isUuid(id)) throw new AppError('transaction_not_found');
+    return id;
+  };
+
+  app.get(
+    '/api/users/lookup',
+    {
+      onRequest,
+      schema: {
+        tags,
+        querystring: userLookupQuerySchema,
+        response: {
+          200: z.object({
+            id: z.string(),
+            nome_completo: z.string(),
+            email: z.string(),
+            profile_photo_url: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      await limitBy(app, request, 'lookup', [`user:${userId}`]);
+      // Exact e-mail only: the lookup can confirm an address the caller already knows, never list.
+      const user = await findUserByEmail(db, request.query.email);
+      if (!user || user.id === userId || user.status !== 'ATIVO') throw new AppError('user_not_found');
+      return {
+        id: user.id,
+        nome_completo: user.nome_completo,
+        email: user.email,
+        profile_photo_url: profilePhotoUrl(user.profile_photo_key),
+      };
+    },
+  );
+
+  app.post(
+    '/api/transfers',
+    {
+      onRequest,
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        body: transferInitiateSchema,
+        response: {
+          201: z.object({
+            movimentacao_id: z.string(),
+            status: z.literal('pendente'),
+            expira_em: z.string(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const payerId = userIdOf(request);
+      const idempotencyKey = request.headers['idempotency-key'];
+      const { replayed, ...transfer } = await initiateTransfer(app.deps, {
+        payerId,
+        body: request.body,
+        idempotencyKey,
+      });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(transfer);
+    },
+  );
+
+  app.post(
+    '/api/transfers/:id/verify',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: idParams,
+        body: verifyCodeSchema,
+        response: { 200: z.object({ transaction: transactionSchema }) },
+      },
+    },
+    async (request) => {
+      const payerId = userIdOf(request);
+      const movementId = movementIdOf(request.params.id);
+      await verifyTransfer(app.deps, { payerId, movementId, code: request.body.codigo });
+      const row = await findStatementEntry(db, { userId: payerId, id: movementId });
+      if (!row) throw new AppError('transaction_not_found');
+      return { transaction: presentTransaction(row, payerId) };
+    },
+  );
+
+  app.post(
+    '/api/transfers/:id/cancel',
+    { onRequest, schema: { tags, params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      await cancelTransfer(app.deps, {
+        payerId: userIdOf(request),
+        movementId: movementIdOf(request.params.id),
+      });
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import { createHash, createHmac } from 'node:crypto';
+import {
+  AppError,
+  type ErrorCode,
+  isErrorCode,
+  MAX_CODE_ATTEMPTS,
+  MAX_TRANSFER_CENTIS,
+  TRANSFER_CODE_EXPIRY_MS,
+  type TransferInitiateBody,
+} from '@kreyolcash/domain';
+import type { AppDeps } from '../../app.ts';
+import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
+import { withTransactionRetry } from '../../lib/transaction-retry.ts';
+import { transferCodeMessage, transferReceivedMessage, transferSentMessage } from '../messaging/templates.ts';
+import {
+  cancelTransferCall,
+  initiateTransferCall,
+  type LedgerAnswer,
+  verifyTransferCall,
+} from './ledger-calls.ts';
+
+// New transfers (each sends a WhatsApp code) per payer per window.
+const TRANSFER_CODES_PER_WINDOW = 10;
+const CODE_WINDOW_MS = 15 * 60_000;
+
+export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
+
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
+  insufficient_balance: 'Saldo insuficiente para realizar esta transferência',
+  max_amount_error: 'The maximum per transfer is ₭100.00',
+  user_not_found: 'No user with this e-mail',
+  self_transfer: 'You cannot send to yourself',
+  idempotency_key_reused: 'This Idempotency-Key was used with another request',
+  rate_limited: 'Too many codes sent; try again in a few minutes',
+};
+
+/** The key for code hashes, derived from the server secret (never stored in the database). */
+export function codePepper(jwtSecret: string): string {
+  return createHmac('sha256', jwtSecret).update('kreyolcash verification codes').digest('hex');
+}
+
+export async function initiateTransfer(
+  deps: AppDeps,
+  p: { payerId: string; body: TransferInitiateBody; idempotencyKey: string | undefined },
+): Promise<InitiatedTransfer & { replayed: boolean }> {
+  const code = randomSixDigitCode();
+  const message = transferCodeMessage({
+    code,
+    amount: '{{valor}}',
+    payeeName: '{{recebedor}}',
+    expiresInMinutes: TRANSFER_CODE_EXPIRY_MS / 60_000,
+  }).text;
+  const answer = await withTransactionRetry(() =>
+    initiateTransferCall(deps.database.db, {
+      payerId: p.payerId,
+      payeeEmail: p.body.destinatario_email,
+      amountCentis: p.body.quantidade_centis,
+      observacoes: p.body.observacoes ?? null,
+      maxCentis: MAX_TRANSFER_CENTIS,
+      code,
+      pepper: codePepper(deps.config.jwtSecret),
+      validityMs: TRANSFER_CODE_EXPIRY_MS,
+      message,
+      idempotencyKey: p.idempotencyKey ?? null,
+      requestHash: requestHashOf(p.body),
+      codeLimit: {
+        max: Math.ceil(TRANSFER_CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
+        windowMs: CODE_WINDOW_MS,
+      },
+    }),
+  );
+  assertOk(answer);
+  return {
+    movimentacao_id: String(answer.movimentacao_id),
+    status: 'pendente',
+    expira_em: new Date(String(answer.expira_em)).toISOString(),
+    replayed: answer.replayed === true,
+  };
+}
+
+export async function verifyTransfer(
+  deps: AppDeps,
+  p: { payerId: string; movementId: string; code: string },
+): Promise<void> {
+  const answer = await withTransactionRetry(() =>
+    verifyTransferCall(deps.database.db, {
+      movementId: p.movementId,
+      payerId: p.payerId,
+      code: p.code,
+      pepper: codePepper(deps.config.jwtSecret),
+      maxAttempts: MAX_CODE_ATTEMPTS,
+      payerMessage: transferSentMessage({ amount: '{{valor}}', payeeName: '{{recebedor}}' }).text,
+      payeeMessage: transferReceivedMessage({ amount: '{{valor}}', payerName: '{{pagador}}' }).text,
+    }),
+  );
+  assertOk(answer);
+}
+
+export async function cancelTransfer(
+  deps: AppDeps,
+  p: { payerId: string; movementId: string },
+): Promise<void> {
+  assertOk(await withTransactionRetry(() => cancelTransferCall(deps.database.db, p)));
+}
+
+function assertOk(answer: LedgerAnswer): void {
+  if (answer.ok) return;
+  const code = isErrorCode(answer.error) ? answer.error : 'transfer_processing_error';
+  const { ok: _ok, error: _error, ...details } = answer;
+  throw new AppError(code, {
+    message: MESSAGES[code] ?? code,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+  });
+}
+
+// Same key + same body = the same request. Normalised so that " A@x.ht " and "a@x.ht" agree.
+function requestHashOf(body: TransferInitiateBody): string {
+  const canonical = JSON.stringify([
+    'transfer',
+    body.destinatario_email.trim().toLowerCase(),
+    body.quantidade_centis,
+    body.observacoes ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
