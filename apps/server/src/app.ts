@@ -24,6 +24,7 @@ import { meRoutes } from './features/accounts/me.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
+import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
 import type { FileStore } from './features/uploads/file-store.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(meRoutes);
   await app.register(walletRoutes);
   await app.register(transfersRoutes);
+  await app.register(realtimeRoutes);
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);
   await app.register(webAppRoutes);

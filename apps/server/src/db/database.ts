@@ -8,10 +8,14 @@ import type { DB } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+export type Unlisten = () => Promise<void>;
+
 export type Database = {
   kind: DatabaseKind;
   db: Kysely<DB>;
   ping(): Promise<void>;
+  /** Calls `onPayload` for every NOTIFY on `channel` (delivered only when its transaction commits). */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
 };
 
@@ -53,7 +57,13 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // next use; without a listener the 'error' event would crash the process.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { kind: 'postgres', db, ping: () => ping(db), close: () => db.destroy() };
+  return {
+    kind: 'postgres',
+    db,
+    ping: () => ping(db),
+    listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload),
+    close: () => db.destroy(),
+  };
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
@@ -71,6 +81,12 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     db,
     ping: () => ping(db),
+    listen: async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();
@@ -80,4 +96,35 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
 
 async function ping(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+// LISTEN needs one connection of its own for as long as it listens; when it drops it is opened
+// again (events sent meanwhile are missed, so clients refetch on reconnect).
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<Unlisten> {
+  let client: pg.Client | undefined;
+  let isStopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (!isStopped) retryTimer = setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
+  };
 }

@@ -1,0 +1,66 @@
+import { AppError, REALTIME_HEARTBEAT_MS } from '@kreyolcash/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../app.ts';
+import { readAccessToken } from '../auth/access-token.ts';
+import { isSessionActive } from '../auth/sessions.repository.ts';
+import { findBalance } from '../wallet/statement.repository.ts';
+import { EventHub, type UserEvent } from './event-hub.ts';
+
+export const EVENTS_CHANNEL = 'kc_events';
+
+/**
+ * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.
+ * Events come from the ledger's NOTIFY (sent at commit), so a client connected to any server
+ * process hears about a movement made through any other.
+ */
+export async function realtimeRoutes(app: AppInstance): Promise<void> {
+  const hub = new EventHub();
+  const unlisten = await app.deps.database.listen(EVENTS_CHANNEL, (payload) => hub.dispatch(payload));
+  app.addHook('onClose', async () => unlisten());
+
+  app.get(
+    '/api/events',
+    { schema: { tags: ['wallet'], summary: 'Server-sent events: balance, transaction' } },
+    async (request, reply) => {
+      const userId = await streamUserOf(app, request);
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: string, data: unknown) =>
+        out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const sendBalance = async () => {
+        const balance = await findBalance(app.deps.database.db, userId).catch(() => undefined);
+        if (balance) send('balance', balance);
+      };
+      const onEvent = (event: UserEvent) => {
+        send('transaction', { id: event.id });
+        void sendBalance();
+      };
+      const unsubscribe = hub.subscribe(userId, onEvent);
+      const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), REALTIME_HEARTBEAT_MS);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+      out.write('retry: 2000\n\n');
+      await sendBalance();
+    },
+  );
+}
+
+// EventSource cannot send headers, so the access token may also come as ?access_token=
+// (masked in logs like every token-looking query value).
+async function streamUserOf(app: AppInstance, request: FastifyRequest): Promise<string> {
+  const header = request.headers.authorization;
+  const query = (request.query as { access_token?: string }).access_token;
+  const token = header?.startsWith('Bearer ') ? header.slice(7) : query;
+  const claims = token ? await readAccessToken(token, app.deps.config.jwtSecret) : undefined;
+  if (!claims || !(await isSessionActive(app.deps.database.db, claims.sessionId)))
+    throw new AppError('unauthorized');
+  return claims.userId;
+}

@@ -1,0 +1,61 @@
+export type StreamEvent = { event: string; data: unknown };
+
+/**
+ * Reads a server-sent event stream over real HTTP, as a browser would; `next(name)` waits for
+ * the next event of that name.
+ */
+export async function openEventStream(url: string, accessToken: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
+  const events: StreamEvent[] = [];
+  const waiters: (() => void)[] = [];
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const name = block.match(/^event: (.*)$/m)?.[1];
+          const data = block.match(/^data: (.*)$/m)?.[1];
+          if (name && data) events.push({ event: name, data: JSON.parse(data) });
+          for (const wake of waiters.splice(0)) wake();
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  let seen = 0;
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    events,
+    async next(name: string, timeoutMs = 5000): Promise<StreamEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = events.findIndex((e, i) => i >= seen && e.event === name);
+        if (index >= 0) {
+          seen = index + 1;
+          return events[index] as StreamEvent;
+        }
+        if (Date.now() > deadline) throw new Error(`no ${name} event within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
