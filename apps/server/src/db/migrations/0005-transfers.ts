@@ -75,35 +75,45 @@ const FUNCTIONS = [
      perform kc_notificar('transaction', array[p_pagador, p_destinatario], p_mov);
    end $$`,
 
+  // Idempotency-Key, Stripe's way: the first request with a key runs and its answer is kept;
+  // the same key with the same body gets that answer again; with another body it is refused.
+  // kc_idem_abrir returns null when the caller should run the request, or the answer to give.
+  `create function kc_idem_abrir(p_usuario uuid, p_chave text, p_request_hash text) returns jsonb language plpgsql as $$
+   declare v_anterior record;
+   begin
+     if p_chave is null then return null; end if;
+     insert into idempotency_keys (user_id, chave, request_hash) values (p_usuario, p_chave, p_request_hash)
+     on conflict do nothing;
+     if found then return null; end if;
+     -- A concurrent twin waited on the key's unique index until the first committed.
+     select request_hash, resposta into v_anterior from idempotency_keys where user_id = p_usuario and chave = p_chave;
+     if v_anterior.request_hash <> p_request_hash then return kc_erro('idempotency_key_reused'); end if;
+     return coalesce(v_anterior.resposta || '{"replayed": true}'::jsonb, kc_erro('request_in_progress'));
+   end $$`,
+
+  `create function kc_idem_fechar(p_usuario uuid, p_chave text, p_resposta jsonb) returns jsonb language plpgsql as $$
+   begin
+     if p_chave is not null then
+       -- A rate-limited request did nothing: the same key may try again later.
+       if p_resposta->>'error' = 'rate_limited' then
+         delete from idempotency_keys where user_id = p_usuario and chave = p_chave;
+       else
+         update idempotency_keys set resposta = p_resposta where user_id = p_usuario and chave = p_chave;
+       end if;
+     end if;
+     return p_resposta;
+   end $$`,
+
   `create function kc_transferencia_iniciar(
        p_pagador uuid, p_email text, p_quantidade bigint, p_observacoes text, p_max_centis bigint,
        p_codigo text, p_pepper text, p_validade_ms integer, p_mensagem text,
        p_chave text, p_request_hash text, p_max_codigos integer, p_janela_ms integer) returns jsonb language plpgsql as $$
-   declare
-     v_anterior record;
-     v_resposta jsonb;
+   declare v_anterior jsonb := kc_idem_abrir(p_pagador, p_chave, p_request_hash);
    begin
-     if p_chave is not null then
-       insert into idempotency_keys (user_id, chave, request_hash) values (p_pagador, p_chave, p_request_hash)
-       on conflict do nothing;
-       if not found then
-         -- A concurrent twin waited on the key's unique index until the first committed.
-         select request_hash, resposta into v_anterior from idempotency_keys where user_id = p_pagador and chave = p_chave;
-         if v_anterior.request_hash <> p_request_hash then return kc_erro('idempotency_key_reused'); end if;
-         return coalesce(v_anterior.resposta || '{"replayed": true}'::jsonb, kc_erro('request_in_progress'));
-       end if;
-     end if;
-     v_resposta := kc_transferencia_reservar(p_pagador, p_email, p_quantidade, p_observacoes, p_max_centis,
-                                             p_codigo, p_pepper, p_validade_ms, p_mensagem, p_max_codigos, p_janela_ms);
-     if p_chave is not null then
-       -- A rate-limited request did nothing: the same key may try again later.
-       if v_resposta->>'error' = 'rate_limited' then
-         delete from idempotency_keys where user_id = p_pagador and chave = p_chave;
-       else
-         update idempotency_keys set resposta = v_resposta where user_id = p_pagador and chave = p_chave;
-       end if;
-     end if;
-     return v_resposta;
+     if v_anterior is not null then return v_anterior; end if;
+     return kc_idem_fechar(p_pagador, p_chave,
+       kc_transferencia_reservar(p_pagador, p_email, p_quantidade, p_observacoes, p_max_centis,
+                                 p_codigo, p_pepper, p_validade_ms, p_mensagem, p_max_codigos, p_janela_ms));
    end $$`,
 
   `create function kc_transferencia_reservar(
@@ -236,6 +246,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'kc_transferencia_verificar',
     'kc_transferencia_reservar',
     'kc_transferencia_iniciar',
+    'kc_idem_fechar',
+    'kc_idem_abrir',
     'kc_cancelar_e_liberar',
     'kc_notificar',
     'kc_erro',
