@@ -23,6 +23,7 @@ import type { Database } from './db/database.ts';
 import { meRoutes } from './features/accounts/me.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
 import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authRoutes);
   await app.register(meRoutes);
   await app.register(walletRoutes);
+  await app.register(marketplaceRoutes);
   await app.register(transfersRoutes);
   await app.register(realtimeRoutes);
   // Development pages expose codes and links: they never exist in production.

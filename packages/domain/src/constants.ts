@@ -61,6 +61,14 @@ export const HISTORY_DETAIL_LIMIT = 100;
 export const HISTORY_STATEMENT_LIMIT = 50;
 export const HISTORY_MAX_LIMIT = 100;
 
+// Marketplace lists (companies, products, sales): newest first, a page at a time.
+export const PAGE_DEFAULT_LIMIT = 50;
+export const PAGE_MAX_LIMIT = 100;
+
+// The largest stock a service may count. Not in the spec: the database keeps stock in a 32-bit
+// integer column, and a larger number must be a validation error, not a failed insert.
+export const MAX_STOCK_QUANTITY = 2_147_483_647;
+
 // Delays of the user interface.
 export const BATCH_CHECK_DELAY_MS = 2 * SECOND_MS;
 export const SELLER_NOTIFIED_TOAST_DELAY_MS = 1 * SECOND_MS;

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/0001-foundation.ts';
 import * as outbox from './migrations/0002-outbox.ts';
 import * as accountsLedger from './migrations/0003-accounts-ledger.ts';
+import * as marketplace from './migrations/0004-marketplace.ts';
 import * as transfers from './migrations/0005-transfers.ts';
 import type { DB } from './schema.ts';
 
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-outbox': outbox,
   '0003-accounts-ledger': accountsLedger,
+  '0004-marketplace': marketplace,
   '0005-transfers': transfers,
 };
 

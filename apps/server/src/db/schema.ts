@@ -116,6 +116,46 @@ export type LotesTable = {
   criado_em: CreatedAt;
 };
 
+export type EmpresasTable = {
+  id: Generated<string>;
+  responsavel_id: string;
+  nome: string;
+  descricao: string;
+  categoria: string;
+  telefone: string | null;
+  email: string | null;
+  status: Generated<'ATIVA' | 'INATIVA' | 'SUSPENSA'>;
+  created_at: CreatedAt;
+};
+
+export type ProdutosTable = {
+  id: Generated<string>;
+  empresa_id: string;
+  nome: string;
+  descricao: string;
+  categoria: string;
+  preco_centis: number;
+  /** null: the seller does not count stock. */
+  estoque: number | null;
+  status: Generated<'ATIVO' | 'INATIVO' | 'ESGOTADO'>;
+  created_at: CreatedAt;
+};
+
+export type VendasTable = {
+  id: Generated<string>;
+  empresa_id: string;
+  comprador_id: string;
+  vendedor_id: string;
+  produto_id: string;
+  quantidade: number;
+  preco_unitario_centis: number;
+  total_centis: number;
+  status: Generated<'PENDENTE' | 'CONFIRMADA' | 'CANCELADA' | 'CONCLUIDA'>;
+  movimentacao_id: string | null;
+  criado_em: CreatedAt;
+  atualizado_em: Generated<Date>;
+};
+
 export type SaldosView = {
   user_id: string;
   saldo_centis: number;
@@ -152,6 +192,9 @@ export type DB = {
   kreyolcash_movimentacoes: MovimentacoesTable;
   kreyolcash_lotes: LotesTable;
   vw_saldos_kreyolcash: SaldosView;
+  empresas: EmpresasTable;
+  produtos: ProdutosTable;
+  vendas: VendasTable;
   kreyolcash_codigos_verificacao: CodigosVerificacaoTable;
   idempotency_keys: IdempotencyKeysTable;
 };

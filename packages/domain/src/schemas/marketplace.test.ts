@@ -3,6 +3,7 @@ import {
   clampPurchaseQuantity,
   companyCreateSchema,
   maxPurchaseQuantityOf,
+  pageQuerySchema,
   productCreateSchema,
   purchaseCreateSchema,
 } from './marketplace.ts';
@@ -75,7 +76,7 @@ describe('productCreateSchema', () => {
     });
   });
 
-  it.each([-1, 2.5, '3'])('rejects the stock %s with stock_invalid', (estoque) => {
+  it.each([-1, 2.5, '3', 2 ** 31])('rejects the stock %s with stock_invalid', (estoque) => {
     expect(keysOf(productCreateSchema, { ...product, estoque })).toEqual({ estoque: 'stock_invalid' });
   });
 });
@@ -122,5 +123,16 @@ describe('purchase quantity', () => {
 
   it('gives 0 when nothing is in stock, which no purchase accepts', () => {
     expect(clampPurchaseQuantity(3, 0)).toBe(0);
+  });
+});
+
+describe('pageQuerySchema', () => {
+  it('reads a page of 50 by default and up to 100 when asked', () => {
+    expect(parsed(pageQuerySchema, {})).toEqual({ limit: 50 });
+    expect(parsed(pageQuerySchema, { limit: '100', cursor: 'abc' })).toEqual({ limit: 100, cursor: 'abc' });
+  });
+
+  it.each(['0', '101', '2.5', 'x'])('rejects the limit %s with validation_error', (limit) => {
+    expect(keysOf(pageQuerySchema, { limit })).toEqual({ limit: 'validation_error' });
   });
 });

@@ -1,0 +1,52 @@
+import { type RawBuilder, sql } from 'kysely';
+import { isUuid } from './ids.ts';
+
+// Keyset pagination of lists ordered newest first on (a timestamp, id). The cursor is the last
+// row's pair, base64url-encoded: opaque to clients, and stable while rows are added (an offset
+// would skip or repeat rows).
+
+/** The last row of a page: its timestamp to the microsecond and its id. */
+export type PageCursor = { at: string; id: string };
+
+const EXACT_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * A timestamptz column as UTC text to the microsecond: a JavaScript Date keeps only milliseconds,
+ * and a cursor rounded down would repeat rows that share the millisecond.
+ */
+export function exactTimestamp(column: string): RawBuilder<string> {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** Rows strictly after the cursor in (timestamp desc, id desc) order. */
+export function afterCursor(p: { timestampColumn: string; idColumn: string; cursor: PageCursor }) {
+  const row = sql`(${sql.ref(p.timestampColumn)}, ${sql.ref(p.idColumn)})`;
+  return sql<boolean>`${row} < (${p.cursor.at}::timestamptz, ${p.cursor.id}::uuid)`;
+}
+
+export function encodePageCursor(cursor: PageCursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
+}
+
+/** A cursor this server did not make reads as none: the first page. */
+export function decodePageCursor(text: string | undefined): PageCursor | undefined {
+  if (!text) return undefined;
+  const [at, id, ...rest] = Buffer.from(text, 'base64url').toString().split('|');
+  if (rest.length > 0 || !at || !EXACT_TIMESTAMP.test(at) || !id || !isUuid(id)) return undefined;
+  return { at, id };
+}
+
+/**
+ * Splits rows fetched with limit + 1 into the page and the cursor of the next one (null when
+ * this page is the last).
+ */
+export function pageOf<Row extends { id: string; cursor_at: string }>(
+  rows: Row[],
+  limit: number,
+): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last ? encodePageCursor({ at: last.cursor_at, id: last.id }) : null;
+  return { page, nextCursor };
+}
