@@ -25,6 +25,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
+import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
 import type { FileStore } from './features/uploads/file-store.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(marketplaceRoutes);
   await app.register(transfersRoutes);
   await app.register(realtimeRoutes);
+  await app.register(purchasesRoutes);
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);
   await app.register(webAppRoutes);

@@ -4,6 +4,7 @@ import * as outbox from './migrations/0002-outbox.ts';
 import * as accountsLedger from './migrations/0003-accounts-ledger.ts';
 import * as marketplace from './migrations/0004-marketplace.ts';
 import * as transfers from './migrations/0005-transfers.ts';
+import * as purchases from './migrations/0007-purchases.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -14,12 +15,15 @@ const migrations: Record<string, Migration> = {
   '0003-accounts-ledger': accountsLedger,
   '0004-marketplace': marketplace,
   '0005-transfers': transfers,
+  '0007-purchases': purchases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Features land in parallel and each migration stands on its own, so a database that already
+  // ran a later one still takes an earlier one that arrived after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -139,6 +139,8 @@ export type ProdutosTable = {
   estoque: number | null;
   status: Generated<'ATIVO' | 'INATIVO' | 'ESGOTADO'>;
   created_at: CreatedAt;
+  /** Units held by pending purchases: what can still be bought is estoque − estoque_reservado. */
+  estoque_reservado: Generated<number>;
 };
 
 export type VendasTable = {

@@ -35,15 +35,17 @@ export function transferReceivedMessage(p: { amount: string; payerName: string }
   return { text: `KreyolCash: ou resevwa ${p.amount} nan men ${p.payerName}.` };
 }
 
+// Purchase texts, like transfer texts, take amounts and names already written out: the ledger's
+// database functions fill them in from placeholders.
 export function purchaseCodeMessage(p: {
   code: string;
   productName: string;
-  totalCentis: number;
+  amount: string;
   expiresInMinutes: number;
 }): WhatsAppText {
   return {
     text: [
-      `KreyolCash: kòd ou pou achte "${p.productName}" (${formatKreyol(p.totalCentis)}) se *${p.code}*.`,
+      `KreyolCash: kòd ou pou achte "${p.productName}" (${p.amount}) se *${p.code}*.`,
       `Li valab pou ${p.expiresInMinutes} minit.`,
       NEVER_SHARE,
     ].join('\n'),
@@ -52,8 +54,8 @@ export function purchaseCodeMessage(p: {
 
 export function newSaleMessage(p: {
   productName: string;
-  quantity: number;
-  totalCentis: number;
+  quantity: string;
+  amount: string;
   buyerName: string;
 }): WhatsAppText {
   return {
@@ -61,7 +63,7 @@ export function newSaleMessage(p: {
       'KreyolCash: ou gen yon nouvo vant!',
       `Pwodui: ${p.productName}`,
       `Kantite: ${p.quantity}`,
-      `Total: ${formatKreyol(p.totalCentis)}`,
+      `Total: ${p.amount}`,
       `Kliyan: ${p.buyerName}`,
     ].join('\n'),
   };
@@ -103,6 +105,19 @@ export function phoneChangeCodeMessage(p: {
 export function phoneChangedMessage(p: { newPhoneEnding: string }): WhatsAppText {
   return {
     text: `KreyolCash: nimewo telefòn kont ou chanje pou yon nimewo ki fini ak ${p.newPhoneEnding}. Si se pa ou ki fè sa, kontakte sipò nou touswit.`,
+  };
+}
+
+// The referral bonus, told to both people when the invited friend confirms the account.
+export function referralBonusMessage(p: { friendName: string; bonusCentis: number }): WhatsAppText {
+  return {
+    text: `KreyolCash: ${p.friendName} konfime kont li gras a envitasyon ou a. Ou resevwa ${formatKreyol(p.bonusCentis)} bonis! Mèsi paske w pataje KreyolCash.`,
+  };
+}
+
+export function referralWelcomeMessage(p: { inviterName: string; bonusCentis: number }): WhatsAppText {
+  return {
+    text: `KreyolCash: byenvini! Ou antre gras a envitasyon ${p.inviterName}, ki resevwa ${formatKreyol(p.bonusCentis)} bonis pou sa. Mèsi!`,
   };
 }
 

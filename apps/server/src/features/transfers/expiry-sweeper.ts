@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { expireOnePurchaseCall } from '../purchases/purchase-calls.ts';
 import { expirePendingCall } from './ledger-calls.ts';
 
 const BATCH = 200;
 
 /**
- * Voids expired pending transfers and releases their reservations, so money is never held by a
+ * Voids expired pending transfers and purchases and releases their reservations (and stock), so money is never held by a
  * code nobody will type. Verification also refuses an expired code on its own; this only makes
  * the reserved money available again without waiting for a user.
  */
@@ -36,7 +37,7 @@ export class ExpirySweeper {
     await this.running;
   }
 
-  /** Voids every expired pending transfer; returns how many. */
+  /** Voids every expired pending transfer and purchase; returns how many. */
   async sweep(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -44,6 +45,7 @@ export class ExpirySweeper {
       total += voided;
       if (voided < BATCH) break;
     }
+    while (await expireOnePurchaseCall(this.db)) total += 1;
     if (total > 0) this.logger.info({ voided: total }, 'expired transfers voided');
     return total;
   }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { AppError, type ErrorCode, isErrorCode } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
@@ -6,7 +8,7 @@ import type { DB } from '../../db/schema.ts';
 
 export type LedgerAnswer = { ok: boolean; error?: string; [key: string]: unknown };
 
-async function call(
+export async function callLedger(
   db: Kysely<DB>,
   query: ReturnType<typeof sql<{ r: LedgerAnswer }>>,
 ): Promise<LedgerAnswer> {
@@ -33,7 +35,7 @@ export function initiateTransferCall(
     codeLimit: { max: number; windowMs: number };
   },
 ): Promise<LedgerAnswer> {
-  return call(
+  return callLedger(
     db,
     sql<{
       r: LedgerAnswer;
@@ -55,7 +57,7 @@ export function verifyTransferCall(
     payeeMessage: string;
   },
 ): Promise<LedgerAnswer> {
-  return call(
+  return callLedger(
     db,
     sql<{
       r: LedgerAnswer;
@@ -68,7 +70,7 @@ export function cancelTransferCall(
   db: Kysely<DB>,
   p: { movementId: string; payerId: string },
 ): Promise<LedgerAnswer> {
-  return call(
+  return callLedger(
     db,
     sql<{
       r: LedgerAnswer;
@@ -80,4 +82,25 @@ export function cancelTransferCall(
 export async function expirePendingCall(db: Kysely<DB>, limit: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`select kc_expirar_pendentes(${limit}::integer) as n`.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** Turns a refusal into the AppError of its spec key; extra fields of the answer become details. */
+export function assertLedgerOk(
+  answer: LedgerAnswer,
+  messages: Partial<Record<ErrorCode, string>> = {},
+): void {
+  if (answer.ok) return;
+  const code = isErrorCode(answer.error) ? answer.error : 'transfer_processing_error';
+  const { ok: _ok, error: _error, ...details } = answer;
+  throw new AppError(code, {
+    message: messages[code] ?? code,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+  });
+}
+
+/** Same Idempotency-Key + same request = the same hash; the operation name keeps kinds apart. */
+export function requestHashOf(operation: string, parts: unknown[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify([operation, ...parts]))
+    .digest('hex');
 }

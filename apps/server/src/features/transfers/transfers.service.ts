@@ -1,8 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
-  AppError,
   type ErrorCode,
-  isErrorCode,
   MAX_CODE_ATTEMPTS,
   MAX_TRANSFER_CENTIS,
   TRANSFER_CODE_EXPIRY_MS,
@@ -13,15 +11,16 @@ import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { transferCodeMessage, transferReceivedMessage, transferSentMessage } from '../messaging/templates.ts';
 import {
+  assertLedgerOk,
   cancelTransferCall,
   initiateTransferCall,
-  type LedgerAnswer,
+  requestHashOf,
   verifyTransferCall,
 } from './ledger-calls.ts';
 
-// New transfers (each sends a WhatsApp code) per payer per window.
-const TRANSFER_CODES_PER_WINDOW = 10;
-const CODE_WINDOW_MS = 15 * 60_000;
+// New transfers and purchases (each sends a WhatsApp code) per payer per window.
+export const CODES_PER_WINDOW = 10;
+export const CODE_WINDOW_MS = 15 * 60_000;
 
 export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
 
@@ -62,14 +61,14 @@ export async function initiateTransfer(
       validityMs: TRANSFER_CODE_EXPIRY_MS,
       message,
       idempotencyKey: p.idempotencyKey ?? null,
-      requestHash: requestHashOf(p.body),
+      requestHash: transferHashOf(p.body),
       codeLimit: {
-        max: Math.ceil(TRANSFER_CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
+        max: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
         windowMs: CODE_WINDOW_MS,
       },
     }),
   );
-  assertOk(answer);
+  assertLedgerOk(answer, MESSAGES);
   return {
     movimentacao_id: String(answer.movimentacao_id),
     status: 'pendente',
@@ -93,33 +92,21 @@ export async function verifyTransfer(
       payeeMessage: transferReceivedMessage({ amount: '{{valor}}', payerName: '{{pagador}}' }).text,
     }),
   );
-  assertOk(answer);
+  assertLedgerOk(answer, MESSAGES);
 }
 
 export async function cancelTransfer(
   deps: AppDeps,
   p: { payerId: string; movementId: string },
 ): Promise<void> {
-  assertOk(await withTransactionRetry(() => cancelTransferCall(deps.database.db, p)));
+  assertLedgerOk(await withTransactionRetry(() => cancelTransferCall(deps.database.db, p)), MESSAGES);
 }
 
-function assertOk(answer: LedgerAnswer): void {
-  if (answer.ok) return;
-  const code = isErrorCode(answer.error) ? answer.error : 'transfer_processing_error';
-  const { ok: _ok, error: _error, ...details } = answer;
-  throw new AppError(code, {
-    message: MESSAGES[code] ?? code,
-    ...(Object.keys(details).length > 0 ? { details } : {}),
-  });
-}
-
-// Same key + same body = the same request. Normalised so that " A@x.ht " and "a@x.ht" agree.
-function requestHashOf(body: TransferInitiateBody): string {
-  const canonical = JSON.stringify([
-    'transfer',
+// Normalised so that " A@x.ht " and "a@x.ht" are the same request.
+function transferHashOf(body: TransferInitiateBody): string {
+  return requestHashOf('transfer', [
     body.destinatario_email.trim().toLowerCase(),
     body.quantidade_centis,
     body.observacoes ?? null,
   ]);
-  return createHash('sha256').update(canonical).digest('hex');
 }

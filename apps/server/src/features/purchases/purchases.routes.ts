@@ -1,0 +1,108 @@
+import { AppError, purchaseCreateSchema, verifyCodeSchema } from '@kreyolcash/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { authenticate, userIdOf } from '../auth/authenticate.ts';
+import { cancelPurchase, confirmPurchase, startPurchase } from './purchases.service.ts';
+import { findPurchaseOfBuyer, type Purchase, purchaseSchema } from './sales.presenter.ts';
+
+const tags = ['marketplace'];
+const idParams = z.object({ id: z.string() });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(8)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/)
+    .optional(),
+});
+
+export async function purchasesRoutes(app: AppInstance): Promise<void> {
+  const db = app.deps.database.db;
+  const onRequest = authenticate(app);
+  const saleIdOf = (id: string) => {
+    if (!isUuid(id)) throw new AppError('sale_not_found');
+    return id;
+  };
+  const getPurchase = async (buyerId: string, saleId: string): Promise<Purchase> => {
+    const purchase = await findPurchaseOfBuyer(db, { saleId, buyerId });
+    if (!purchase) throw new AppError('sale_not_found');
+    return purchase;
+  };
+
+  app.post(
+    '/api/purchases',
+    {
+      onRequest,
+      schema: {
+        tags,
+        headers: idempotencyHeaders,
+        body: purchaseCreateSchema,
+        response: {
+          201: z.object({ venda_id: z.string(), total_centis: z.number(), expira_em: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const idempotencyKey = request.headers['idempotency-key'];
+      const { replayed, ...started } = await startPurchase(app.deps, {
+        buyerId: userIdOf(request),
+        body: request.body,
+        idempotencyKey,
+      });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(started);
+    },
+  );
+
+  app.get(
+    '/api/purchases/:id',
+    { onRequest, schema: { tags, params: idParams, response: { 200: purchaseSchema } } },
+    async (request) => getPurchase(userIdOf(request), saleIdOf(request.params.id)),
+  );
+
+  app.post(
+    '/api/purchases/:id/verify',
+    {
+      onRequest,
+      schema: {
+        tags,
+        params: idParams,
+        body: verifyCodeSchema,
+        response: {
+          200: z.union([
+            z.object({ success: z.literal(true), venda: purchaseSchema }),
+            z.object({
+              success: z.literal(false),
+              error: z.string(),
+              tentativas_restantes: z.number().optional(),
+            }),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const buyerId = userIdOf(request);
+      const saleId = saleIdOf(request.params.id);
+      const outcome = await confirmPurchase(app.deps, { buyerId, saleId, code: request.body.codigo });
+      if (!outcome.confirmed) {
+        const { error, tentativas_restantes } = outcome.refusal;
+        return {
+          success: false as const,
+          error: String(error),
+          ...(typeof tentativas_restantes === 'number' ? { tentativas_restantes } : {}),
+        };
+      }
+      return { success: true as const, venda: await getPurchase(buyerId, saleId) };
+    },
+  );
+
+  app.post(
+    '/api/purchases/:id/cancel',
+    { onRequest, schema: { tags, params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      await cancelPurchase(app.deps, { buyerId: userIdOf(request), saleId: saleIdOf(request.params.id) });
+      return { ok: true as const };
+    },
+  );
+}

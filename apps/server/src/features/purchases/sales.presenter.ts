@@ -1,0 +1,50 @@
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
+
+// A sale as its buyer sees it: enough for the verification and success screens, and the
+// seller's WhatsApp number (the company's, or the owner's when the company has none).
+export const purchaseSchema = z.object({
+  id: z.string(),
+  status: z.enum(['PENDENTE', 'CONFIRMADA', 'CANCELADA', 'CONCLUIDA']),
+  produto_id: z.string(),
+  produto_nome: z.string(),
+  quantidade: z.number(),
+  preco_unitario_centis: z.number(),
+  total_centis: z.number(),
+  empresa_id: z.string(),
+  empresa_nome: z.string(),
+  contato_whatsapp: z.string(),
+  criado_em: z.date(),
+  expira_em: z.date().nullable(),
+});
+export type Purchase = z.output<typeof purchaseSchema>;
+
+export async function findPurchaseOfBuyer(
+  db: Kysely<DB>,
+  p: { saleId: string; buyerId: string },
+): Promise<Purchase | undefined> {
+  return db
+    .selectFrom('vendas as s')
+    .innerJoin('produtos as p', 'p.id', 's.produto_id')
+    .innerJoin('empresas as e', 'e.id', 's.empresa_id')
+    .innerJoin('usuarios as o', 'o.id', 'e.responsavel_id')
+    .leftJoin('kreyolcash_movimentacoes as m', 'm.id', 's.movimentacao_id')
+    .select([
+      's.id',
+      's.status',
+      's.produto_id',
+      'p.nome as produto_nome',
+      's.quantidade',
+      's.preco_unitario_centis',
+      's.total_centis',
+      's.empresa_id',
+      'e.nome as empresa_nome',
+      sql<string>`coalesce(e.telefone, o.telefone)`.as('contato_whatsapp'),
+      's.criado_em',
+      'm.expira_em',
+    ])
+    .where('s.id', '=', p.saleId)
+    .where('s.comprador_id', '=', p.buyerId)
+    .executeTakeFirst();
+}
