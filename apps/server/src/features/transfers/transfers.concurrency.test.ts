@@ -6,23 +6,13 @@ import {
   type SeededUser,
   seedUser,
 } from '../../test-support/ledger-fixtures.ts';
+import { seededRandom, seedFrom } from '../../test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
 const ACCOUNTS = 50;
 const CLIENTS = 24;
 const PHASE_MS = 4_000; // a uniform phase, then a hot phase: bounded, whatever the machine's speed
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed with its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Jepsen's bank workload, shortened: many clients moving random amounts (many more than the
 // payer has) between 50 accounts, then most of them between 2 hot accounts.
@@ -39,8 +29,8 @@ describe.runIf(testDatabaseKind === 'postgres')('transfers under concurrency on 
   });
 
   it('keeps every invariant: sum conserved, none negative, balances equal movements, reservations released', async () => {
-    const seed = Number(process.env.BANK_SEED ?? Date.now() % 1_000_000);
-    const rand = random(seed);
+    const seed = seedFrom('BANK_SEED');
+    const rand = seededRandom(seed);
     const counts = {
       attempted: 0,
       committed: 0,
