@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
+/** The servers' signing secret, so tests can mint tokens for seeded users. */
+export const CHAOS_JWT_SECRET = 'chaos-secret-that-is-long-enough-0123456789abcdef';
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -35,7 +38,7 @@ export class ServerProcess {
     const server = new ServerProcess(await freePort(), {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'kc-chaos-')),
       LOG_LEVEL: 'info',
-      JWT_SECRET: 'chaos-secret-that-is-long-enough-0123456789abcdef',
+      JWT_SECRET: CHAOS_JWT_SECRET,
       RATE_LIMIT_MULTIPLIER: '100000',
       ...env,
     });

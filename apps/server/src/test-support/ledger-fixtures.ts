@@ -13,7 +13,9 @@ let sequence = 0;
  * A confirmed user with the signup bonus and an open session, written straight to the database:
  * the ledger tests need many people quickly and sign-up has its own tests.
  */
-export async function seedUser(t: TestApp, options: { bonusCentis?: number } = {}): Promise<SeededUser> {
+export type LedgerHost = { database: TestApp['database']; config: Pick<TestApp['config'], 'jwtSecret'> };
+
+export async function seedUser(t: LedgerHost, options: { bonusCentis?: number } = {}): Promise<SeededUser> {
   sequence += 1;
   const tag = `${Date.now() % 100_000_000}${String(sequence).padStart(4, '0')}`.slice(-10).padStart(10, '0');
   const nome = `Jean Pierre ${sequence}`;
@@ -45,7 +47,7 @@ export async function seedUser(t: TestApp, options: { bonusCentis?: number } = {
 }
 
 /** The 6-digit code of the newest WhatsApp message to this phone, as its owner reads it. */
-export async function latestCodeSentTo(t: TestApp, telefone: string): Promise<string> {
+export async function latestCodeSentTo(t: LedgerHost, telefone: string): Promise<string> {
   const row = await t.database.db
     .selectFrom('outbox_messages')
     .select('text')
@@ -59,7 +61,7 @@ export async function latestCodeSentTo(t: TestApp, telefone: string): Promise<st
 }
 
 /** The code sent for one movement (several may be in flight for one phone). */
-export async function codeForMovement(t: TestApp, movementId: string): Promise<string> {
+export async function codeForMovement(t: LedgerHost, movementId: string): Promise<string> {
   const row = await t.database.db
     .selectFrom('outbox_messages')
     .select('text')

@@ -1,0 +1,143 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
+import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
+import { type Bank, openBank } from './harness/bank-setup.ts';
+import { attempt, runBankWorkload, type TransferLog } from './harness/bank-workload.ts';
+import { printFigures, scaled } from './harness/figures.ts';
+import { ServerProcess } from './harness/server-process.ts';
+
+const KILLS = 4;
+
+// Stopping the PostgreSQL server itself (once, -m immediate: no checkpoint, like a power cut)
+// needs the local cluster's tools; CHAOS_PG_RESTART=0 skips it.
+function restartPostgresImmediately(): boolean {
+  if (
+    process.env.CHAOS_PG_RESTART === '0' ||
+    !existsSync('/usr/bin/pg_ctlcluster') ||
+    !existsSync('/etc/postgresql')
+  )
+    return false;
+  const version = readdirSync('/etc/postgresql')[0];
+  if (!version) return false;
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'stop', '-m', 'immediate'], {
+    stdio: 'ignore',
+  });
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'ignore' });
+  return true;
+}
+
+// T2 — the bank workload while the API process is killed with SIGKILL several times (and the
+// database server stopped abruptly once). The client keeps every request's key and outcome; after
+// the storm it retries each unknown with the same key, as a real client would.
+describe('T2 crash', () => {
+  let bank: Bank;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    bank = await openBank(50);
+    server = await ServerProcess.start({ DATABASE_URL: bank.database.url as string });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await bank?.database.close();
+  });
+
+  it('loses no acknowledged transfer, duplicates none and leaves none half-written', async () => {
+    const seed = seedFrom('CHAOS_SEED');
+    const issued = (await checkLedger(bank.database.db)).issuedCentis;
+    const codeFor = (id: string) => codeForMovement(bank.host, id);
+    let kills = 0;
+    let postgresRestarts = 0;
+    let isDone = false;
+    const killer = (async () => {
+      while (!isDone && kills < KILLS) {
+        await new Promise((resolve) => setTimeout(resolve, scaled(2_500)));
+        if (isDone) break;
+        await server.kill('SIGKILL');
+        kills += 1;
+        if (kills === 2 && restartPostgresImmediately()) postgresRestarts += 1;
+        await server.boot();
+      }
+    })();
+    const { counts, log } = await runBankWorkload({
+      baseUrls: [server.url],
+      users: bank.users,
+      clients: 24,
+      // Long enough for every kill and restart (a restart takes a few seconds), whatever the scale.
+      uniformMs: Math.max(scaled(10_000), 10_000),
+      hotMs: Math.max(scaled(10_000), 10_000),
+      rand: seededRandom(seed),
+      codeFor: (id) => codeFor(id).catch(() => '000000'),
+    });
+    isDone = true;
+    await killer;
+
+    const outcomesBefore = tally(log);
+    const acknowledgedBefore = new Map(log.filter((e) => e.movementId).map((e) => [e.key, e.movementId]));
+    for (const entry of log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')) {
+      counts.retries += 1;
+      await attempt(server.url, entry, { codeFor }, counts);
+    }
+    const lost = await lostAcknowledged(bank, log);
+    const duplicated = log.filter(
+      (e) => acknowledgedBefore.has(e.key) && acknowledgedBefore.get(e.key) !== e.movementId,
+    ).length;
+    const movementsPerKey = await movementsWithoutKey(bank, log);
+    const check = await checkLedger(bank.database.db);
+
+    printFigures(`T2 crash (seed ${seed})`, {
+      kills,
+      'postgres restarts': postgresRestarts,
+      attempted: counts.attempted,
+      'before retry': outcomesBefore,
+      'unknown retried': counts.retries,
+      'after retry': tally(log),
+      committed: counts.committed,
+      'acknowledged lost': lost,
+      duplicated,
+      'movements with no key': movementsPerKey,
+      'Σ balances = issued': check.balancesCentis === issued,
+      negative: check.negativeBalances,
+      'half-written (balances ≠ movements)': check.mismatchedUsers,
+    });
+    expect(kills).toBe(KILLS);
+    expect(lost).toBe(0);
+    expect(duplicated).toBe(0);
+    expect(movementsPerKey).toBe(0);
+    expect(check.balancesCentis).toBe(issued);
+    expect(check.negativeBalances).toBe(0);
+    expect(check.mismatchedUsers).toBe(0);
+    expect(log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')).toHaveLength(0);
+  });
+});
+
+function tally(log: TransferLog[]) {
+  const result = { ok: 0, failed: 0, unknown: 0 };
+  for (const e of log) result[e.initiate === 'ok' ? (e.verify ?? 'unknown') : e.initiate] += 1;
+  return result;
+}
+
+/** Transfers the client saw verified (200) that are not concluida in the database. */
+async function lostAcknowledged(bank: Bank, log: TransferLog[]): Promise<number> {
+  const ids = log.filter((e) => e.verify === 'ok' && e.movementId).map((e) => e.movementId as string);
+  if (ids.length === 0) return 0;
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from unnest(${sql.raw(`array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`)}) as ack(id)
+     where not exists (select 1 from kreyolcash_movimentacoes m where m.id = ack.id and m.status = 'concluida')`.execute(
+    bank.database.db,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Transfer movements that no idempotency key accounts for: a duplicate would be one. */
+async function movementsWithoutKey(bank: Bank, log: TransferLog[]): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from kreyolcash_movimentacoes m
+     where m.tipo = 'transferencia'
+       and not exists (select 1 from idempotency_keys k where (k.resposta->>'movimentacao_id')::uuid = m.id)`.execute(
+    bank.database.db,
+  );
+  return log.length >= 0 ? (rows[0]?.n ?? 0) : 0;
+}
