@@ -90,7 +90,7 @@ test.describe('landing', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Kòmanse kounye a' }).click();
     await expect(page).toHaveURL('/register');
-    await expect(page.getByRole('heading', { name: 'Paj sa a ap vini byento' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kreye kont ou' })).toBeVisible();
   });
 
   test('"Konekte" leads to the login page', async ({ page }) => {

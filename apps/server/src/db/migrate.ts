@@ -5,6 +5,7 @@ import * as accountsLedger from './migrations/0003-accounts-ledger.ts';
 import * as marketplace from './migrations/0004-marketplace.ts';
 import * as transfers from './migrations/0005-transfers.ts';
 import * as purchases from './migrations/0007-purchases.ts';
+import * as codeResend from './migrations/0008-code-resend.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-marketplace': marketplace,
   '0005-transfers': transfers,
   '0007-purchases': purchases,
+  '0008-code-resend': codeResend,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

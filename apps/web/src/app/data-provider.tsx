@@ -1,10 +1,28 @@
+import { AppError } from '@kreyolcash/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
+import { apiClient } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
 import { createQueryClient } from '@/lib/react-query';
 
 // One cache for the whole visit: it outlives this layout when the user steps out to a static page.
 const queryClient = createQueryClient();
+
+// Cached data belongs to one user: another one (or nobody) must never see it.
+let cachedUserId: string | null = null;
+apiClient.store.subscribe(() => {
+  const state = apiClient.store.getState();
+  const userId = state.status === 'signed-in' ? state.userId : null;
+  if (userId !== cachedUserId) {
+    cachedUserId = userId;
+    queryClient.clear();
+  }
+  // The screens that need a session send the user to the login; this says why.
+  if (state.status === 'signed-out' && state.reason === 'expired') {
+    notifyError(new AppError('session_expired'));
+  }
+});
 
 /**
  * Providers of the screens that talk to the API (TanStack Query, toasts). A layout route, loaded

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
 import { BootSplash } from '@/components/boot-splash';
-import { i18n } from '@/lib/i18n';
+import { withNamespaces } from '@/lib/i18n';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 // Declarative routing (useRoutes) rather than the data router: the data router adds ~17 KB gzipped
@@ -20,10 +20,7 @@ function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'eleme
 const comingSoon = async () => (await import('./routes/coming-soon')).ComingSoonRoute;
 
 // The legal texts are long: their translations load with the page, not with the app.
-async function withLegalTexts<T>(page: Promise<T>): Promise<T> {
-  const [module] = await Promise.all([page, i18n.loadNamespaces('legal')]);
-  return module;
-}
+const withLegalTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['legal']);
 
 /** The route table of the product spec (§2), in one place. */
 export const routes: RouteObject[] = [
@@ -37,16 +34,31 @@ export const routes: RouteObject[] = [
     ...lazyRoute(async () => (await withLegalTexts(import('./routes/privacy-policy'))).PrivacyPolicyRoute),
   },
   {
-    // Every screen that talks to the API sits under the data providers.
-    ...lazyRoute(async () => (await import('./data-provider')).DataProvider),
+    // Every screen that talks to the API sits under the data providers, and their texts (the
+    // `screens` namespace) load with them.
+    ...lazyRoute(async () => (await withNamespaces(import('./data-provider'), ['screens'])).DataProvider),
     children: [
-      { path: '/login', ...lazyRoute(comingSoon) },
-      { path: '/register', ...lazyRoute(comingSoon) },
-      { path: '/email-confirmation', ...lazyRoute(comingSoon) },
-      { path: '/home', ...lazyRoute(comingSoon) },
+      { path: '/login', ...lazyRoute(async () => (await import('./routes/login')).LoginRoute) },
+      { path: '/register', ...lazyRoute(async () => (await import('./routes/register')).RegisterRoute) },
+      {
+        path: '/email-confirmation',
+        ...lazyRoute(async () => (await import('./routes/email-confirmation')).EmailConfirmationRoute),
+      },
+      // Target of the confirmation e-mail's link (`/confirm-email#token=…`).
+      {
+        path: '/confirm-email',
+        ...lazyRoute(async () => (await import('./routes/confirm-email')).ConfirmEmailRoute),
+      },
+      { path: '/home', ...lazyRoute(async () => (await import('./routes/home')).HomeRoute) },
       { path: '/transfer', ...lazyRoute(comingSoon) },
-      { path: '/forgot-password', ...lazyRoute(comingSoon) },
-      { path: '/reset-password', ...lazyRoute(comingSoon) },
+      {
+        path: '/forgot-password',
+        ...lazyRoute(async () => (await import('./routes/forgot-password')).ForgotPasswordRoute),
+      },
+      {
+        path: '/reset-password',
+        ...lazyRoute(async () => (await import('./routes/reset-password')).ResetPasswordRoute),
+      },
       { path: '/companies', ...lazyRoute(comingSoon) },
       { path: '/company/:id', ...lazyRoute(comingSoon) },
       { path: '/create-company', ...lazyRoute(comingSoon) },
@@ -57,7 +69,8 @@ export const routes: RouteObject[] = [
       { path: '/referrals', ...lazyRoute(comingSoon) },
       { path: '/statement', ...lazyRoute(comingSoon) },
       { path: '/transaction/:id', ...lazyRoute(comingSoon) },
-      { path: '/dev/outbox', ...lazyRoute(comingSoon) },
+      // Development only: the server answers /api/dev/outbox only outside production.
+      { path: '/dev/outbox', ...lazyRoute(async () => (await import('./routes/dev-outbox')).DevOutboxRoute) },
     ],
   },
   { path: '*', ...lazyRoute(async () => (await import('./routes/not-found')).NotFoundRoute) },

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@kreyolcash/domain';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import fr from './fr.json';
@@ -7,6 +8,10 @@ import legalFr from './legal/fr.json';
 import legalHt from './legal/ht.json';
 import legalPtBr from './legal/pt-BR.json';
 import ptBr from './pt-BR.json';
+import screensEn from './screens/en.json';
+import screensFr from './screens/fr.json';
+import screensHt from './screens/ht.json';
+import screensPtBr from './screens/pt-BR.json';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -25,6 +30,7 @@ function shape(value: Json, path = ''): string[] {
 
 const main = { 'pt-BR': ptBr, fr, en };
 const legal = { 'pt-BR': legalPtBr, fr: legalFr, en: legalEn };
+const screens = { 'pt-BR': screensPtBr, fr: screensFr, en: screensEn };
 
 describe('translations', () => {
   it.each(Object.entries(main))('%s has the same keys and placeholders as Creole', (_language, bundle) => {
@@ -35,6 +41,13 @@ describe('translations', () => {
     expect(shape(bundle)).toEqual(shape(legalHt));
   });
 
+  it.each(Object.entries(screens))(
+    '%s screen texts have the same keys and placeholders as Creole',
+    (_language, bundle) => {
+      expect(shape(bundle)).toEqual(shape(screensHt));
+    },
+  );
+
   it('has no empty text, except the translation note of the Creole original itself', () => {
     const bundles = {
       ht,
@@ -44,6 +57,10 @@ describe('translations', () => {
       'legal/pt-BR': legalPtBr,
       'legal/fr': legalFr,
       'legal/en': legalEn,
+      'screens/ht': screensHt,
+      'screens/pt-BR': screensPtBr,
+      'screens/fr': screensFr,
+      'screens/en': screensEn,
     };
     for (const [name, bundle] of Object.entries(bundles)) {
       expect(JSON.stringify(bundle), name).not.toContain('""');
@@ -59,5 +76,72 @@ describe('translations', () => {
     expect(ht.landing.startNow).toBe('Kòmanse kounye a');
     expect(ht.landing.login).toBe('Konekte');
     expect(ht.comingSoon.title).toBe('Paj sa a ap vini byento');
+  });
+});
+
+describe('error texts', () => {
+  const known: readonly string[] = ERROR_CODES;
+
+  it('names only real error codes (besides the toast title)', () => {
+    const keys = Object.keys(screensHt.errors).filter((key) => key !== 'title');
+    expect(keys.filter((key) => !known.includes(key))).toEqual([]);
+  });
+
+  it('has a text for every failure the account screens can show', () => {
+    const shown = [
+      'network_error',
+      'rate_limited',
+      'service_unavailable',
+      'unexpected_error',
+      'session_expired',
+      'invalid_credentials',
+      'email_not_confirmed',
+      'login_error',
+      'registration_error',
+      'user_data_error',
+      'account_data_error',
+      'password_too_common',
+      'passwords_dont_match',
+      'image_too_large',
+      'image_invalid_type',
+      'nif_already_exists',
+      'email_already_exists',
+      'phone_already_exists',
+      'document_invalid',
+      'phone_invalid',
+      'birth_date_invalid',
+      'invalid_confirmation_link',
+      'invalid_reset_link',
+    ];
+    expect(shown.filter((code) => !(code in screensHt.errors))).toEqual([]);
+  });
+});
+
+describe('the spec’s own wording', () => {
+  it('keeps the Portuguese texts of the password pages (spec §5, §8)', () => {
+    expect(screensHt.forgotPassword.errors).toMatchObject({
+      email_required: 'Email é obrigatório',
+      email_invalid: 'Email inválido',
+      send: 'Erro ao enviar email. Tente novamente.',
+      unexpected: 'Erro inesperado. Tente novamente.',
+    });
+    expect(screensHt.resetPassword).toMatchObject({
+      title: 'Nova Senha',
+      successTitle: 'Senha redefinida!',
+      invalidTitle: 'Link inválido',
+      invalidBody: 'Este link de recuperação é inválido ou expirou.',
+    });
+    expect(screensHt.resetPassword.errors).toMatchObject({
+      password_required: 'Nova senha é obrigatória',
+      password_min_length: 'Senha deve ter pelo menos 6 caracteres',
+      passwords_dont_match: 'Senhas não coincidem',
+      failed: 'Erro ao redefinir senha. Tente novamente.',
+    });
+  });
+
+  it('numbers the wizard’s steps as “Etap 3/9”', () => {
+    expect(screensHt.register.progress.replace('{{current}}', '3').replace('{{total}}', '9')).toBe(
+      'Etap 3/9',
+    );
   });
 });

@@ -2,6 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ht from '@/i18n/ht.json';
 import type legalHt from '@/i18n/legal/ht.json';
+import type screensHt from '@/i18n/screens/ht.json';
 
 export const languages = ['ht', 'pt-BR', 'fr', 'en'] as const;
 export type Language = (typeof languages)[number];
@@ -20,7 +21,11 @@ const storageKey = 'kreyolcash.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof ht; legal: typeof legalHt };
+    resources: {
+      translation: typeof ht;
+      legal: typeof legalHt;
+      screens: typeof screensHt;
+    };
   }
 }
 
@@ -38,19 +43,24 @@ function readStoredLanguage(): Language {
   }
 }
 
-// Creole (the first screen's language) is bundled; every other bundle, and the long legal
-// texts, are fetched only when needed so the first route stays small.
+// Creole (the first screen's language) is bundled; every other bundle, the long legal texts and
+// the texts of the screens that talk to the API (`screens`, loaded with their data providers)
+// are fetched only when needed, so the landing stays small.
+export type LazyNamespace = 'legal' | 'screens';
+
 const bundles = import.meta.glob<{ default: ResourceKey }>([
   '../i18n/*.json',
   '!../i18n/ht.json',
   '../i18n/legal/*.json',
+  '../i18n/screens/*.json',
 ]);
 
 const lazyBundles: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const path = namespace === 'legal' ? `../i18n/legal/${language}.json` : `../i18n/${language}.json`;
+    const path =
+      namespace === 'translation' ? `../i18n/${language}.json` : `../i18n/${namespace}/${language}.json`;
     const load = bundles[path];
     if (!load) {
       callback(new Error(`no translations for ${language}/${namespace}`), false);
@@ -91,6 +101,12 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered across visits; the choice still applies now.
   }
+}
+
+/** Resolves a lazily loaded page with the translations it needs, fetched in parallel. */
+export async function withNamespaces<T>(page: Promise<T>, namespaces: LazyNamespace[]): Promise<T> {
+  const [module] = await Promise.all([page, i18n.loadNamespaces(namespaces)]);
+  return module;
 }
 
 export { i18n };

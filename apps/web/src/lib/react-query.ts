@@ -9,3 +9,10 @@ export const queryConfig = {
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: queryConfig });
 }
+
+// Extra options a screen passes to a feature's query hook (`useWallet({ queryConfig })`), without
+// the key and the fetcher that the feature owns.
+export type QueryConfig<T extends (...args: never[]) => unknown> = Omit<
+  ReturnType<T>,
+  'queryKey' | 'queryFn'
+>;

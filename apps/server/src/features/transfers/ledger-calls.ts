@@ -66,6 +66,27 @@ export function verifyTransferCall(
   );
 }
 
+export function resendTransferCodeCall(
+  db: Kysely<DB>,
+  p: {
+    movementId: string;
+    payerId: string;
+    code: string;
+    pepper: string;
+    message: string;
+    maxAttempts: number;
+    perPhone: { max: number; windowMs: number };
+  },
+): Promise<LedgerAnswer> {
+  return callLedger(
+    db,
+    sql<{
+      r: LedgerAnswer;
+    }>`select kc_transferencia_reenviar_codigo(${p.movementId}::uuid, ${p.payerId}::uuid, ${p.code},
+      ${p.pepper}, ${p.message}, ${p.maxAttempts}::integer, ${p.perPhone.max}::integer, ${p.perPhone.windowMs}::integer) as r`,
+  );
+}
+
 export function cancelTransferCall(
   db: Kysely<DB>,
   p: { movementId: string; payerId: string },

@@ -14,7 +14,7 @@ import { findUserByEmail } from '../accounts/users.repository.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { findStatementEntry } from '../wallet/statement.repository.ts';
 import { presentTransaction } from '../wallet/transaction-presenter.ts';
-import { cancelTransfer, initiateTransfer, verifyTransfer } from './transfers.service.ts';
+import { cancelTransfer, initiateTransfer, resendTransferCode, verifyTransfer } from './transfers.service.ts';
 
 const tags = ['transfers'];
 const idParams = z.object({ id: z.string() });
@@ -115,6 +115,21 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       const row = await findStatementEntry(db, { userId: payerId, id: movementId });
       if (!row) throw new AppError('transaction_not_found');
       return { transaction: presentTransaction(row, payerId) };
+    },
+  );
+
+  app.post(
+    '/api/transfers/:id/resend-code',
+    {
+      onRequest,
+      schema: { tags, params: idParams, response: { 202: z.object({ tentativas_restantes: z.number() }) } },
+    },
+    async (request, reply) => {
+      const answer = await resendTransferCode(app.deps, {
+        payerId: userIdOf(request),
+        movementId: movementIdOf(request.params.id),
+      });
+      return reply.status(202).send(answer);
     },
   );
 

@@ -15,6 +15,7 @@ import {
   cancelTransferCall,
   initiateTransferCall,
   requestHashOf,
+  resendTransferCodeCall,
   verifyTransferCall,
 } from './ledger-calls.ts';
 
@@ -93,6 +94,34 @@ export async function verifyTransfer(
     }),
   );
   assertLedgerOk(answer, MESSAGES);
+}
+
+/** A new code for a pending transfer; the attempts already used and the expiry stay as they were. */
+export async function resendTransferCode(
+  deps: AppDeps,
+  p: { payerId: string; movementId: string },
+): Promise<{ tentativas_restantes: number }> {
+  const code = randomSixDigitCode();
+  const answer = await withTransactionRetry(() =>
+    resendTransferCodeCall(deps.database.db, {
+      ...p,
+      code,
+      pepper: codePepper(deps.config.jwtSecret),
+      message: transferCodeMessage({
+        code,
+        amount: '{{valor}}',
+        payeeName: '{{recebedor}}',
+        expiresInMinutes: TRANSFER_CODE_EXPIRY_MS / 60_000,
+      }).text,
+      maxAttempts: MAX_CODE_ATTEMPTS,
+      perPhone: {
+        max: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
+        windowMs: CODE_WINDOW_MS,
+      },
+    }),
+  );
+  assertLedgerOk(answer, MESSAGES);
+  return { tentativas_restantes: Number(answer.tentativas_restantes) };
 }
 
 export async function cancelTransfer(

@@ -1,0 +1,153 @@
+import { AppError, type ErrorCode, HISTORY_HOME_LIMIT } from '@kreyolcash/domain';
+import {
+  LogOut,
+  type LucideIcon,
+  Plus,
+  ReceiptText,
+  Send,
+  ShoppingBag,
+  UserPlus,
+  UserRound,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { firstNameOf, useMe } from '@/features/profile/api/get-me';
+import { useTransactions } from '@/features/wallet/api/get-transactions';
+import { useWallet } from '@/features/wallet/api/get-wallet';
+import { BalanceCard } from '@/features/wallet/components/balance-card';
+import { RecentTransactions } from '@/features/wallet/components/recent-transactions';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/hooks/use-session';
+import { apiClient } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+
+export function HomeRoute() {
+  const session = useSession();
+  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  // While the session is being restored the screen shows its skeleton, already in place.
+  return <HomeScreen isSignedIn={session.status === 'signed-in'} />;
+}
+
+function HomeScreen({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation('screens');
+  useDocumentTitle(t('home.title'));
+  const queryConfig = { enabled: isSignedIn };
+  const me = useMe({ queryConfig });
+  const wallet = useWallet({ queryConfig });
+  const recent = useTransactions({ query: { limit: HISTORY_HOME_LIMIT }, queryConfig });
+  useFailureToast(me.error, 'user_data_error');
+  useFailureToast(wallet.error ?? recent.error, 'account_data_error');
+
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-md items-center gap-3 px-4 py-2">
+          <Link
+            to="/profile"
+            aria-label={t('home.profile')}
+            className="grid size-11 shrink-0 place-items-center overflow-hidden rounded-full bg-primary-50 text-primary-700"
+          >
+            {me.data?.profile_photo_url ? (
+              <img src={me.data.profile_photo_url} alt="" className="size-11 object-cover" />
+            ) : (
+              <UserRound aria-hidden="true" className="size-6" />
+            )}
+          </Link>
+          <div className="min-w-0 flex-1">
+            {me.data ? (
+              <p className="truncate text-lg font-bold text-slate-900">
+                {t('home.greeting', { name: firstNameOf(me.data.nome_completo) })}
+              </p>
+            ) : me.isError ? (
+              <p className="text-lg font-bold text-slate-900">{t('home.greetingFallback')}</p>
+            ) : (
+              <Skeleton className="h-6 w-40" />
+            )}
+          </div>
+          <LogoutButton />
+        </div>
+      </header>
+
+      <main className="mx-auto flex max-w-md flex-col gap-5 px-4 pt-4 pb-8">
+        <h1 className="sr-only">{t('home.title')}</h1>
+        <BalanceCard wallet={wallet.data} />
+        <Shortcuts />
+        <RecentTransactions transactions={recent.data?.items} failed={recent.isError} />
+        <Link to="/transfer" className={buttonStyles({ variant: 'primary', size: 'lg' })}>
+          <Plus aria-hidden="true" className="size-5" />
+          {t('home.newPayment')}
+        </Link>
+      </main>
+    </div>
+  );
+}
+
+const shortcuts: {
+  to: string;
+  label: 'transfer' | 'companies' | 'referrals' | 'statement';
+  Icon: LucideIcon;
+}[] = [
+  { to: '/transfer', label: 'transfer', Icon: Send },
+  { to: '/companies', label: 'companies', Icon: ShoppingBag },
+  { to: '/referrals', label: 'referrals', Icon: UserPlus },
+  { to: '/statement', label: 'statement', Icon: ReceiptText },
+];
+
+function Shortcuts() {
+  const { t } = useTranslation('screens');
+  return (
+    <nav aria-label={t('home.shortcuts.label')}>
+      <ul className="grid grid-cols-4 gap-2">
+        {shortcuts.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-2xl border border-slate-200 bg-white px-1 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              <span className="grid size-10 place-items-center rounded-full bg-primary-50 text-primary-700">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              {t(`home.shortcuts.${label}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function LogoutButton() {
+  const { t } = useTranslation('screens');
+  const navigate = useNavigate();
+  const [isLeaving, setIsLeaving] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t('home.logout')}
+      disabled={isLeaving}
+      onClick={async () => {
+        setIsLeaving(true);
+        await apiClient.logout();
+        void navigate('/login', { replace: true });
+      }}
+    >
+      {isLeaving ? <Spinner /> : <LogOut aria-hidden="true" className="size-5" />}
+    </Button>
+  );
+}
+
+/** One toast per failure of a screen's data (spec §8 user_data_error, account_data_error). */
+function useFailureToast(error: Error | null, fallback: ErrorCode) {
+  useEffect(() => {
+    if (!error) return;
+    // An ended session already has its own toast, and the screen is leaving for the login.
+    const { code } = AppError.from(error);
+    if (code === 'session_expired' || code === 'unauthorized') return;
+    notifyError(error, { fallback });
+  }, [error, fallback]);
+}

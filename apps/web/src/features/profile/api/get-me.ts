@@ -1,0 +1,40 @@
+import type { Gender } from '@kreyolcash/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+
+/** The signed-in user as GET /api/me shows it (the usuarios row, no secrets). */
+export type Me = {
+  id: string;
+  nome_completo: string;
+  pais: string;
+  documento: string;
+  tipo_documento: string;
+  document_photo_url: string;
+  /** Same-origin path (`/api/files/profiles/…`), or null without a photo. */
+  profile_photo_url: string | null;
+  email: string;
+  telefone: string;
+  data_nascimento: string;
+  sexo: Gender;
+  status: string;
+  email_confirmado: boolean;
+  criado_em: string;
+};
+
+export function getMe(signal?: AbortSignal): Promise<Me> {
+  return apiClient.get('/api/me', { signal });
+}
+
+export function getMeQueryOptions() {
+  return queryOptions({ queryKey: ['me'], queryFn: ({ signal }) => getMe(signal) });
+}
+
+export function useMe({ queryConfig }: { queryConfig?: QueryConfig<typeof getMeQueryOptions> } = {}) {
+  return useQuery({ ...getMeQueryOptions(), ...queryConfig });
+}
+
+/** "Marie" of "Marie Jean-Baptiste": the greeting's first name. */
+export function firstNameOf(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}

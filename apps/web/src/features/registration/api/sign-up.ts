@@ -1,0 +1,34 @@
+import type { Gender } from '@kreyolcash/domain';
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** The wizard's answers once validated (documento as 10 digits, telefone in E.164). */
+export type SignUpRequest = {
+  nome_completo: string;
+  documento: string;
+  email: string;
+  telefone: string;
+  data_nascimento: string;
+  sexo: Gender;
+  password: string;
+  document_photo: File;
+  profile_photo: File;
+};
+
+export type SignUpAnswer = { user: { id: string; email: string } };
+
+/** POST /api/auth/signup: one multipart request with the fields and both photos. */
+export function signUp(request: SignUpRequest): Promise<SignUpAnswer> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(request)) {
+    if (value instanceof File) form.append(name, value, value.name);
+    else form.append(name, value);
+  }
+  return apiClient.request('/api/auth/signup', { method: 'POST', form, auth: false });
+}
+
+export function useSignUp(
+  options: Omit<UseMutationOptions<SignUpAnswer, Error, SignUpRequest>, 'mutationFn'> = {},
+) {
+  return useMutation({ ...options, mutationFn: signUp });
+}

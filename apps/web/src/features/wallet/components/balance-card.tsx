@@ -1,0 +1,65 @@
+import { formatKreyol, type Wallet } from '@kreyolcash/domain';
+import { Eye, EyeOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useHiddenBalance } from './use-hidden-balance';
+
+const DOTS = '•••••';
+
+/** The balance, hidden as dots on request; its height is the same while it loads. */
+export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
+  const { t } = useTranslation('screens');
+  const [isHidden, toggleHidden] = useHiddenBalance();
+  const amount = (centis: number) => (isHidden ? `₭ ${DOTS}` : formatKreyol(centis));
+
+  return (
+    <section aria-labelledby="balance-label" className="rounded-3xl bg-primary-700 p-5 text-white shadow-md">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="balance-label" className="text-base font-medium text-primary-100">
+          {t('home.balance.label')}
+        </h2>
+        <button
+          type="button"
+          onClick={toggleHidden}
+          aria-pressed={isHidden}
+          aria-label={isHidden ? t('home.balance.show') : t('home.balance.hide')}
+          className="-m-2 grid size-11 place-items-center rounded-xl text-primary-100 hover:bg-white/10 focus-visible:outline-white"
+        >
+          {isHidden ? (
+            <EyeOff aria-hidden="true" className="size-6" />
+          ) : (
+            <Eye aria-hidden="true" className="size-6" />
+          )}
+        </button>
+      </div>
+      <div className="mt-1 flex h-11 items-center">
+        {wallet ? (
+          <p className="text-4xl font-extrabold tracking-tight tabular-nums" data-testid="balance">
+            {isHidden ? (
+              <>
+                <span aria-hidden="true">{amount(wallet.saldo_centis)}</span>
+                <span className="sr-only">{t('home.balance.hidden')}</span>
+              </>
+            ) : (
+              amount(wallet.saldo_centis)
+            )}
+          </p>
+        ) : (
+          <Skeleton className="h-9 w-44 bg-white/20" />
+        )}
+      </div>
+      <p className="mt-1 h-5 text-sm text-primary-100">
+        {wallet
+          ? [
+              t('home.balance.available', { amount: amount(wallet.disponivel_centis) }),
+              wallet.reservado_centis > 0
+                ? t('home.balance.pending', { amount: amount(wallet.reservado_centis) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')
+          : null}
+      </p>
+    </section>
+  );
+}

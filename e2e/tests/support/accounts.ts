@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+// Real (tiny) images: the server reads them by their bytes and re-encodes them with sharp.
+const JPEG_BASE64 =
+  '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAAgADADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAf/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAUG/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AmwDbpQAAAAAAAAAD/9k=';
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAO0lEQVR4nGO4JGBCU8QwaoHAaBCZjKaiS6MZzWS0qLg0WpoKjFY4l0arTIHRVoXJaMNLYLTpaDKoW9cAj1dYPYJEn/kAAAAASUVORK5CYII=';
+
+export const documentPhoto = {
+  name: 'nif-kat.jpg',
+  mimeType: 'image/jpeg',
+  buffer: Buffer.from(JPEG_BASE64, 'base64'),
+};
+export const profilePhoto = {
+  name: 'foto-pwofil.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(PNG_BASE64, 'base64'),
+};
+
+export type TestUser = {
+  fullName: string;
+  firstName: string;
+  nif: string;
+  email: string;
+  phone: string;
+  birthDate: string;
+  password: string;
+};
+
+function digits(count: number): string {
+  return Array.from({ length: count }, () => randomInt(10)).join('');
+}
+
+/** A new person with a NIF, e-mail and phone nobody else has. */
+export function newUser(firstName = 'Marie'): TestUser {
+  const id = `${Date.now().toString(36)}${digits(4)}`;
+  return {
+    fullName: `${firstName} Jean-Baptiste`,
+    firstName,
+    nif: `${randomInt(1, 10)}${digits(9)}`,
+    email: `${firstName.toLowerCase()}.${id}@example.com`,
+    phone: `+5093${digits(7)}`,
+    birthDate: '1990-05-01',
+    password: `Lakay-${digits(6)}-Solid`,
+  };
+}
+
+type OutboxMessage = { recipient: string; purpose: string; text: string; channel: string };
+
+/** The newest outbox message to `recipient` for `purpose`, waiting for it to be queued. */
+export async function latestMessage(
+  request: APIRequestContext,
+  recipient: string,
+  purpose: string,
+): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const answer = await request.get('/api/dev/outbox?limit=200');
+      const { items } = (await answer.json()) as { items: OutboxMessage[] };
+      found = items.find((message) => message.recipient === recipient && message.purpose === purpose);
+      return found !== undefined;
+    })
+    .toBe(true);
+  if (!found) throw new Error(`no ${purpose} message to ${recipient}`);
+  return found;
+}
+
+export function linkIn(text: string): string {
+  const url = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!url) throw new Error(`no link in: ${text}`);
+  return url;
+}
+
+/** Signs up through the API (multipart, real photos); confirms the e-mail unless told not to. */
+export async function createUser(
+  request: APIRequestContext,
+  { confirmed = true, user = newUser() }: { confirmed?: boolean; user?: TestUser } = {},
+): Promise<TestUser> {
+  const signup = await request.post('/api/auth/signup', {
+    multipart: {
+      nome_completo: user.fullName,
+      documento: user.nif,
+      email: user.email,
+      telefone: user.phone,
+      data_nascimento: user.birthDate,
+      sexo: 'F',
+      password: user.password,
+      document_photo: documentPhoto,
+      profile_photo: profilePhoto,
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  if (confirmed) {
+    const mail = await latestMessage(request, user.email, 'email_confirmation');
+    const token = new URL(linkIn(mail.text)).hash.replace('#token=', '');
+    const confirm = await request.post('/api/auth/confirm-email', { data: { token } });
+    expect(confirm.status()).toBe(200);
+  }
+  return user;
+}
+
+/** Logs in through the login page and waits for the wallet. */
+export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Imèl').fill(user.email);
+  await page.getByLabel('Modpas', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Konekte' }).click();
+  await expect(page).toHaveURL('/home');
+}
