@@ -112,8 +112,10 @@ test('a reset link without its tokens says “Link inválido” and goes to /for
 }) => {
   await page.goto('/reset-password');
   await expect(page).toHaveURL('/forgot-password');
-  await expect(page.getByText('Link inválido')).toBeVisible();
-  await expect(page.getByText('Este link de recuperação é inválido ou expirou.')).toBeVisible();
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  await expect(toasts.getByText('Link inválido')).toBeVisible();
+  await expect(toasts.getByText('Este link de recuperação é inválido ou expirou.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeVisible();
 });
 
 test('a confirmation link that is not valid says so and offers the login', async ({ page }) => {
