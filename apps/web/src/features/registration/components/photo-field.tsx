@@ -81,9 +81,10 @@ export function PhotoField({ label, hint, value, onChange, error }: PhotoFieldPr
             'flex cursor-pointer items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 font-semibold',
             'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600',
             value
-              ? 'min-h-12 border-slate-300 text-primary-800'
-              : 'min-h-32 flex-col border-primary-300 bg-primary-50 text-primary-800',
-            error && !value ? 'border-accent-600' : '',
+              ? 'min-h-12 text-primary-800'
+              : 'min-h-32 flex-col bg-primary-50 text-primary-800',
+            // One border colour at a time: two would be settled by stylesheet order, not by intent.
+            error ? 'border-accent-600' : value ? 'border-slate-300' : 'border-primary-300',
           )}
         >
           <ImagePlus aria-hidden="true" className={value ? 'size-5' : 'size-8'} />
