@@ -25,8 +25,11 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
+import { phoneChangeRoutes } from './features/profile/phone-change.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { referralsRoutes } from './features/referrals/referrals.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
 import type { FileStore } from './features/uploads/file-store.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
@@ -82,6 +85,9 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(transfersRoutes);
   await app.register(realtimeRoutes);
   await app.register(purchasesRoutes);
+  await app.register(profileRoutes);
+  await app.register(phoneChangeRoutes);
+  await app.register(referralsRoutes);
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);
   await app.register(webAppRoutes);

@@ -27,6 +27,10 @@ const CODES_BY_STATUS = {
     'company_already_exists',
     'transaction_not_pending',
     'request_in_progress',
+    // No phone change is waiting for this step's code (none started, cancelled, spent or dead).
+    'phone_change_not_pending',
+    // The invited friend's phone already belongs to an account: no bonus could ever come of it.
+    'referral_already_registered',
   ],
   413: ['payload_too_large', 'image_too_large'],
   422: [
@@ -79,6 +83,8 @@ const CODES_BY_STATUS = {
     'invalid_quantity',
     'insufficient_stock',
     'fill_all_fields',
+    // An invitation to the inviter's own phone.
+    'referral_self',
   ],
   429: ['rate_limited'],
   // Failures of an operation as a whole (spec §8): the client shows them when a call fails

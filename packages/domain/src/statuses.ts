@@ -96,3 +96,14 @@ export const historyFilterSchema = z.enum(HISTORY_FILTERS);
 export function matchesHistoryFilter(type: TransactionType, filter: HistoryFilter): boolean {
   return filter === 'all' || type === filter;
 }
+
+// A referral as its inviter sees it: invitation sent; the friend confirmed an account but earned
+// no bonus (an identity that had an account before); the bonus was paid.
+export const REFERRAL_STATUSES = ['sent', 'joined', 'bonus_paid'] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+export const referralStatusSchema = z.enum(REFERRAL_STATUSES);
+
+// The settings phone change (spec §4): a code to the current number, then one to the new number.
+export const PHONE_CHANGE_STEPS = ['verify_current', 'verify_new', 'done', 'cancelled'] as const;
+export type PhoneChangeStep = (typeof PHONE_CHANGE_STEPS)[number];
+export const phoneChangeStepSchema = z.enum(PHONE_CHANGE_STEPS);

@@ -4,6 +4,7 @@ import * as outbox from './migrations/0002-outbox.ts';
 import * as accountsLedger from './migrations/0003-accounts-ledger.ts';
 import * as marketplace from './migrations/0004-marketplace.ts';
 import * as transfers from './migrations/0005-transfers.ts';
+import * as profileReferrals from './migrations/0006-profile-referrals.ts';
 import * as purchases from './migrations/0007-purchases.ts';
 import * as codeResend from './migrations/0008-code-resend.ts';
 import type { DB } from './schema.ts';
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003-accounts-ledger': accountsLedger,
   '0004-marketplace': marketplace,
   '0005-transfers': transfers,
+  '0006-profile-referrals': profileReferrals,
   '0007-purchases': purchases,
   '0008-code-resend': codeResend,
 };

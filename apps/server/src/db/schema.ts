@@ -54,6 +54,10 @@ export type UsuariosTable = {
   status: Generated<string>;
   email_confirmado_em: Date | null;
   criado_em: CreatedAt;
+  /** 8 characters, given by the database at insert (kc_novo_codigo_indicacao). */
+  codigo_indicacao: Generated<string>;
+  /** The inviter whose referral code the user signed up with. */
+  indicado_por: Generated<string | null>;
 };
 
 export type CredenciaisTable = { user_id: string; password_hash: string; atualizado_em: Generated<Date> };
@@ -199,4 +203,44 @@ export type DB = {
   vendas: VendasTable;
   kreyolcash_codigos_verificacao: CodigosVerificacaoTable;
   idempotency_keys: IdempotencyKeysTable;
+  mudancas_telefone: MudancasTelefoneTable;
+  indicacoes: IndicacoesTable;
+  identidades_vistas: IdentidadesVistasTable;
+};
+
+export type PhoneChangeStep = 'verify_current' | 'verify_new' | 'done' | 'cancelled';
+
+export type MudancasTelefoneTable = {
+  id: string;
+  user_id: string;
+  telefone_anterior: string;
+  novo_telefone: string;
+  etapa: PhoneChangeStep;
+  /** The live code's keyed hash; null once the change is done or dead. */
+  codigo_hash: string | null;
+  expira_em: Date;
+  tentativas: Generated<number>;
+  criado_em: CreatedAt;
+  atualizado_em: Generated<Date>;
+};
+
+export type IndicacoesTable = {
+  id: Generated<string>;
+  inviter_id: string;
+  nome: string;
+  /** null when the friend came through the link without a WhatsApp invitation. */
+  telefone: string | null;
+  origem: 'whatsapp' | 'link';
+  criado_em: Generated<Date>;
+  convidado_id: string | null;
+  bonus_pago_em: Date | null;
+  movimentacao_id: string | null;
+};
+
+export type IdentidadesVistasTable = {
+  hash: string;
+  tipo: 'nif' | 'email' | 'telefone';
+  /** The first account that had this NIF, e-mail or phone; null once that account is gone. */
+  user_id: string | null;
+  criado_em: CreatedAt;
 };

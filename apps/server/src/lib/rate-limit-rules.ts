@@ -13,6 +13,10 @@ const RULES = {
   email: { ip: { limit: 20, windowMs: 60 * MINUTE_MS }, email: { limit: 5, windowMs: 60 * MINUTE_MS } },
   confirm: { ip: { limit: 30, windowMs: 15 * MINUTE_MS } },
   lookup: { user: { limit: 30, windowMs: 10 * MINUTE_MS } },
+  // Each start sends a code to the user's phone and names who holds the new number.
+  phone: { user: { limit: 5, windowMs: 15 * MINUTE_MS } },
+  // WhatsApp invitations to friends.
+  referral: { user: { limit: 20, windowMs: 24 * 60 * MINUTE_MS } },
 } satisfies Record<string, Partial<Record<string, RateRule>>>;
 
 export type RateAction = keyof typeof RULES;

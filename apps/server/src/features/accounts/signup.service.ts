@@ -9,6 +9,7 @@ import type { AppDeps } from '../../app.ts';
 import { queueConfirmationEmail } from '../auth/email-links.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { issue } from '../ledger/issuance.ts';
+import { recordNewAccount } from '../referrals/new-account.ts';
 import { newImageKey } from '../uploads/file-store.ts';
 import { type ProcessedImage, processImage } from '../uploads/image-processing.ts';
 import { insertUser, type UserRow, upsertPasswordHash } from './users.repository.ts';
@@ -60,6 +61,7 @@ export async function signUp(deps: AppDeps, request: SignupRequest): Promise<Use
         profile_photo_key: keys.profile,
       });
       await upsertPasswordHash(trx, user.id, passwordHash);
+      await recordNewAccount(trx, { user, referralCode: input.codigo_indicacao });
       await issue(trx, { userId: user.id, amountCentis: SIGNUP_BONUS_CENTIS, kind: 'cadastro' });
       await queueConfirmationEmail(trx, deps.config, user);
       // Files last, still inside the transaction: if writing them fails, nothing commits.

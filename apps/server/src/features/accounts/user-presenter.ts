@@ -21,6 +21,11 @@ export const meSchema = z.object({
 });
 export type Me = z.output<typeof meSchema>;
 
+/** The first word of a full name: how messages greet people and name them to others. */
+export function firstNameOf(nomeCompleto: string): string {
+  return nomeCompleto.trim().split(/\s+/)[0] ?? '';
+}
+
 export function profilePhotoUrl(key: string | null): string | null {
   return key ? `/api/files/${key}` : null;
 }

@@ -15,6 +15,11 @@ export async function findUserByEmail(db: Kysely<DB>, email: string): Promise<Us
   return db.selectFrom('usuarios').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+/** The account holding this phone (E.164), if any: phones are unique among accounts. */
+export async function findUserByPhone(db: Kysely<DB>, telefone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('usuarios').selectAll().where('telefone', '=', telefone).executeTakeFirst();
+}
+
 export async function isDocumentTaken(db: Kysely<DB>, documento: string): Promise<boolean> {
   const row = await db
     .selectFrom('usuarios')

@@ -7,6 +7,7 @@ import type { UserRow } from '../accounts/users.repository.ts';
 import { findUserByEmail, upsertPasswordHash } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
 import { emailConfirmationEmail, passwordResetEmail } from '../messaging/templates.ts';
+import { settleReferralOnConfirmation } from '../referrals/referral-bonus.ts';
 import { consumeEmailToken, expireEmailTokens, insertEmailToken } from './email-tokens.repository.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeAllSessions } from './sessions.repository.ts';
@@ -42,12 +43,15 @@ export async function confirmEmail(db: Kysely<DB>, token: string): Promise<void>
       purpose: 'email_confirmation',
     });
     if (!userId) return false;
-    await trx
+    const flipped = await trx
       .updateTable('usuarios')
       .set({ email_confirmado_em: new Date() })
       .where('id', '=', userId)
       .where('email_confirmado_em', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    // Only the confirmation that flips the account settles its referral: a concurrent one waits
+    // on the row lock above, then updates nothing.
+    if (flipped.numUpdatedRows > 0n) await settleReferralOnConfirmation(trx, userId);
     return true;
   });
   if (!confirmed) throw new AppError('invalid_confirmation_link');

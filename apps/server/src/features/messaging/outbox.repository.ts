@@ -10,6 +10,8 @@ export type NewOutboxMessage = {
   text: string;
   html?: string | undefined;
   purpose: string;
+  /** What the message is about (a movement, a sale, a phone change…), for support and audits. */
+  referencia?: string | undefined;
 };
 
 export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMessage): Promise<number> {
@@ -22,6 +24,7 @@ export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMess
       text: message.text,
       html: message.html ?? null,
       purpose: message.purpose,
+      referencia: message.referencia ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, isSamePhone, PHONE_CODE_EXPIRY_MS, type PhoneChangeBody } from '@kreyolcash/domain';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../app.ts';
+import type { DB } from '../../db/schema.ts';
+import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
+import { withTransactionRetry } from '../../lib/transaction-retry.ts';
+import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
+import { enqueue } from '../messaging/outbox.ts';
+import { phoneChangedMessage } from '../messaging/templates.ts';
+import { recordIdentities } from '../referrals/identities.repository.ts';
+import { codePepper } from '../transfers/transfers.service.ts';
+import {
+  cancelOpenPhoneChanges,
+  findOpenPhoneChange,
+  insertPhoneChange,
+  moveToNewPhoneStep,
+  updatePhoneChange,
+} from './phone-change.repository.ts';
+import {
+  cancelIfTaken,
+  failure,
+  isUniqueViolation,
+  type Outcome,
+  type PhoneChangeState,
+  PURPOSE_OF,
+  phoneTakenBy,
+  sendCode,
+  spendCode,
+  stateOf,
+} from './phone-change.steps.ts';
+import { phoneCodeHash } from './phone-codes.ts';
+import { lockUser, setPhone } from './profile.repository.ts';
+
+export type { PhoneChangeState } from './phone-change.steps.ts';
+
+// Spec §4: none → verify_current (a code to the current number) → verify_new (a code to the new
+// number) → done. Every step locks the user's row first, then the open change, so one user's
+// requests run one at a time: parallel guesses cannot pass the attempt limit and parallel right
+// answers change the phone once. Failures that must be remembered (an attempt, a dead change)
+// commit first and are thrown after.
+
+export async function startPhoneChange(
+  deps: AppDeps,
+  p: { userId: string; body: PhoneChangeBody },
+): Promise<PhoneChangeState> {
+  const newPhone = p.body.novo_telefone;
+  return withTransactionRetry(() =>
+    deps.database.db.transaction().execute(async (trx) => {
+      const user = await lockUser(trx, p.userId);
+      if (!user) throw new AppError('user_not_found');
+      if (isSamePhone(newPhone, user.telefone)) {
+        throw new AppError('phone_same_as_current', { fields: { novo_telefone: 'phone_same_as_current' } });
+      }
+      const holder = await findUserByPhone(trx, newPhone);
+      if (holder) throw phoneTakenBy(holder);
+      await cancelOpenPhoneChanges(trx, user.id);
+      const id = randomUUID();
+      const code = randomSixDigitCode();
+      const binding = { requestId: id, purpose: PURPOSE_OF.verify_current, userId: user.id, newPhone, code };
+      const change = await insertPhoneChange(trx, {
+        id,
+        userId: user.id,
+        currentPhone: user.telefone,
+        newPhone,
+        codeHash: phoneCodeHash(codePepper(deps.config.jwtSecret), binding),
+        validityMs: PHONE_CODE_EXPIRY_MS,
+      });
+      await sendCode(trx, { to: user.telefone, step: 'verify_current', changeId: id, code });
+      return stateOf(change);
+    }),
+  );
+}
+
+export async function verifyCurrentPhone(
+  deps: AppDeps,
+  p: { userId: string; code: string },
+): Promise<PhoneChangeState> {
+  const outcome = await withTransactionRetry(() =>
+    deps.database.db.transaction().execute(async (trx): Promise<Outcome<PhoneChangeState>> => {
+      const checked = await spendCode(trx, codePepper(deps.config.jwtSecret), {
+        ...p,
+        step: 'verify_current',
+      });
+      if (!checked.ok) return checked;
+      const change = checked.value.change;
+      const taken = await cancelIfTaken(trx, change);
+      if (taken) return failure(taken);
+      const code = randomSixDigitCode();
+      const binding = {
+        requestId: change.id,
+        purpose: PURPOSE_OF.verify_new,
+        userId: p.userId,
+        newPhone: change.novo_telefone,
+        code,
+      };
+      const next = await moveToNewPhoneStep(trx, {
+        id: change.id,
+        codeHash: phoneCodeHash(codePepper(deps.config.jwtSecret), binding),
+        validityMs: PHONE_CODE_EXPIRY_MS,
+      });
+      await sendCode(trx, { to: change.novo_telefone, step: 'verify_new', changeId: change.id, code });
+      return { ok: true, value: stateOf(next) };
+    }),
+  );
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+export async function verifyNewPhone(deps: AppDeps, p: { userId: string; code: string }): Promise<UserRow> {
+  const outcome = await withTransactionRetry(() =>
+    deps.database.db.transaction().execute(async (trx): Promise<Outcome<UserRow>> => {
+      const checked = await spendCode(trx, codePepper(deps.config.jwtSecret), { ...p, step: 'verify_new' });
+      if (!checked.ok) return checked;
+      const { user, change } = checked.value;
+      const taken = await cancelIfTaken(trx, change);
+      if (taken) return failure(taken);
+      const updated = await setPhone(trx, { userId: user.id, telefone: change.novo_telefone });
+      await updatePhoneChange(trx, change.id, { etapa: 'done' });
+      await recordIdentities(trx, {
+        userId: user.id,
+        identities: [{ tipo: 'telefone', valor: updated.telefone }],
+      });
+      // The old number hears of it: if the change was not its owner's doing, they can react.
+      await enqueue(trx, {
+        channel: 'whatsapp',
+        recipient: user.telefone,
+        purpose: 'phone_changed',
+        referencia: change.id,
+        ...phoneChangedMessage({ newPhoneEnding: updated.telefone.slice(-4) }),
+      });
+      return { ok: true, value: updated };
+    }),
+  ).catch((error: unknown) => {
+    // Someone took the number between our check and our update: the unique constraint decides.
+    if (isUniqueViolation(error, 'usuarios_telefone_key')) throw new AppError('phone_already_exists');
+    throw error;
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+export async function cancelPhoneChange(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
+    await cancelOpenPhoneChanges(trx, userId);
+  });
+}
+
+/** The change in progress, or undefined when there is none (or its code has expired). */
+export async function findPhoneChangeState(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<PhoneChangeState | undefined> {
+  const change = await findOpenPhoneChange(db, userId);
+  return change && !change.expirado ? stateOf(change) : undefined;
+}

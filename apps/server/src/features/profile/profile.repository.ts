@@ -1,0 +1,49 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { UserRow } from '../accounts/users.repository.ts';
+
+/**
+ * The user's row, locked until the transaction ends. Every change to one's own profile that reads
+ * before it writes (photo, phone) takes this lock first, so concurrent requests of one user run
+ * one after the other, and always in the same lock order (user row, then anything else).
+ */
+export async function lockUser(trx: Transaction<DB>, userId: string): Promise<UserRow | undefined> {
+  return trx.selectFrom('usuarios').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function updateName(
+  db: Kysely<DB>,
+  p: { userId: string; nomeCompleto: string },
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('usuarios')
+    .set({ nome_completo: p.nomeCompleto })
+    .where('id', '=', p.userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setProfilePhotoKey(
+  trx: Transaction<DB>,
+  p: { userId: string; key: string },
+): Promise<UserRow> {
+  return trx
+    .updateTable('usuarios')
+    .set({ profile_photo_key: p.key })
+    .where('id', '=', p.userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The unique constraint on usuarios.telefone is the last guard: a taken phone fails here. */
+export async function setPhone(
+  trx: Transaction<DB>,
+  p: { userId: string; telefone: string },
+): Promise<UserRow> {
+  return trx
+    .updateTable('usuarios')
+    .set({ telefone: p.telefone })
+    .where('id', '=', p.userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

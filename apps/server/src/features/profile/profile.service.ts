@@ -1,0 +1,50 @@
+import { AppError, type ProfileUpdateBody } from '@kreyolcash/domain';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../app.ts';
+import type { DB } from '../../db/schema.ts';
+import type { UserRow } from '../accounts/users.repository.ts';
+import { newImageKey } from '../uploads/file-store.ts';
+import { processImage } from '../uploads/image-processing.ts';
+import { lockUser, setProfilePhotoKey, updateName } from './profile.repository.ts';
+
+/** Only the name: the body was parsed by profileUpdateSchema, which keeps no other field. */
+export async function updateProfile(
+  db: Kysely<DB>,
+  p: { userId: string; body: ProfileUpdateBody },
+): Promise<UserRow> {
+  const user = await updateName(db, { userId: p.userId, nomeCompleto: p.body.nome_completo });
+  if (!user) throw new AppError('user_not_found');
+  return user;
+}
+
+/**
+ * Stores the new photo and points the profile at it. The old file is returned, not deleted: it
+ * may go only after the commit (a rollback must leave the old photo in place), and the caller
+ * logs a failed delete instead of failing a change that already happened.
+ */
+export async function replaceProfilePhoto(
+  deps: AppDeps,
+  p: { userId: string; photo: Buffer | undefined },
+): Promise<{ user: UserRow; replacedKey: string | null }> {
+  if (!p.photo || p.photo.length === 0) {
+    throw new AppError('profile_photo_required', { fields: { photo: 'profile_photo_required' } });
+  }
+  const image = await processImage(p.photo).catch((error: unknown) => {
+    if (error instanceof AppError) throw new AppError(error.code, { fields: { photo: error.code } });
+    throw error;
+  });
+  const key = newImageKey('profiles', image.extension);
+  await deps.files.put(key, image.data, image.contentType);
+  try {
+    return await deps.database.db.transaction().execute(async (trx) => {
+      // Locked, so two uploads at once each replace the photo the other one left.
+      const before = await lockUser(trx, p.userId);
+      if (!before) throw new AppError('user_not_found');
+      const user = await setProfilePhotoKey(trx, { userId: p.userId, key });
+      return { user, replacedKey: before.profile_photo_key };
+    });
+  } catch (error) {
+    await deps.files.delete(key).catch(() => {});
+    throw error;
+  }
+}

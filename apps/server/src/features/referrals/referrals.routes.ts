@@ -1,0 +1,51 @@
+import { pageQuerySchema, REFERRAL_STATUSES, referralSchema } from '@kreyolcash/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { limitBy } from '../../lib/rate-limit-rules.ts';
+import { authenticate, userIdOf } from '../auth/authenticate.ts';
+import { getReferralPage, invite } from './referrals.service.ts';
+
+const tags = ['referrals'];
+const referralSchemaOut = z.object({
+  id: z.string(),
+  nome: z.string(),
+  telefone: z.string().nullable(),
+  criado_em: z.date(),
+  status: z.enum(REFERRAL_STATUSES),
+});
+
+export async function referralsRoutes(app: AppInstance): Promise<void> {
+  const { config, database } = app.deps;
+  const onRequest = authenticate(app);
+
+  app.post(
+    '/api/referrals',
+    { onRequest, schema: { tags, body: referralSchema, response: { 201: referralSchemaOut } } },
+    async (request, reply) => {
+      const inviterId = userIdOf(request);
+      await limitBy(app, request, 'referral', [`user:${inviterId}`]);
+      return reply.status(201).send(await invite(app.deps, { inviterId, body: request.body }));
+    },
+  );
+
+  app.get(
+    '/api/referrals',
+    {
+      onRequest,
+      schema: {
+        tags,
+        querystring: pageQuerySchema,
+        response: {
+          200: z.object({
+            codigo_indicacao: z.string(),
+            link: z.string(),
+            items: z.array(referralSchemaOut),
+            next_cursor: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      getReferralPage(database.db, config, { inviterId: userIdOf(request), ...request.query }),
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  AppError,
+  isSamePhone,
+  REFERRAL_BONUS_CENTIS,
+  type ReferralBody,
+  type ReferralStatus,
+} from '@kreyolcash/domain';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import { decodePageCursor, pageOf } from '../../lib/page-cursor.ts';
+import { findUserById, findUserByPhone } from '../accounts/users.repository.ts';
+import { enqueue } from '../messaging/outbox.ts';
+import { referralInvitationMessage } from '../messaging/templates.ts';
+import { listReferrals, type ReferralRow, upsertInvitation } from './referrals.repository.ts';
+
+export type Referral = {
+  id: string;
+  nome: string;
+  telefone: string | null;
+  criado_em: Date;
+  status: ReferralStatus;
+};
+
+export type ReferralPage = {
+  codigo_indicacao: string;
+  link: string;
+  items: Referral[];
+  next_cursor: string | null;
+};
+
+/** The sign-up link that carries the inviter's code (the web's wizard reads `ref`). */
+export function referralLink(config: Config, code: string): string {
+  return `${config.publicUrl}/register?ref=${encodeURIComponent(code)}`;
+}
+
+/** Stores the invitation and queues the WhatsApp message to the friend, in one transaction. */
+export async function invite(deps: AppDeps, p: { inviterId: string; body: ReferralBody }): Promise<Referral> {
+  return deps.database.db.transaction().execute(async (trx) => {
+    const inviter = await findUserById(trx, p.inviterId);
+    if (!inviter) throw new AppError('user_not_found');
+    if (isSamePhone(p.body.telefone, inviter.telefone)) {
+      throw new AppError('referral_self', {
+        message: 'you cannot invite yourself',
+        fields: { telefone: 'referral_self' },
+      });
+    }
+    // Such an invitation could never earn the bonus: say so rather than promise it.
+    if (await findUserByPhone(trx, p.body.telefone)) {
+      throw new AppError('referral_already_registered', {
+        fields: { telefone: 'referral_already_registered' },
+      });
+    }
+    const row = await upsertInvitation(trx, {
+      inviterId: inviter.id,
+      nome: p.body.nome,
+      telefone: p.body.telefone,
+    });
+    const message = referralInvitationMessage({
+      friendName: p.body.nome,
+      inviterName: inviter.nome_completo,
+      bonusCentis: REFERRAL_BONUS_CENTIS,
+      signupUrl: referralLink(deps.config, inviter.codigo_indicacao),
+    });
+    await enqueue(trx, {
+      channel: 'whatsapp',
+      recipient: p.body.telefone,
+      purpose: 'referral_invitation',
+      referencia: row.id,
+      ...message,
+    });
+    return presentReferral(row);
+  });
+}
+
+export async function getReferralPage(
+  db: Kysely<DB>,
+  config: Config,
+  p: { inviterId: string; limit: number; cursor?: string | undefined },
+): Promise<ReferralPage> {
+  const inviter = await findUserById(db, p.inviterId);
+  if (!inviter) throw new AppError('user_not_found');
+  const rows = await listReferrals(db, {
+    inviterId: inviter.id,
+    limit: p.limit + 1,
+    cursor: decodePageCursor(p.cursor),
+  });
+  const { page, nextCursor } = pageOf(rows, p.limit);
+  return {
+    codigo_indicacao: inviter.codigo_indicacao,
+    link: referralLink(config, inviter.codigo_indicacao),
+    items: page.map(presentReferral),
+    next_cursor: nextCursor,
+  };
+}
+
+export function presentReferral(row: ReferralRow): Referral {
+  return {
+    id: row.id,
+    nome: row.nome,
+    telefone: row.telefone,
+    criado_em: row.criado_em,
+    status: statusOf(row),
+  };
+}
+
+function statusOf(row: ReferralRow): ReferralStatus {
+  if (row.bonus_pago_em) return 'bonus_paid';
+  return row.convidado_id ? 'joined' : 'sent';
+}
