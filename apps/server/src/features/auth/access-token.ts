@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { isUuid } from '../../lib/ids.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'kreyolcash';
@@ -27,6 +28,8 @@ export async function readAccessToken(token: string, secret: string): Promise<Ac
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+    // Both name uuid columns: anything else would reach the database as a malformed uuid (a 500).
+    if (!isUuid(payload.sub) || !isUuid(payload.sid)) return undefined;
     return { userId: payload.sub, sessionId: payload.sid };
   } catch {
     return undefined;

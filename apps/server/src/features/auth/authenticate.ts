@@ -21,7 +21,7 @@ export function authenticate(app: AppInstance) {
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (!token) throw new AppError('unauthorized', { message: 'missing bearer token' });
     const claims = await readAccessToken(token, app.deps.config.jwtSecret);
-    if (!claims || !(await isSessionActive(app.deps.database.db, claims.sessionId))) {
+    if (!claims || !(await isSessionActive(app.deps.database.db, claims))) {
       throw new AppError('unauthorized', { message: 'invalid or expired token' });
     }
     request.auth = claims;

@@ -77,11 +77,16 @@ export async function revokeAllSessions(db: Kysely<DB>, userId: string, reason: 
     .execute();
 }
 
-export async function isSessionActive(db: Kysely<DB>, sessionId: string): Promise<boolean> {
+/** Whether the token's session is open and belongs to the token's user. */
+export async function isSessionActive(
+  db: Kysely<DB>,
+  claims: { sessionId: string; userId: string },
+): Promise<boolean> {
   const row = await db
     .selectFrom('sessoes')
     .select('id')
-    .where('id', '=', sessionId)
+    .where('id', '=', claims.sessionId)
+    .where('user_id', '=', claims.userId)
     .where('revogado_em', 'is', null)
     .executeTakeFirst();
   return row !== undefined;

@@ -60,7 +60,6 @@ async function streamUserOf(app: AppInstance, request: FastifyRequest): Promise<
   const query = (request.query as { access_token?: string }).access_token;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : query;
   const claims = token ? await readAccessToken(token, app.deps.config.jwtSecret) : undefined;
-  if (!claims || !(await isSessionActive(app.deps.database.db, claims.sessionId)))
-    throw new AppError('unauthorized');
+  if (!claims || !(await isSessionActive(app.deps.database.db, claims))) throw new AppError('unauthorized');
   return claims.userId;
 }
