@@ -1,10 +1,13 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSmtpServer } from '../../test-support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import type { OutboxMessage } from './outbox.repository.ts';
 import { enqueue } from './outbox.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { emailConfirmationEmail } from './templates.ts';
-import { transportsFor } from './transports.ts';
+import { transportsFor, whatsappGatewayTransport } from './transports.ts';
 
 // Quoted-printable soft line breaks and escapes undone (as UTF-8 bytes), so assertions read the
 // real text; encoded-word headers (=?UTF-8?Q?…?=) are decoded the same way.
@@ -95,5 +98,32 @@ describe('development outbox', () => {
       ['second', 'sent'],
       ['first', 'sent'],
     ]);
+  });
+});
+
+describe('WhatsApp gateway transport', () => {
+  it('keeps the code and the phone out of its error when the gateway echoes the request', async () => {
+    const server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      res
+        .writeHead(502)
+        .end(JSON.stringify({ error: 'upstream', request: JSON.parse(Buffer.concat(chunks).toString()) }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const transport = whatsappGatewayTransport({ url, token: undefined, sendPath: '/send-message' });
+    const message = { recipient: '+50937123456', text: 'Kòd ou: *482913*' } as OutboxMessage;
+    try {
+      const error = await transport.send(message).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(error?.message).toMatch(/^gateway answered 502: /);
+      expect(error?.message).not.toContain('482913');
+      expect(error?.message).not.toContain('37123456');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

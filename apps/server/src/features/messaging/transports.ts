@@ -30,9 +30,15 @@ export function whatsappGatewayTransport(options: {
       });
       // Drain the body so the connection is reused; its content is only useful in an error.
       const detail = await response.text().catch(() => '');
-      if (!response.ok) throw new Error(`gateway answered ${response.status}: ${detail.slice(0, 200)}`);
+      if (!response.ok) throw new Error(`gateway answered ${response.status}: ${withoutDigitRuns(detail)}`);
     },
   };
+}
+
+// The error becomes a log line and the row's last_error. Some gateways echo the request in their
+// error body: runs of digits (the code, the phone) are masked so neither reaches the logs.
+function withoutDigitRuns(text: string): string {
+  return text.slice(0, 200).replace(/\d{4,}/g, '####');
 }
 
 export function smtpTransport(options: { url: string; from: string }): Transport {
