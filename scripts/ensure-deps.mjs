@@ -7,5 +7,7 @@ const marker = 'node_modules/.package-lock.json';
 const isStale = !existsSync(marker) || statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
 if (isStale) {
   console.log('Installing dependencies (first run)…');
-  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+  // `npm install` (not `npm ci`): it installs the locked versions just the same, and npm ci refuses
+  // a lock file that lists only this platform's optional binaries (Biome, esbuild, sharp).
+  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
 }

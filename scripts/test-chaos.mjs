@@ -8,8 +8,12 @@ const env = {
   TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
-const result = spawnSync('npx', ['vitest', 'run', '--config', 'apps/server/vitest.chaos.config.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env,
-});
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--config', 'apps/server/vitest.chaos.config.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 process.exit(result.status ?? 1);
