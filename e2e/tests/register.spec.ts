@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, documentPhoto, newUser, profilePhoto, type TestUser } from './support/accounts';
+import {
+  createUser,
+  documentPhoto,
+  largePng,
+  newUser,
+  profilePhoto,
+  type TestUser,
+} from './support/accounts';
 
 function continueButton(page: Page) {
   return page.getByRole('button', { name: 'Kontinye', exact: true });
@@ -143,6 +150,24 @@ test('a photo that is not a JPG or PNG is refused, and a chosen one can be remov
   await expect(page.getByText('Foto a dwe an JPG oswa PNG.')).toHaveCount(0);
   await page.getByRole('button', { name: 'Retire foto a' }).click();
   await expect(page.getByText('nif-kat.jpg')).toHaveCount(0);
+});
+
+test('a 7 MB camera photo is redrawn as a small JPEG before upload, so it is accepted', async ({ page }) => {
+  const photo = largePng();
+  expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
+  await page.goto('/register');
+  await page.getByLabel('Non konplè').fill('Jean Pierre');
+  await continueButton(page).click();
+  await page.getByLabel('NIF').pressSequentially(newUser().nif);
+  await continueButton(page).click();
+
+  await page
+    .getByLabel('Foto dokiman')
+    .setInputFiles({ name: 'kamera.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByText('kamera.jpg')).toBeVisible();
+  await expect(page.getByText(/^0,\d\d MB$/)).toBeVisible();
+  await continueButton(page).click();
+  await expectStep(page, 4);
 });
 
 test('a NIF in use is cleared at the 10th digit; an e-mail in use sends the user back to step 4', async ({

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 // Real (tiny) images: the server reads them by their bytes and re-encodes them with sharp.
@@ -108,4 +109,39 @@ export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password
   await page.getByLabel('Modpas', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Konekte' }).click();
   await expect(page).toHaveURL('/home');
+}
+
+/**
+ * A real PNG as large as a phone camera's photo: a gradient stored without compression, so that
+ * width × height × 3 bytes travel (2000 × 1200 ≈ 7.2 MB, above the 5 MB limit).
+ */
+export function largePng(width = 2000, height = 1200): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) {
+      row[1 + x * 3] = Math.floor((x / width) * 255);
+      row[2 + x * 3] = Math.floor((y / height) * 255);
+      row[3 + x * 3] = 160;
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

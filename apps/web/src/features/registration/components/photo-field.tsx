@@ -3,7 +3,9 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { shrinkPhoto } from './shrink-photo';
 
 type PhotoFieldProps = {
   label: string;
@@ -26,11 +28,18 @@ export function PhotoField({ label, hint, value, onChange, error }: PhotoFieldPr
   const errorId = `${inputId}-error`;
   const previewUrl = usePreviewUrl(value);
 
-  function pick(event: ChangeEvent<HTMLInputElement>) {
+  const [isPreparing, setIsPreparing] = useState(false);
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Cleared so that choosing the same file again still counts as a change.
     event.target.value = '';
-    if (file) onChange(file);
+    if (!file) return;
+    setIsPreparing(true);
+    try {
+      onChange(await shrinkPhoto(file));
+    } finally {
+      setIsPreparing(false);
+    }
   }
 
   const input = (
@@ -38,7 +47,8 @@ export function PhotoField({ label, hint, value, onChange, error }: PhotoFieldPr
       id={inputId}
       type="file"
       accept={IMAGE_MIME_TYPES.join(',')}
-      onChange={pick}
+      onChange={(event) => void pick(event)}
+      disabled={isPreparing}
       aria-label={label}
       aria-describedby={[error ? errorId : '', hintId].filter(Boolean).join(' ')}
       aria-invalid={error ? true : undefined}
@@ -80,14 +90,16 @@ export function PhotoField({ label, hint, value, onChange, error }: PhotoFieldPr
           className={cn(
             'flex cursor-pointer items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-4 font-semibold',
             'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600',
-            value
-              ? 'min-h-12 text-primary-800'
-              : 'min-h-32 flex-col bg-primary-50 text-primary-800',
+            value ? 'min-h-12 text-primary-800' : 'min-h-32 flex-col bg-primary-50 text-primary-800',
             // One border colour at a time: two would be settled by stylesheet order, not by intent.
             error ? 'border-accent-600' : value ? 'border-slate-300' : 'border-primary-300',
           )}
         >
-          <ImagePlus aria-hidden="true" className={value ? 'size-5' : 'size-8'} />
+          {isPreparing ? (
+            <Spinner className={value ? 'size-5' : 'size-8'} />
+          ) : (
+            <ImagePlus aria-hidden="true" className={value ? 'size-5' : 'size-8'} />
+          )}
           {value ? t('register.photo.change') : t('register.photo.choose')}
           {value ? null : (
             <span className="text-sm font-normal text-slate-600">{t('register.photo.formats')}</span>
