@@ -28,6 +28,7 @@ import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
 import { phoneChangeRoutes } from './features/profile/phone-change.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
+import { LedgerEvents } from './features/realtime/ledger-events.ts';
 import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { referralsRoutes } from './features/referrals/referrals.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
@@ -38,7 +39,13 @@ import { registerErrorHandler } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 
-export type AppDeps = { config: Config; database: Database; files: FileStore; rateLimiter: RateLimiter };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  files: FileStore;
+  rateLimiter: RateLimiter;
+  events: LedgerEvents;
+};
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -57,7 +64,12 @@ declare module 'fastify' {
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole app without listening: main.ts listens, tests call `app.inject`. */
-export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}): Promise<AppInstance> {
+export async function buildApp(
+  given: Omit<AppDeps, 'events'>,
+  options: FastifyServerOptions = {},
+): Promise<AppInstance> {
+  const events = new LedgerEvents(given.database);
+  const deps: AppDeps = { ...given, events };
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -65,6 +77,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  await events.start();
+  app.addHook('onClose', async () => events.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -9,6 +9,10 @@ import { type Kysely, sql } from 'kysely';
 // Failures are returned as {ok:false, error:<spec key>} rather than raised, so a counted wrong
 // attempt or an idempotency record commits with the answer.
 //
+// The hot paths (initiate, post) send no NOTIFY: PostgreSQL serializes the commits of notifying
+// transactions, which capped throughput at a few hundred transfers a second. The server publishes
+// their realtime events after the call returns; only the rare voiding paths notify from here.
+//
 // Lock order, which is what keeps these deadlock-free: a transaction locks at most one movement
 // (and its code) first, then balance rows — one row, or several in ascending user_id order.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -158,7 +162,6 @@ const FUNCTIONS = [
      values ('whatsapp', v_telefone,
              replace(replace(p_mensagem, '{{valor}}', kc_formatar_centis(p_quantidade)), '{{recebedor}}', v_recebedor.nome_completo),
              'transfer_code', v_mov::text);
-     perform kc_notificar('transaction', array[p_pagador], v_mov);
      return jsonb_build_object('ok', true, 'movimentacao_id', v_mov, 'status', 'pendente', 'expira_em', v_expira);
    end $$`,
 
@@ -212,8 +215,7 @@ const FUNCTIONS = [
             'transfer_done', v.id::text
        from usuarios u where u.id in (v.remetente_id, v.destinatario_id)
       order by u.id = v.destinatario_id;
-     perform kc_notificar('transaction', array[v.remetente_id, v.destinatario_id], v.id);
-     return jsonb_build_object('ok', true, 'movimentacao_id', v.id);
+     return jsonb_build_object('ok', true, 'movimentacao_id', v.id, 'recebedor_id', v.destinatario_id);
    end $$`,
 
   `create function kc_transferencia_cancelar(p_mov uuid, p_pagador uuid) returns jsonb language plpgsql as $$

@@ -89,7 +89,6 @@ const FUNCTIONS = [
             replace(replace(p_mensagem, '{{valor}}', kc_formatar_centis(v_total)), '{{produto}}', p.nome),
             'purchase_code', v_venda::text
        from usuarios u where u.id = p_comprador;
-     perform kc_notificar('transaction', array[p_comprador], v_mov);
      return jsonb_build_object('ok', true, 'venda_id', v_venda, 'movimentacao_id', v_mov,
                                'total_centis', v_total, 'expira_em', v_expira);
    end $$`,
@@ -164,8 +163,7 @@ const FUNCTIONS = [
        join produtos pr on pr.id = v.produto_id
        join usuarios b on b.id = v.comprador_id
       where e.id = v.empresa_id;
-     perform kc_notificar('transaction', array[v.comprador_id, v.vendedor_id], v.movimentacao_id);
-     return jsonb_build_object('ok', true, 'venda_id', v.id);
+     return jsonb_build_object('ok', true, 'venda_id', v.id, 'movimentacao_id', v.movimentacao_id, 'vendedor_id', v.vendedor_id);
    end $$`,
 
   `create function kc_compra_cancelar(p_venda uuid, p_comprador uuid) returns jsonb language plpgsql as $$

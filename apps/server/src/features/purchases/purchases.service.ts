@@ -57,6 +57,7 @@ export async function startPurchase(
     }),
   );
   assertLedgerOk(answer, MESSAGES);
+  if (answer.replayed !== true) deps.events.publish([p.buyerId], String(answer.movimentacao_id));
   return {
     venda_id: String(answer.venda_id),
     total_centis: Number(answer.total_centis),
@@ -88,7 +89,10 @@ export async function confirmPurchase(
       }).text,
     }),
   );
-  if (answer.ok) return { confirmed: true };
+  if (answer.ok) {
+    deps.events.publish([p.buyerId, String(answer.vendedor_id)], String(answer.movimentacao_id));
+    return { confirmed: true };
+  }
   if (['invalid_codes', 'code_expired', 'code_attempts_exceeded'].includes(String(answer.error))) {
     return { confirmed: false, refusal: answer };
   }

@@ -18,19 +18,10 @@ export class EventHub {
     };
   }
 
-  /** A NOTIFY payload from the ledger: {type, users: [ids], id}. Malformed payloads are ignored. */
-  dispatch(payload: string): void {
-    let parsed: { type?: unknown; users?: unknown; id?: unknown };
-    try {
-      parsed = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    if (parsed.type !== 'transaction' || typeof parsed.id !== 'string' || !Array.isArray(parsed.users))
-      return;
-    const event: UserEvent = { type: 'transaction', id: parsed.id };
-    for (const userId of parsed.users) {
-      for (const subscriber of this.subscribers.get(String(userId)) ?? []) subscriber(event);
+  deliver(event: { type: 'transaction'; id: string; users: unknown[] }): void {
+    for (const userId of event.users) {
+      for (const subscriber of this.subscribers.get(String(userId)) ?? [])
+        subscriber({ type: event.type, id: event.id });
     }
   }
 

@@ -4,19 +4,15 @@ import type { AppInstance } from '../../app.ts';
 import { readAccessToken } from '../auth/access-token.ts';
 import { isSessionActive } from '../auth/sessions.repository.ts';
 import { findBalance } from '../wallet/statement.repository.ts';
-import { EventHub, type UserEvent } from './event-hub.ts';
-
-export const EVENTS_CHANNEL = 'kc_events';
+import type { UserEvent } from './event-hub.ts';
 
 /**
  * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.
- * Events come from the ledger's NOTIFY (sent at commit), so a client connected to any server
- * process hears about a movement made through any other.
+ * Events come from LedgerEvents, so a client connected to any server process hears about a
+ * movement made through any other.
  */
 export async function realtimeRoutes(app: AppInstance): Promise<void> {
-  const hub = new EventHub();
-  const unlisten = await app.deps.database.listen(EVENTS_CHANNEL, (payload) => hub.dispatch(payload));
-  app.addHook('onClose', async () => unlisten());
+  const { hub } = app.deps.events;
 
   app.get(
     '/api/events',

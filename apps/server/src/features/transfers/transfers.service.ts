@@ -70,6 +70,7 @@ export async function initiateTransfer(
     }),
   );
   assertLedgerOk(answer, MESSAGES);
+  if (answer.replayed !== true) deps.events.publish([p.payerId], String(answer.movimentacao_id));
   return {
     movimentacao_id: String(answer.movimentacao_id),
     status: 'pendente',
@@ -94,6 +95,7 @@ export async function verifyTransfer(
     }),
   );
   assertLedgerOk(answer, MESSAGES);
+  deps.events.publish([p.payerId, String(answer.recebedor_id)], p.movementId);
 }
 
 /** A new code for a pending transfer; the attempts already used and the expiry stay as they were. */

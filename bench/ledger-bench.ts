@@ -1,0 +1,98 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { codePepper } from '../apps/server/src/features/transfers/transfers.service.ts';
+import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
+import { createScratchDatabase, runWorkers } from './scratch-database.ts';
+
+const WORKERS = 20;
+const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
+const pepper = codePepper(SECRET);
+
+export type LedgerFigures = { scenario: string; baselinePerSecond: number; oursPerSecond: number; ratio: number; oursFailed: number };
+
+/** §1: our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
+export async function benchLedger(options: { durationMs: number }): Promise<LedgerFigures[]> {
+  const results: LedgerFigures[] = [];
+  for (const [scenario, accounts, active] of [
+    ['50 accounts', 50, 50],
+    ['10 hot accounts', 50, 10],
+  ] as const) {
+    const baseline = await benchBaseline(accounts, active, options.durationMs);
+    const ours = await benchOurs(accounts, active, options.durationMs);
+    results.push({
+      scenario,
+      baselinePerSecond: baseline.perSecond,
+      oursPerSecond: ours.perSecond,
+      ratio: ours.perSecond / baseline.perSecond,
+      oursFailed: ours.failed,
+    });
+  }
+  return results;
+}
+
+// The driver both sides share: one pool of 20, each query a single round trip.
+function benchPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: WORKERS });
+  pool.on('error', () => {}); // dropping the scratch database ends idle connections
+  return pool;
+}
+
+function pickPair(active: number): [number, number] {
+  const from = randomInt(active);
+  let to = randomInt(active);
+  if (to === from) to = (from + 1) % active;
+  return [from, to];
+}
+
+async function benchBaseline(accounts: number, active: number, durationMs: number) {
+  const scratch = await createScratchDatabase('kc_bench_base');
+  const pool = benchPool(scratch.url);
+  try {
+    await pool.query(readFileSync(new URL('./baseline.sql', import.meta.url), 'utf8'));
+    await pool.query('insert into accounts (id, balance) select g, 1000000000 from generate_series(0, $1::int - 1) g', [accounts]);
+    return await runWorkers(WORKERS, durationMs, async () => {
+      const [from, to] = pickPair(active);
+      await pool.query('select baseline_transfer($1, $2, $3)', [from, to, 1 + randomInt(100)]);
+      return true;
+    });
+  } finally {
+    await pool.end();
+    await scratch.drop();
+  }
+}
+
+async function benchOurs(accounts: number, active: number, durationMs: number) {
+  const scratch = await createScratchDatabase('kc_bench_ours');
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  const pool = benchPool(scratch.url);
+  try {
+    await migrateToLatest(database.db);
+    const host = { database, config: { jwtSecret: SECRET } };
+    const users: SeededUser[] = [];
+    for (let i = 0; i < accounts; i++) users.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
+    return await runWorkers(WORKERS, durationMs, async () => {
+      const [from, to] = pickPair(active);
+      const payer = users[from] as SeededUser;
+      const payee = users[to] as SeededUser;
+      const code = String(randomInt(100_000, 1_000_000));
+      const started = await pool.query<{ r: { ok: boolean; movimentacao_id: string } }>(
+        'select kc_transferencia_iniciar($1, $2, $3, null, 10000, $4, $5, 900000, $6, $7, $8, 0, 900000) as r',
+        [payer.id, payee.email, 1 + randomInt(100), code, pepper, 'Kòd: {{valor}} {{recebedor}}', randomUUID(), 'bench'],
+      );
+      const movement = started.rows[0]?.r;
+      if (!movement?.ok) return false;
+      const posted = await pool.query<{ r: { ok: boolean } }>(
+        'select kc_transferencia_verificar($1, $2, $3, $4, 3, $5, $6) as r',
+        [movement.movimentacao_id, payer.id, code, pepper, 'Ou voye {{valor}}', 'Ou resevwa {{valor}}'],
+      );
+      return posted.rows[0]?.r.ok === true;
+    });
+  } finally {
+    await pool.end();
+    await database.close();
+    await scratch.drop();
+  }
+}
