@@ -15,6 +15,7 @@ const messageSchema = z.object({
   last_error: z.string().nullable(),
   created_at: z.date(),
   sent_at: z.date().nullable(),
+  referencia: z.string().nullable(),
 });
 
 // Development only: how a person running the app locally reads codes and links. Never registered
@@ -26,11 +27,17 @@ export async function devOutboxRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags: ['dev'],
         summary: 'The last outgoing WhatsApp messages and e-mails, newest first (development only)',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          // What a message is about (a movement, a sale), or who it went to: how scripts and the
+          // benchmarks read one transfer's code as its payer would on WhatsApp.
+          referencia: z.string().max(100).optional(),
+          recipient: z.string().max(320).optional(),
+        }),
         response: { 200: z.object({ items: z.array(messageSchema) }) },
       },
     },
-    async (request) => ({ items: await listRecentMessages(app.deps.database.db, request.query.limit) }),
+    async (request) => ({ items: await listRecentMessages(app.deps.database.db, request.query) }),
   );
 
   app.post(

@@ -85,8 +85,14 @@ export async function markAttemptFailed(
   await db.updateTable('outbox_messages').set(update).where('id', '=', id).execute();
 }
 
-export async function listRecentMessages(db: Kysely<DB>, limit: number): Promise<OutboxMessage[]> {
-  return db.selectFrom('outbox_messages').selectAll().orderBy('id', 'desc').limit(limit).execute();
+export async function listRecentMessages(
+  db: Kysely<DB>,
+  filter: { limit: number; referencia?: string | undefined; recipient?: string | undefined },
+): Promise<OutboxMessage[]> {
+  let query = db.selectFrom('outbox_messages').selectAll();
+  if (filter.referencia) query = query.where('referencia', '=', filter.referencia);
+  if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
+  return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
 export async function countByStatus(db: Kysely<DB>): Promise<Record<OutboxStatus, number>> {

@@ -99,6 +99,33 @@ describe('development outbox', () => {
       ['first', 'sent'],
     ]);
   });
+
+  it('filters by what a message is about and by recipient', async () => {
+    await t.database.db.transaction().execute(async (trx) => {
+      await enqueue(trx, {
+        channel: 'whatsapp',
+        recipient: '+50937002222',
+        text: 'about A',
+        purpose: 'test',
+        referencia: 'ref-a',
+      });
+      await enqueue(trx, {
+        channel: 'whatsapp',
+        recipient: '+50937003333',
+        text: 'about B',
+        purpose: 'test',
+        referencia: 'ref-b',
+      });
+    });
+    const byReference = (await t.app.inject('/api/dev/outbox?referencia=ref-b')).json().items;
+    expect(byReference.map((m: { text: string; referencia: string }) => [m.text, m.referencia])).toEqual([
+      ['about B', 'ref-b'],
+    ]);
+    const byRecipient = (
+      await t.app.inject(`/api/dev/outbox?recipient=${encodeURIComponent('+50937002222')}`)
+    ).json().items;
+    expect(byRecipient.map((m: { text: string }) => m.text)).toEqual(['about A']);
+  });
 });
 
 describe('WhatsApp gateway transport', () => {
