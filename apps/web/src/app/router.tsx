@@ -21,6 +21,7 @@ const comingSoon = async () => (await import('./routes/coming-soon')).ComingSoon
 
 // The legal texts are long: their translations load with the page, not with the app.
 const withLegalTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['legal']);
+const withMarketplaceTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['marketplace']);
 
 /** The route table of the product spec (§2), in one place. */
 export const routes: RouteObject[] = [
@@ -59,11 +60,31 @@ export const routes: RouteObject[] = [
         path: '/reset-password',
         ...lazyRoute(async () => (await import('./routes/reset-password')).ResetPasswordRoute),
       },
-      { path: '/companies', ...lazyRoute(comingSoon) },
-      { path: '/company/:id', ...lazyRoute(comingSoon) },
-      { path: '/create-company', ...lazyRoute(comingSoon) },
-      { path: '/create-service/:companyId', ...lazyRoute(comingSoon) },
-      { path: '/purchase/:productId/:companyId', ...lazyRoute(comingSoon) },
+      // The marketplace's texts (the `marketplace` namespace) load with its screens.
+      {
+        path: '/companies',
+        ...lazyRoute(async () => (await withMarketplaceTexts(import('./routes/companies'))).CompaniesRoute),
+      },
+      {
+        path: '/company/:id',
+        ...lazyRoute(async () => (await withMarketplaceTexts(import('./routes/company'))).CompanyRoute),
+      },
+      {
+        path: '/create-company',
+        ...lazyRoute(
+          async () => (await withMarketplaceTexts(import('./routes/create-company'))).CreateCompanyRoute,
+        ),
+      },
+      {
+        path: '/create-service/:companyId',
+        ...lazyRoute(
+          async () => (await withMarketplaceTexts(import('./routes/create-service'))).CreateServiceRoute,
+        ),
+      },
+      {
+        path: '/purchase/:productId/:companyId',
+        ...lazyRoute(async () => (await withMarketplaceTexts(import('./routes/purchase'))).PurchaseRoute),
+      },
       { path: '/profile', ...lazyRoute(comingSoon) },
       { path: '/settings', ...lazyRoute(comingSoon) },
       { path: '/referrals', ...lazyRoute(comingSoon) },

@@ -2,6 +2,7 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ht from '@/i18n/ht.json';
 import type legalHt from '@/i18n/legal/ht.json';
+import type marketplaceHt from '@/i18n/marketplace/ht.json';
 import type screensHt from '@/i18n/screens/ht.json';
 
 export const languages = ['ht', 'pt-BR', 'fr', 'en'] as const;
@@ -24,6 +25,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof ht;
       legal: typeof legalHt;
+      marketplace: typeof marketplaceHt;
       screens: typeof screensHt;
     };
   }
@@ -46,12 +48,13 @@ function readStoredLanguage(): Language {
 // Creole (the first screen's language) is bundled; every other bundle, the long legal texts and
 // the texts of the screens that talk to the API (`screens`, loaded with their data providers)
 // are fetched only when needed, so the landing stays small.
-export type LazyNamespace = 'legal' | 'screens';
+export type LazyNamespace = 'legal' | 'screens' | 'marketplace';
 
 const bundles = import.meta.glob<{ default: ResourceKey }>([
   '../i18n/*.json',
   '!../i18n/ht.json',
   '../i18n/legal/*.json',
+  '../i18n/marketplace/*.json',
   '../i18n/screens/*.json',
 ]);
 

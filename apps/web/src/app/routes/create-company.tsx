@@ -1,0 +1,69 @@
+import { Store } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatusPanel } from '@/components/ui/status-panel';
+import { useMyCompany } from '@/features/marketplace/api/get-my-company';
+import { CreateCompanyForm } from '@/features/marketplace/components/create-company-form';
+import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
+import { RedirectToLogin } from '@/features/marketplace/components/redirect-to-login';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/hooks/use-session';
+import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
+import { notifySuccess } from '@/lib/notify';
+
+export function CreateCompanyRoute() {
+  const { t } = useTranslation('marketplace');
+  const session = useSession();
+  if (session.status === 'signed-out') {
+    // A session that ended has its own toast; a visitor who never logged in gets the spec's one.
+    return session.reason === 'expired' ? (
+      <Navigate to="/login" replace />
+    ) : (
+      <RedirectToLogin message={t('createCompany.loginRequired')} />
+    );
+  }
+  return <CreateCompanyScreen isSignedIn={session.status === 'signed-in'} />;
+}
+
+function CreateCompanyScreen({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  const specTextLanguage = useSpecTextLanguage();
+  useDocumentTitle(t('createCompany.title'));
+  const mine = useMyCompany({ queryConfig: { enabled: isSignedIn } });
+
+  return (
+    <MarketplaceScreen title={t('createCompany.title')} backTo="/companies">
+      {mine.data ? (
+        // One company per user (spec §5): this user has theirs already.
+        <StatusPanel
+          tone="info"
+          icon={<Store aria-hidden="true" className="size-9" />}
+          title={<span lang={specTextLanguage}>{t('createCompany.alreadyTitle')}</span>}
+          body={<span lang={specTextLanguage}>{t('createCompany.alreadyBody')}</span>}
+        >
+          <Link
+            to={`/company/${mine.data.id}`}
+            className={buttonStyles({ variant: 'secondary', size: 'lg' })}
+          >
+            {t('createCompany.goToMine')}
+          </Link>
+        </StatusPanel>
+      ) : mine.isPending ? (
+        <Skeleton className="h-96 rounded-2xl" />
+      ) : (
+        <>
+          <p className="text-base text-slate-700">{t('createCompany.subtitle')}</p>
+          <CreateCompanyForm
+            onCreated={(company) => {
+              notifySuccess(t('success.title'), t('success.company_created'));
+              void navigate(`/company/${company.id}`, { replace: true });
+            }}
+          />
+        </>
+      )}
+    </MarketplaceScreen>
+  );
+}

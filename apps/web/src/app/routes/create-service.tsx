@@ -1,0 +1,82 @@
+import { AppError } from '@kreyolcash/domain';
+import { ShieldAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatusPanel } from '@/components/ui/status-panel';
+import { useCompany } from '@/features/marketplace/api/get-company';
+import { CreateServiceForm } from '@/features/marketplace/components/create-service-form';
+import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
+import { isSessionFailure, notifyMarketplaceError } from '@/features/marketplace/components/marketplace-text';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/hooks/use-session';
+import { notifySuccess } from '@/lib/notify';
+
+export function CreateServiceRoute() {
+  const session = useSession();
+  const { companyId = '' } = useParams();
+  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  return (
+    <CreateServiceScreen key={companyId} companyId={companyId} isSignedIn={session.status === 'signed-in'} />
+  );
+}
+
+function CreateServiceScreen({ companyId, isSignedIn }: { companyId: string; isSignedIn: boolean }) {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  const company = useCompany({ companyId, queryConfig: { enabled: isSignedIn } });
+  const companyPath = `/company/${companyId}`;
+  useDocumentTitle(t('createService.title'));
+
+  // Spec §8: "Erè" / "Konpani an pa jwenn", then the list; any other load failure says so.
+  const isNotFound = company.error ? AppError.from(company.error).code === 'company_not_found' : false;
+  useEffect(() => {
+    // A background refetch that fails while the screen has its data changes nothing on it.
+    if (!company.error || company.data || isSessionFailure(company.error)) return;
+    notifyMarketplaceError(company.error, { fallback: 'error_loading_company' });
+    if (isNotFound) void navigate('/companies', { replace: true });
+  }, [company.error, company.data, isNotFound, navigate]);
+
+  return (
+    <MarketplaceScreen title={t('createService.title')} subtitle={company.data?.nome} backTo={companyPath}>
+      {company.data ? (
+        company.data.is_owner ? (
+          <CreateServiceForm
+            companyId={companyId}
+            onCreated={() => {
+              notifySuccess(t('success.title'), t('success.service_created'));
+              void navigate(companyPath, { replace: true });
+            }}
+            onFailed={(error) => {
+              const isGone = AppError.from(error).code === 'company_not_found';
+              notifyMarketplaceError(error, { fallback: 'service_creation_error' });
+              if (isGone) void navigate('/companies', { replace: true });
+            }}
+          />
+        ) : (
+          <StatusPanel
+            tone="error"
+            icon={<ShieldAlert aria-hidden="true" className="size-9" />}
+            title={t('createService.notOwnerTitle')}
+            body={t('createService.notOwnerBody')}
+          >
+            <Link to={companyPath} className={buttonStyles({ variant: 'secondary', size: 'lg' })}>
+              {t('common.back')}
+            </Link>
+          </StatusPanel>
+        )
+      ) : company.isError && !isNotFound ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
+          <p className="text-base text-slate-700">{t('errors.error_loading_company')}</p>
+          <Button variant="outline" onClick={() => void company.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <Skeleton className="h-[32rem] rounded-2xl" />
+      )}
+    </MarketplaceScreen>
+  );
+}

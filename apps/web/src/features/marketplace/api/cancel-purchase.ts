@@ -1,0 +1,21 @@
+import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** POST /api/purchases/:id/cancel: the pending sale ends and its money and stock are free again. */
+export function cancelPurchase(saleId: string): Promise<{ ok: true }> {
+  return apiClient.post(`/api/purchases/${encodeURIComponent(saleId)}/cancel`);
+}
+
+export function useCancelPurchase(
+  options: Omit<UseMutationOptions<{ ok: true }, Error, string>, 'mutationFn'> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: cancelPurchase,
+    onSettled: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      options.onSettled?.(...args);
+    },
+  });
+}

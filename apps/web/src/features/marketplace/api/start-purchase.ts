@@ -1,0 +1,41 @@
+import type { PurchaseCreateBody } from '@kreyolcash/domain';
+import { AppError } from '@kreyolcash/domain';
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { apiClient, isRetryableFailure } from '@/lib/api-client';
+
+export type StartPurchaseRequest = PurchaseCreateBody & {
+  /** One per purchase attempt, the same on a retry, so a retried request never buys twice. */
+  idempotencyKey: string;
+};
+
+export type StartedPurchase = { venda_id: string; total_centis: number; expira_em: string };
+
+/**
+ * POST /api/purchases: the server prices the sale, holds the money and the stock, and sends the
+ * buyer a 6-digit code on WhatsApp. 422 insufficient_balance | invalid_quantity |
+ * insufficient_stock, 403 own_company_purchase, 404 product_not_found.
+ */
+export function startPurchase({ idempotencyKey, ...body }: StartPurchaseRequest): Promise<StartedPurchase> {
+  return apiClient.post('/api/purchases', body, { headers: { 'idempotency-key': idempotencyKey } });
+}
+
+export function useStartPurchase(
+  options: Omit<UseMutationOptions<StartedPurchase, Error, StartPurchaseRequest>, 'mutationFn'> = {},
+) {
+  return useMutation({
+    // A request lost on a slow network is sent once more with the same key: the server answers
+    // the first attempt's sale instead of starting a second one.
+    retry: (failures, error) => failures < 2 && isRetryableFailure(AppError.from(error)),
+    ...options,
+    mutationFn: startPurchase,
+  });
+}
+
+/** A random UUID v4; crypto.randomUUID exists only on https pages, getRandomValues everywhere. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

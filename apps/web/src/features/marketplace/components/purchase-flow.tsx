@@ -1,0 +1,230 @@
+import {
+  AppError,
+  formatKreyol,
+  type ProductDetail,
+  SELLER_NOTIFIED_TOAST_DELAY_MS,
+  type Wallet,
+} from '@kreyolcash/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isRetryableFailure } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import { cancelPurchase, useCancelPurchase } from '../api/cancel-purchase';
+import { newIdempotencyKey, type StartedPurchase, useStartPurchase } from '../api/start-purchase';
+import { type Purchase, useVerifyPurchase, type VerifyPurchaseAnswer } from '../api/verify-purchase';
+import {
+  isSessionFailure,
+  marketplaceText,
+  notifyMarketplaceError,
+  showErrorToast,
+} from './marketplace-text';
+import { PurchaseForm } from './purchase-form';
+import { PurchaseSuccess } from './purchase-success';
+import { PurchaseVerification } from './purchase-verification';
+
+// Spec §4: form → verification once the sale has started (its id kept, the quantity fixed) →
+// success once the code is right. A wrong code stays; an expired or exhausted one (the server
+// has voided the sale) goes back to the form, as does the back button (which voids it).
+type Step =
+  | { name: 'form' }
+  | {
+      name: 'verify';
+      saleId: string;
+      quantity: number;
+      totalCentis: number;
+      attempt: number;
+      attemptsLeft?: number;
+    }
+  | { name: 'done'; sale: Purchase };
+
+type PurchaseFlowProps = {
+  product: ProductDetail;
+  companyId: string;
+  wallet: Wallet | undefined;
+  walletFailed: boolean;
+  onRetryWallet: () => void;
+};
+
+export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetryWallet }: PurchaseFlowProps) {
+  const { t } = useTranslation('marketplace');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [quantity, setQuantity] = useState(1);
+  // One key per purchase attempt, kept while the same attempt is retried after a network failure.
+  const attempt = useRef<{ key: string; quantity: number } | null>(null);
+  const pendingSaleId = useRef<string | null>(null);
+  useEffect(() => {
+    pendingSaleId.current = step.name === 'verify' ? step.saleId : null;
+  }, [step]);
+
+  // Leaving the page with a code pending frees the money and the stock it holds.
+  useEffect(
+    () => () => {
+      if (pendingSaleId.current) void cancelPurchase(pendingSaleId.current).catch(() => {});
+    },
+    [],
+  );
+
+  const start = useStartPurchase();
+  const verify = useVerifyPurchase();
+  const cancel = useCancelPurchase();
+
+  function refreshBalance() {
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  }
+
+  function notifyShort(totalCentis: number | null) {
+    if (!wallet) {
+      notifyMarketplaceError(new AppError('balance_check_error'), { fallback: 'purchase_error' });
+      return;
+    }
+    showErrorToast(
+      t('purchase.insufficientBody', {
+        needed: totalCentis === null ? '—' : formatKreyol(totalCentis),
+        balance: formatKreyol(wallet.disponivel_centis),
+      }),
+      t('purchase.insufficientTitle'),
+    );
+  }
+
+  function onStarted(started: StartedPurchase, chosen: number) {
+    attempt.current = null;
+    setStep({
+      name: 'verify',
+      saleId: started.venda_id,
+      quantity: chosen,
+      totalCentis: started.total_centis,
+      attempt: 0,
+    });
+    refreshBalance();
+    notifySuccess(t('success.code_sent'), t('success.check_whatsapp_code'));
+  }
+
+  function onStartFailed(error: Error) {
+    const failure = AppError.from(error);
+    if (!isRetryableFailure(failure)) attempt.current = null;
+    if (isSessionFailure(failure)) return;
+    switch (failure.code) {
+      case 'insufficient_balance': {
+        // The balance moved since it was shown: show the server's total against a fresh one.
+        refreshBalance();
+        const total = failure.details?.total_centis;
+        notifyShort(typeof total === 'number' ? total : null);
+        return;
+      }
+      case 'product_not_found':
+        notifyMarketplaceError(failure, { fallback: 'purchase_error' });
+        void navigate('/companies', { replace: true });
+        return;
+      case 'insufficient_stock':
+      case 'invalid_quantity':
+        void queryClient.invalidateQueries({ queryKey: ['marketplace', 'products', product.id] });
+        notifyMarketplaceError(failure, { fallback: 'purchase_error' });
+        return;
+      default:
+        notifyMarketplaceError(failure, { fallback: 'purchase_error' });
+    }
+  }
+
+  function onStart(chosen: number) {
+    setQuantity(chosen);
+    const key = attempt.current?.quantity === chosen ? attempt.current.key : newIdempotencyKey();
+    attempt.current = { key, quantity: chosen };
+    start.mutate(
+      { produto_id: product.id, quantidade: chosen, idempotencyKey: key },
+      { onSuccess: (started) => onStarted(started, chosen), onError: onStartFailed },
+    );
+  }
+
+  function onVerified(answer: VerifyPurchaseAnswer, current: Extract<Step, { name: 'verify' }>) {
+    if (answer.success) {
+      setStep({ name: 'done', sale: answer.venda });
+      notifySuccess(t('success.title'), t('success.purchase_success'));
+      // Spec §4: "seller notified" comes a second later (the server has queued the message).
+      setTimeout(() => notifySuccess(t('success.seller_notified')), SELLER_NOTIFIED_TOAST_DELAY_MS);
+      return;
+    }
+    const text = marketplaceText(answer.error) ?? t('errors.verification_code_error');
+    if (answer.error === 'invalid_codes') {
+      const left = answer.tentativas_restantes;
+      showErrorToast(
+        left === undefined ? text : `${text} ${t('purchase.verify.attemptsLeft', { count: left })}`,
+      );
+      setStep({ ...current, attempt: current.attempt + 1, attemptsLeft: left });
+      return;
+    }
+    // Expired or out of attempts: the server voided the sale; a new purchase sends a new code.
+    showErrorToast(text);
+    refreshBalance();
+    setStep({ name: 'form' });
+  }
+
+  function onVerify(code: string) {
+    if (step.name !== 'verify') return;
+    const current = step;
+    verify.mutate(
+      { saleId: current.saleId, codigo: code },
+      {
+        onSuccess: (answer) => onVerified(answer, current),
+        onError: (error) => {
+          if (isSessionFailure(error)) return;
+          const { code: failure } = AppError.from(error);
+          notifyMarketplaceError(error, { fallback: 'verification_code_error' });
+          // The sale is over (voided elsewhere, or gone): start again from the form.
+          if (failure === 'transaction_not_pending' || failure === 'sale_not_found')
+            setStep({ name: 'form' });
+        },
+      },
+    );
+  }
+
+  function onBack() {
+    if (step.name !== 'verify') return;
+    cancel.mutate(step.saleId, {
+      onSettled: () => setStep({ name: 'form' }),
+      onError: (error) => {
+        // Already over is what "back" wanted anyway.
+        const { code } = AppError.from(error);
+        if (code !== 'transaction_not_pending' && !isSessionFailure(error)) {
+          notifyMarketplaceError(error, { fallback: 'purchase_error' });
+        }
+      },
+    });
+  }
+
+  switch (step.name) {
+    case 'form':
+      return (
+        <PurchaseForm
+          product={product}
+          wallet={wallet}
+          walletFailed={walletFailed}
+          onRetryWallet={onRetryWallet}
+          initialQuantity={quantity}
+          isStarting={start.isPending}
+          onBlocked={({ totalCentis }) => notifyShort(totalCentis)}
+          onStart={onStart}
+        />
+      );
+    case 'verify':
+      return (
+        <PurchaseVerification
+          // A fresh, empty code entry after each wrong code.
+          key={step.attempt}
+          productName={product.nome}
+          quantity={step.quantity}
+          totalCentis={step.totalCentis}
+          attemptsLeft={step.attemptsLeft}
+          isVerifying={verify.isPending}
+          isLeaving={cancel.isPending}
+          onVerify={onVerify}
+          onBack={onBack}
+        />
+      );
+    case 'done':
+      return <PurchaseSuccess sale={step.sale} companyId={companyId} />;
+  }
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatKreyol, type ProductDetail, type Wallet } from '@kreyolcash/domain';
+import { AlertTriangle, Minus, Plus } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { BalanceSummary } from './balance-summary';
+import { ProductCard } from './product-card';
+import {
+  type QuantityFormData,
+  type QuantityFormValues,
+  quantityFormSchema,
+  quotePurchase,
+} from './purchase-quantity';
+
+type PurchaseFormProps = {
+  product: ProductDetail;
+  wallet: Wallet | undefined;
+  walletFailed: boolean;
+  onRetryWallet: () => void;
+  /** The quantity chosen before (kept when the buyer comes back from the code). */
+  initialQuantity: number;
+  isStarting: boolean;
+  /** Tapped while the balance is short or unknown: the form cannot go on, say why. */
+  onBlocked: (quote: { totalCentis: number | null }) => void;
+  onStart: (quantity: number) => void;
+};
+
+/** Step 1: the balance, the product, how many, the total, and "Achte". */
+export function PurchaseForm({
+  product,
+  wallet,
+  walletFailed,
+  onRetryWallet,
+  initialQuantity,
+  isStarting,
+  onBlocked,
+  onStart,
+}: PurchaseFormProps) {
+  const { t } = useTranslation('marketplace');
+  const form = useForm<QuantityFormValues, unknown, QuantityFormData>({
+    resolver: zodResolver(quantityFormSchema(product.estoque)),
+    defaultValues: { quantidade: String(initialQuantity) },
+  });
+  const quote = quotePurchase(form.watch('quantidade'), product, wallet);
+  // Spec §5: disabled while the balance is short or unknown; a tap on it says why.
+  const isBlocked = quote.isShort || wallet === undefined || quote.maxQuantity === 0;
+  const setQuantity = (quantity: number) =>
+    form.setValue('quantidade', String(quotePurchase(String(quantity), product, wallet).quantity));
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ quantidade }) => {
+        if (isBlocked) onBlocked(quote);
+        else onStart(quantidade);
+      })}
+      className="flex flex-col gap-4"
+    >
+      {quote.isShort ? (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-base font-medium text-amber-900"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {t('purchase.insufficientWarning', {
+            total: quote.totalCentis === null ? '—' : formatKreyol(quote.totalCentis),
+          })}
+        </p>
+      ) : null}
+      <BalanceSummary wallet={wallet} failed={walletFailed} onRetry={onRetryWallet} />
+      <ProductCard product={product} priceLabel={t('purchase.unitPrice')} />
+
+      <Field label={t('purchase.quantity')} hint={t('purchase.quantityHint', { max: quote.maxQuantity })}>
+        {(control) => (
+          <div className="flex items-center gap-2">
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t('purchase.decrease')}
+              disabled={quote.quantity <= 1}
+              onClick={() => setQuantity(quote.quantity - 1)}
+            >
+              <Minus aria-hidden="true" className="size-5" />
+            </Button>
+            <Input
+              {...control}
+              {...form.register('quantidade', {
+                // What was typed settles on the quantity it stands for (spec §5: "abc" is 1).
+                onBlur: () => setQuantity(quote.quantity),
+              })}
+              inputMode="numeric"
+              autoComplete="off"
+              className="text-center text-lg font-bold tabular-nums"
+            />
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={t('purchase.increase')}
+              disabled={quote.quantity >= quote.maxQuantity}
+              onClick={() => setQuantity(quote.quantity + 1)}
+            >
+              <Plus aria-hidden="true" className="size-5" />
+            </Button>
+          </div>
+        )}
+      </Field>
+
+      <div className="flex items-baseline justify-between rounded-2xl border border-slate-200 bg-white px-4 py-3">
+        <span className="text-base font-semibold text-slate-700">{t('purchase.total')}</span>
+        <output className="text-2xl font-extrabold text-slate-900 tabular-nums" data-testid="purchase-total">
+          {quote.totalCentis === null ? '—' : formatKreyol(quote.totalCentis)}
+        </output>
+      </div>
+
+      <Button
+        type="submit"
+        size="lg"
+        disabled={isStarting}
+        aria-disabled={isBlocked || undefined}
+        className="aria-disabled:opacity-50"
+      >
+        {isStarting ? <Spinner /> : null}
+        {isStarting ? t('purchase.submitting') : t('purchase.submit')}
+      </Button>
+    </form>
+  );
+}

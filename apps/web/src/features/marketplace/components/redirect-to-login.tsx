@@ -1,0 +1,15 @@
+import { useEffect, useRef } from 'react';
+import { Navigate } from 'react-router';
+import { showErrorToast } from './marketplace-text';
+
+/** Says why, in the screen's own sentence (spec §5, §8), and goes to the login. */
+export function RedirectToLogin({ message }: { message: string }) {
+  // Once, even when development renders run the effect twice.
+  const isTold = useRef(false);
+  useEffect(() => {
+    if (isTold.current) return;
+    isTold.current = true;
+    showErrorToast(message);
+  }, [message]);
+  return <Navigate to="/login" replace />;
+}

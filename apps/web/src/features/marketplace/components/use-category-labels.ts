@@ -1,0 +1,25 @@
+import {
+  companyCategoryLabel,
+  DEFAULT_LOCALE,
+  isCompanyCategoryId,
+  isProductCategoryId,
+  type Locale,
+  localeSchema,
+  productCategoryLabel,
+} from '@kreyolcash/domain';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Category labels in the interface's language. An id this build does not know (a newer server's)
+ * shows as it is rather than breaking the card.
+ */
+export function useCategoryLabels() {
+  const { i18n } = useTranslation();
+  const parsed = localeSchema.safeParse(i18n.resolvedLanguage);
+  const locale: Locale = parsed.success ? parsed.data : DEFAULT_LOCALE;
+  return {
+    locale,
+    company: (id: string) => (isCompanyCategoryId(id) ? companyCategoryLabel(id, locale) : id),
+    product: (id: string) => (isProductCategoryId(id) ? productCategoryLabel(id, locale) : id),
+  };
+}
