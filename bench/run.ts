@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchHttpTransfers } from './http-bench.ts';
 import { benchLedger } from './ledger-bench.ts';
 
 // `npm run bench`: every figure of docs/performance.md in one run, printed as one table and
@@ -21,8 +22,58 @@ if (wants('ledger')) {
   }
 }
 
+let baselinePerSecond: number | undefined;
+const ledgerRow = rows.find((r) => String(r.measure).includes('50 accounts'));
+if (ledgerRow) baselinePerSecond = Number(String(ledgerRow.anchor).split(' ')[0]);
+
+if (wants('http')) {
+  const http = await benchHttpTransfers(seconds * 1000);
+  const vsBaseline = (perSecond: number) =>
+    baselinePerSecond ? (perSecond / baselinePerSecond).toFixed(2) : 'run with ledger';
+  rows.push({
+    measure: 'HTTP: complete transfers/s (initiate + code + verify), 32 conns, PostgreSQL',
+    ours: http.peak.perSecond.toFixed(0),
+    anchor: baselinePerSecond ? `${baselinePerSecond.toFixed(0)} (SQL baseline)` : '—',
+    ratio: vsBaseline(http.peak.perSecond),
+    goal: '≥ 0.50',
+    notes: `p50 ${http.peak.p50.toFixed(1)} ms, p99 ${http.peak.p99.toFixed(1)} ms per request; ${http.peak.errors} errors`,
+  });
+  rows.push({
+    measure: 'HTTP: p99 per request at 70 % of the peak rate',
+    ours: `${http.steady.p99.toFixed(1)} ms`,
+    anchor: `${http.steady.perSecond.toFixed(0)} transfers/s`,
+    ratio: '',
+    goal: '≤ 50 ms',
+    notes: `p50 ${http.steady.p50.toFixed(1)} ms; ${http.steady.errors} errors`,
+  });
+  rows.push({
+    measure: 'HTTP: complete transfers/s on PGlite (embedded), same load',
+    ours: http.pglite.perSecond.toFixed(0),
+    anchor: `${http.peak.perSecond.toFixed(0)} (PostgreSQL)`,
+    ratio: (http.pglite.perSecond / http.peak.perSecond).toFixed(2),
+    goal: '≥ 0.40, 0 errors',
+    notes: `${http.pglite.errors} errors; p99 ${http.pglite.p99.toFixed(1)} ms`,
+  });
+  for (const [path, read] of Object.entries(http.reads)) {
+    rows.push({
+      measure: `read: GET ${path}, 64 conns`,
+      ours: `${read.perSecond.toFixed(0)} req/s`,
+      anchor: '',
+      ratio: '',
+      goal: 'report',
+      notes: `p99 ${read.p99} ms; ${read.errors} errors`,
+    });
+  }
+}
+
 console.table(rows);
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-writeFileSync(new URL(`./results/bench-${stamp}.json`, import.meta.url), JSON.stringify({ seconds, rows }, null, 2));
-writeFileSync(new URL('./results/latest.json', import.meta.url), JSON.stringify({ seconds, at: new Date().toISOString(), rows }, null, 2));
+writeFileSync(
+  new URL(`./results/bench-${stamp}.json`, import.meta.url),
+  JSON.stringify({ seconds, rows }, null, 2),
+);
+writeFileSync(
+  new URL('./results/latest.json', import.meta.url),
+  JSON.stringify({ seconds, at: new Date().toISOString(), rows }, null, 2),
+);

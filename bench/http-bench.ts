@@ -1,0 +1,116 @@
+import autocannon from 'autocannon';
+import { ServerProcess } from '../apps/server/chaos/harness/server-process.ts';
+import {
+  type BenchUser,
+  createUserOverHttp,
+  percentile,
+  type TransferTiming,
+  transferOverHttp,
+} from './http-client.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+
+const USERS = 40;
+const CONNECTIONS = 32;
+
+export type HttpTransferFigures = {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  completed: number;
+};
+
+async function withServer<T>(
+  database: 'postgres' | 'pglite',
+  work: (url: string, users: BenchUser[]) => Promise<T>,
+): Promise<T> {
+  const scratch = database === 'postgres' ? await createScratchDatabase('kc_bench_http') : undefined;
+  const server = await ServerProcess.start({
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    const users: BenchUser[] = [];
+    for (let i = 0; i < USERS; i += 4) {
+      users.push(...(await Promise.all([0, 1, 2, 3].map((k) => createUserOverHttp(server.url, i + k)))));
+    }
+    return await work(server.url, users);
+  } finally {
+    await server.stop();
+    await scratch?.drop();
+  }
+}
+
+/** Complete transfers through the real server: each of 32 connections is one payer, paying others. */
+async function runTransfers(
+  url: string,
+  users: BenchUser[],
+  durationMs: number,
+  ratePerSecond?: number,
+): Promise<HttpTransferFigures> {
+  const timings: TransferTiming[] = [];
+  let errors = 0;
+  const deadline = Date.now() + durationMs;
+  const startedAt = Date.now();
+  let issued = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, c) => {
+      const payer = users[c % users.length] as BenchUser;
+      while (Date.now() < deadline) {
+        if (ratePerSecond) {
+          // Paced: wait for this transfer's slot, so the load is steady at the given rate.
+          const slot = startedAt + (issued++ / ratePerSecond) * 1000;
+          if (slot > Date.now()) await new Promise((r) => setTimeout(r, slot - Date.now()));
+          if (Date.now() >= deadline) break;
+        }
+        const payee = users[
+          (c + 1 + Math.floor(Math.random() * (users.length - 1))) % users.length
+        ] as BenchUser;
+        const timing = await transferOverHttp(url, payer, payee, 1 + Math.floor(Math.random() * 20)).catch(
+          () => undefined,
+        );
+        if (timing?.ok) timings.push(timing);
+        else errors += 1;
+      }
+    }),
+  );
+  const latencies = timings.flatMap((t) => [t.initiateMs, t.verifyMs]);
+  return {
+    perSecond: timings.length / (durationMs / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+    completed: timings.length,
+  };
+}
+
+/** §2 and §3: peak on PostgreSQL, then 70 % of it; and the same peak load on PGlite. */
+export async function benchHttpTransfers(durationMs: number) {
+  const postgres = await withServer('postgres', async (url, users) => {
+    const peak = await runTransfers(url, users, durationMs);
+    const steady = await runTransfers(url, users, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
+    const reads = await benchReads(url, users[0] as BenchUser, Math.max(5_000, durationMs / 3));
+    return { peak, steady, reads };
+  });
+  const pglite = await withServer('pglite', (url, users) => runTransfers(url, users, durationMs));
+  return { ...postgres, pglite };
+}
+
+/** §4: the read path under 64 connections (autocannon). */
+async function benchReads(url: string, user: BenchUser, durationMs: number) {
+  const results: Record<string, { perSecond: number; p99: number; errors: number }> = {};
+  for (const path of ['/api/wallet', '/api/wallet/transactions']) {
+    const result = await autocannon({
+      url: `${url}${path}`,
+      connections: 64,
+      duration: Math.round(durationMs / 1000),
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    results[path] = {
+      perSecond: result.requests.average,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+    };
+  }
+  return results;
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+
+export type BenchUser = { email: string; accessToken: string };
+
+const json = { 'content-type': 'application/json' };
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { ...json, ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/** A person signed up, confirmed and logged in through the HTTP API, as the app would. */
+export async function createUserOverHttp(baseUrl: string, n: number): Promise<BenchUser> {
+  const tag = `${Date.now() % 1_000_000}${String(n).padStart(4, '0')}`.slice(-10).padStart(10, '1');
+  const email = `bench${tag}@example.ht`;
+  const form = new FormData();
+  for (const [key, value] of Object.entries({
+    nome_completo: `Bench User ${n}`,
+    documento: tag,
+    email,
+    telefone: `+509${tag.slice(-8)}`,
+    data_nascimento: '1990-01-01',
+    sexo: 'F',
+    password: 'Bench-Password-1',
+  }))
+    form.append(key, value);
+  const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#1d4ed8' } })
+    .jpeg()
+    .toBuffer();
+  form.append('document_photo', new Blob([new Uint8Array(photo)]), 'doc.jpg');
+  form.append('profile_photo', new Blob([new Uint8Array(photo)]), 'me.jpg');
+  const signup = await fetch(`${baseUrl}/api/auth/signup`, { method: 'POST', body: form });
+  if (signup.status !== 201) throw new Error(`sign-up failed: ${await signup.text()}`);
+  const outbox = await readOutbox(`${baseUrl}/api/dev/outbox?recipient=${encodeURIComponent(email)}&limit=1`);
+  const token = String(outbox.items[0]?.text ?? '').match(/token=([\w-]+)/)?.[1];
+  await post(`${baseUrl}/api/auth/confirm-email`, { token });
+  const login = await post(`${baseUrl}/api/auth/login`, { email, password: 'Bench-Password-1' });
+  return { email, accessToken: String(login.body.access_token) };
+}
+
+async function readOutbox(url: string): Promise<{ items: { text: string }[] }> {
+  return (await (await fetch(url)).json()) as { items: { text: string }[] };
+}
+
+export type TransferTiming = { ok: boolean; initiateMs: number; verifyMs: number };
+
+/** One complete transfer: initiate, read the code as the payer would (the development outbox), verify. */
+export async function transferOverHttp(
+  baseUrl: string,
+  payer: BenchUser,
+  payee: BenchUser,
+  centis: number,
+): Promise<TransferTiming> {
+  const auth = { authorization: `Bearer ${payer.accessToken}` };
+  let started = performance.now();
+  const initiated = await post(
+    `${baseUrl}/api/transfers`,
+    { destinatario_email: payee.email, quantidade_centis: centis },
+    { ...auth, 'idempotency-key': randomUUID() },
+  );
+  const initiateMs = performance.now() - started;
+  if (initiated.status !== 201) return { ok: false, initiateMs, verifyMs: 0 };
+  const id = String(initiated.body.movimentacao_id);
+  const outbox = await readOutbox(`${baseUrl}/api/dev/outbox?referencia=${id}&limit=1`);
+  const codigo = String(outbox.items[0]?.text ?? '').match(/\*(\d{6})\*/)?.[1];
+  started = performance.now();
+  const verified = await post(`${baseUrl}/api/transfers/${id}/verify`, { codigo }, auth);
+  return { ok: verified.status === 200, initiateMs, verifyMs: performance.now() - started };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
