@@ -18,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { firstNameOf, useMe } from '@/features/profile/api/get-me';
 import { useTransactions } from '@/features/wallet/api/get-transactions';
 import { useWallet } from '@/features/wallet/api/get-wallet';
+import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
 import { RecentTransactions } from '@/features/wallet/components/recent-transactions';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -29,11 +30,14 @@ export function HomeRoute() {
   const session = useSession();
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
   // While the session is being restored the screen shows its skeleton, already in place.
-  return <HomeScreen isSignedIn={session.status === 'signed-in'} />;
+  return <HomeScreen userId={session.status === 'signed-in' ? session.userId : null} />;
 }
 
-function HomeScreen({ isSignedIn }: { isSignedIn: boolean }) {
+function HomeScreen({ userId }: { userId: string | null }) {
   const { t } = useTranslation('screens');
+  const isSignedIn = userId !== null;
+  // The balance and the latest movements follow the ledger without a reload.
+  useWalletEvents(userId);
   useDocumentTitle(t('home.title'));
   const queryConfig = { enabled: isSignedIn };
   const me = useMe({ queryConfig });

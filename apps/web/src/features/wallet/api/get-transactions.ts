@@ -1,5 +1,5 @@
 import type { HistoryFilter, Transaction } from '@kreyolcash/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
@@ -26,4 +26,24 @@ export function useTransactions({
   queryConfig?: QueryConfig<typeof getTransactionsQueryOptions>;
 }) {
   return useQuery({ ...getTransactionsQueryOptions(query), ...queryConfig });
+}
+
+/** The statement: pages of `limit` movements, each asking for the ones after the last cursor. */
+export function getTransactionPagesQueryOptions(query: Omit<TransactionsQuery, 'cursor'>) {
+  return infiniteQueryOptions({
+    queryKey: ['wallet', 'transactions', 'pages', query],
+    queryFn: ({ pageParam, signal }) => getTransactions({ ...query, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+}
+
+export function useTransactionPages({
+  query,
+  enabled = true,
+}: {
+  query: Omit<TransactionsQuery, 'cursor'>;
+  enabled?: boolean;
+}) {
+  return useInfiniteQuery({ ...getTransactionPagesQueryOptions(query), enabled });
 }

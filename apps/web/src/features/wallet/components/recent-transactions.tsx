@@ -63,7 +63,7 @@ const looks: Record<Transaction['type'], { Icon: LucideIcon; tint: string }> = {
   adjustment: { Icon: SlidersHorizontal, tint: 'bg-slate-100 text-slate-600' },
 };
 
-function TransactionRow({ transaction }: { transaction: Transaction }) {
+export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('screens');
   const { type } = transaction;
   const { Icon, tint } = looks[type];

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
+import { TransferWizard } from '@/features/wallet/components/transfer-wizard';
+import { WalletScreen } from '@/features/wallet/components/wallet-screen';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/hooks/use-session';
+
+export function TransferRoute() {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const session = useSession();
+  useDocumentTitle(t('transfer.title'));
+  // The available balance on the amount step follows the ledger as it moves.
+  useWalletEvents(session.status === 'signed-in' ? session.userId : null);
+
+  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  if (session.status === 'unknown') {
+    return (
+      <WalletScreen title={t('transfer.title')} back="/home">
+        <Spinner className="mx-auto mt-10 size-8 text-primary-700" />
+      </WalletScreen>
+    );
+  }
+  return <TransferWizard onExit={() => navigate('/home')} />;
+}

@@ -1,0 +1,55 @@
+import { AppError, type TransferInitiateBody } from '@kreyolcash/domain';
+import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { apiClient, isRetryableFailure } from '@/lib/api-client';
+
+export type PendingTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
+
+/**
+ * POST /api/transfers: reserves the amount and sends the code to the payer's WhatsApp. The same
+ * Idempotency-Key sent again (a retry after a lost answer) gets the same transfer, not a second one.
+ */
+export function createTransfer(body: TransferInitiateBody, idempotencyKey: string): Promise<PendingTransfer> {
+  return apiClient.post('/api/transfers', body, { headers: { 'idempotency-key': idempotencyKey } });
+}
+
+/**
+ * Each attempt of the amount step gets a new Idempotency-Key; retrying the very same transfer after
+ * a failure that may have reached the server (no answer, a gateway error, still in progress)
+ * reuses it, so a flaky network can never send the money twice.
+ */
+export function useCreateTransfer(
+  options: Omit<UseMutationOptions<PendingTransfer, Error, TransferInitiateBody>, 'mutationFn'> = {},
+) {
+  const queryClient = useQueryClient();
+  const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
+  return useMutation({
+    ...options,
+    mutationFn: (body: TransferInitiateBody) => {
+      const fingerprint = JSON.stringify([body.destinatario_email, body.quantidade_centis, body.observacoes]);
+      if (attempt.current?.fingerprint !== fingerprint)
+        attempt.current = { key: newIdempotencyKey(), fingerprint };
+      return createTransfer(body, attempt.current.key);
+    },
+    onSuccess: (...args) => {
+      attempt.current = null;
+      // The reservation changed what is available.
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      return options.onSuccess?.(...args);
+    },
+    onError: (error, ...rest) => {
+      const failure = AppError.from(error);
+      if (!isRetryableFailure(failure) && failure.code !== 'request_in_progress') attempt.current = null;
+      return options.onError?.(error, ...rest);
+    },
+  });
+}
+
+/** A random (v4) UUID; crypto.randomUUID exists only on https pages, getRandomValues everywhere. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

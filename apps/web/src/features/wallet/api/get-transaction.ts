@@ -1,0 +1,27 @@
+import type { Transaction } from '@kreyolcash/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+
+/** GET /api/wallet/transactions/:id: one movement of the caller; 404 transaction_not_found. */
+export function getTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
+  return apiClient.get(`/api/wallet/transactions/${encodeURIComponent(id)}`, { signal });
+}
+
+export function getTransactionQueryOptions(id: string) {
+  return queryOptions({
+    // Under ['wallet', 'transactions'], so a realtime event refreshes an open detail too.
+    queryKey: ['wallet', 'transactions', 'detail', id],
+    queryFn: ({ signal }) => getTransaction(id, signal),
+  });
+}
+
+export function useTransaction({
+  id,
+  queryConfig,
+}: {
+  id: string;
+  queryConfig?: QueryConfig<typeof getTransactionQueryOptions>;
+}) {
+  return useQuery({ ...getTransactionQueryOptions(id), ...queryConfig });
+}

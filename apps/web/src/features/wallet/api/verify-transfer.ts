@@ -1,0 +1,33 @@
+import type { Transaction } from '@kreyolcash/domain';
+import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export type VerifyTransferRequest = { movementId: string; codigo: string };
+
+/**
+ * POST /api/transfers/:id/verify: the code completes the transfer. A wrong code is 422
+ * invalid_codes with details.tentativas_restantes; code_expired and code_attempts_exceeded mean
+ * the server cancelled the transfer.
+ */
+export async function verifyTransfer({ movementId, codigo }: VerifyTransferRequest): Promise<Transaction> {
+  const answer = await apiClient.post<{ transaction: Transaction }>(
+    `/api/transfers/${encodeURIComponent(movementId)}/verify`,
+    { codigo },
+  );
+  return answer.transaction;
+}
+
+export function useVerifyTransfer(
+  options: Omit<UseMutationOptions<Transaction, Error, VerifyTransferRequest>, 'mutationFn'> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: verifyTransfer,
+    onSettled: (...args) => {
+      // Done, or cancelled by the server: either way the balance and the history moved.
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      return options.onSettled?.(...args);
+    },
+  });
+}

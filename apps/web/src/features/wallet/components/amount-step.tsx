@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  formatKreyol,
+  MAX_TRANSFER_CENTIS,
+  OBSERVATIONS_MAX_LENGTH,
+  parseAmountToCentis,
+  type Wallet,
+} from '@kreyolcash/domain';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import type { Recipient } from '../api/lookup-user';
+import { RecipientAvatar } from './recipient-avatar';
+import { StepHeading } from './step-heading';
+import { type AmountFormData, type AmountFormValues, amountFormSchema } from './transfer-schemas';
+import { notifyFieldError, walletFieldText } from './wallet-errors';
+
+type AmountStepProps = {
+  recipient: Recipient;
+  wallet: Wallet | undefined;
+  /** What was typed before, when the payer comes back to this step. */
+  values: AmountFormValues;
+  isSending: boolean;
+  onSubmit: (data: AmountFormData, values: AmountFormValues) => void;
+};
+
+/** "Empty or not above 0" keeps the button off; text that is not an amount gets invalid_amount. */
+function canConfirm(text: string): boolean {
+  if (text.trim() === '') return false;
+  const parsed = parseAmountToCentis(text);
+  return !parsed.ok || parsed.centis > 0;
+}
+
+/** Step 2: the amount (typed the way people write it) and an optional note. */
+export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: AmountStepProps) {
+  const { t } = useTranslation('wallet');
+  const form = useForm<AmountFormValues, unknown, AmountFormData>({
+    resolver: zodResolver(amountFormSchema),
+    defaultValues: values,
+  });
+  const amountText = useWatch({ control: form.control, name: 'amount' });
+  const { errors } = form.formState;
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit(
+        (data) => onSubmit(data, form.getValues()),
+        (invalid) =>
+          notifyFieldError(
+            invalid.amount?.message ?? invalid.observacoes?.message,
+            'transfer_processing_error',
+          ),
+      )}
+    >
+      <StepHeading>{t('transfer.amount.title')}</StepHeading>
+      <div className="flex items-center gap-3">
+        <RecipientAvatar name={recipient.nome_completo} photoUrl={recipient.profile_photo_url} size="md" />
+        <p className="min-w-0 truncate text-base font-semibold text-slate-800">
+          {t('transfer.amount.to', { name: recipient.nome_completo })}
+        </p>
+      </div>
+
+      <Field
+        label={t('transfer.amount.label')}
+        hint={t('transfer.amount.hint', { max: formatKreyol(MAX_TRANSFER_CENTIS) })}
+        error={walletFieldText(errors.amount?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('amount')}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('transfer.amount.placeholder')}
+            // `!`: the input's own text-base sorts after text-2xl in the stylesheet.
+            className="text-2xl! font-bold tabular-nums"
+          />
+        )}
+      </Field>
+
+      <div className="-mt-2 flex h-6 items-center text-base text-slate-700" data-testid="available-balance">
+        {wallet ? (
+          t('transfer.amount.available', { amount: formatKreyol(wallet.disponivel_centis) })
+        ) : (
+          <Skeleton className="h-5 w-48" />
+        )}
+      </div>
+
+      <Field label={t('transfer.amount.note')} error={walletFieldText(errors.observacoes?.message)}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('observacoes')}
+            maxLength={OBSERVATIONS_MAX_LENGTH}
+            placeholder={t('transfer.amount.notePlaceholder')}
+          />
+        )}
+      </Field>
+
+      <Button type="submit" size="lg" disabled={isSending || !canConfirm(amountText)}>
+        {isSending ? <Spinner /> : null}
+        {isSending ? t('transfer.amount.sending') : t('transfer.amount.confirm')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Search } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { type Recipient, useLookupUser } from '../api/lookup-user';
+import { RecipientAvatar } from './recipient-avatar';
+import { StepHeading } from './step-heading';
+import { type RecipientFormValues, recipientFormSchema } from './transfer-schemas';
+import { notifyFieldError, notifyWalletError, walletFieldText } from './wallet-errors';
+
+type RecipientStepProps = {
+  recipient: Recipient | null;
+  onFound: (recipient: Recipient | null) => void;
+  onConfirm: () => void;
+};
+
+/** Step 1: the recipient by e-mail, then their name and photo to confirm it is the right person. */
+export function RecipientStep({ recipient, onFound, onConfirm }: RecipientStepProps) {
+  const { t } = useTranslation('wallet');
+  if (recipient) {
+    return (
+      <section className="flex flex-col gap-5">
+        <StepHeading>{t('transfer.recipient.confirmTitle')}</StepHeading>
+        <Card className="flex items-center gap-4" data-testid="recipient-card">
+          <RecipientAvatar name={recipient.nome_completo} photoUrl={recipient.profile_photo_url} />
+          <div className="min-w-0">
+            <p className="truncate text-lg font-bold text-slate-900">{recipient.nome_completo}</p>
+            <p className="truncate text-base text-slate-600">{recipient.email}</p>
+          </div>
+        </Card>
+        <Button size="lg" onClick={onConfirm}>
+          {t('transfer.recipient.confirm')}
+        </Button>
+        <Button variant="outline" size="lg" onClick={() => onFound(null)}>
+          {t('transfer.recipient.change')}
+        </Button>
+      </section>
+    );
+  }
+  return <RecipientSearch onFound={onFound} />;
+}
+
+function RecipientSearch({ onFound }: { onFound: (recipient: Recipient) => void }) {
+  const { t } = useTranslation('wallet');
+  const form = useForm<RecipientFormValues>({
+    resolver: zodResolver(recipientFormSchema),
+    defaultValues: { email: '' },
+  });
+  const lookup = useLookupUser({
+    onSuccess: onFound,
+    onError: (error) => notifyWalletError(error, 'search_user_error'),
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={form.handleSubmit(
+        ({ email }) => lookup.mutate(email),
+        (errors) => notifyFieldError(errors.email?.message, 'search_user_error'),
+      )}
+    >
+      <StepHeading>{t('transfer.recipient.title')}</StepHeading>
+      <Field
+        label={t('transfer.recipient.email')}
+        hint={t('transfer.recipient.hint')}
+        error={walletFieldText(form.formState.errors.email?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            placeholder="non@egzanp.com"
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" disabled={lookup.isPending}>
+        {lookup.isPending ? <Spinner /> : <Search aria-hidden="true" className="size-5" />}
+        {lookup.isPending ? t('transfer.recipient.searching') : t('transfer.recipient.search')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import {
+  OBSERVATIONS_MAX_LENGTH,
+  optionalText,
+  transferAmountTextField,
+  userLookupQuerySchema,
+  verifyCodeSchema,
+} from '@kreyolcash/domain';
+import { z } from 'zod';
+
+// The transfer wizard's forms, built from the same field rules the API applies (domain).
+
+export const recipientFormSchema = userLookupQuerySchema;
+export type RecipientFormValues = z.input<typeof recipientFormSchema>;
+
+/** What the payer types (`12,50`, `12.5`, `1.234,56`), read into centis; above ₭100 is max_amount_error. */
+export const amountFormSchema = z.object({
+  amount: transferAmountTextField,
+  observacoes: optionalText(OBSERVATIONS_MAX_LENGTH),
+});
+export type AmountFormValues = z.input<typeof amountFormSchema>;
+export type AmountFormData = z.output<typeof amountFormSchema>;
+
+export const codeFormSchema = verifyCodeSchema;
+export type CodeFormValues = z.input<typeof codeFormSchema>;

@@ -1,0 +1,144 @@
+import { AppError, type Transaction } from '@kreyolcash/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCancelTransfer } from '../api/cancel-transfer';
+import { type PendingTransfer, useCreateTransfer } from '../api/create-transfer';
+import { useWallet } from '../api/get-wallet';
+import type { Recipient } from '../api/lookup-user';
+import { AmountStep } from './amount-step';
+import { CodeSentStep } from './code-sent-step';
+import { CodeStep } from './code-step';
+import { RecipientStep } from './recipient-step';
+import { StepProgress } from './step-progress';
+import type { AmountFormData, AmountFormValues } from './transfer-schemas';
+import { TransferSuccess } from './transfer-success';
+import { dismissWalletErrors, notifyWalletError } from './wallet-errors';
+import { WalletScreen } from './wallet-screen';
+
+type Step = 'recipient' | 'amount' | 'code-sent' | 'code' | 'success';
+const STEPS: Step[] = ['recipient', 'amount', 'code-sent', 'code'];
+const emptyAmount: AmountFormValues = { amount: '', observacoes: '' };
+
+type Pending = { transfer: PendingTransfer; amountCentis: number };
+
+/**
+ * The transfer (spec §2, §4): recipient → amount → code sent → code → success. Back goes one
+ * step back, or out to home from the first; stepping back out of the code steps, or leaving the
+ * page, cancels the transfer waiting for its code, so its amount is not held for 15 minutes.
+ */
+export function TransferWizard({ onExit }: { onExit: () => void }) {
+  const { t } = useTranslation('wallet');
+  const [step, setStep] = useState<Step>('recipient');
+  const [recipient, setRecipient] = useState<Recipient | null>(null);
+  const [amountValues, setAmountValues] = useState(emptyAmount);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [completed, setCompleted] = useState<Transaction | null>(null);
+  const wallet = useWallet();
+  const cancelTransfer = useCancelTransfer();
+  const create = useCreateTransfer();
+
+  const pendingId = useRef<string | null>(null);
+  pendingId.current = pending?.transfer.movimentacao_id ?? null;
+  useEffect(
+    () => () => {
+      if (pendingId.current) cancelTransfer(pendingId.current);
+    },
+    [cancelTransfer],
+  );
+
+  // A new step starts at its title, for screen readers and the keyboard alike.
+  const stepContainer = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepContainer.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+  }, [step]);
+
+  function dropPending() {
+    if (pending) cancelTransfer(pending.transfer.movimentacao_id);
+    setPending(null);
+  }
+
+  function goBack() {
+    if (step === 'recipient' || step === 'success') return onExit();
+    if (step === 'amount') return setStep('recipient');
+    if (step === 'code-sent') {
+      dropPending();
+      return setStep('amount');
+    }
+    setStep('code-sent');
+  }
+
+  function sendAmount(data: AmountFormData, values: AmountFormValues) {
+    if (!recipient) return;
+    setAmountValues(values);
+    // The server checks again; this saves a round trip on a slow network.
+    if (wallet.data && data.amount > wallet.data.disponivel_centis) {
+      notifyWalletError(new AppError('insufficient_balance'), 'transfer_processing_error');
+      return;
+    }
+    const body = {
+      destinatario_email: recipient.email,
+      quantidade_centis: data.amount,
+      observacoes: data.observacoes,
+    };
+    create.mutate(body, {
+      onSuccess: (transfer) => {
+        setPending({ transfer, amountCentis: data.amount });
+        setStep('code-sent');
+      },
+      onError: (error) => notifyWalletError(error, 'transfer_processing_error'),
+    });
+  }
+
+  const stepNumber = STEPS.indexOf(step) + 1;
+  return (
+    <WalletScreen title={t('transfer.title')} back={goBack}>
+      {step !== 'success' ? <StepProgress current={stepNumber} total={STEPS.length} /> : null}
+      <div ref={stepContainer}>
+        {step === 'recipient' ? (
+          <RecipientStep recipient={recipient} onFound={setRecipient} onConfirm={() => setStep('amount')} />
+        ) : null}
+        {step === 'amount' && recipient ? (
+          <AmountStep
+            recipient={recipient}
+            wallet={wallet.data}
+            values={amountValues}
+            isSending={create.isPending}
+            onSubmit={sendAmount}
+          />
+        ) : null}
+        {step === 'code-sent' && pending && recipient ? (
+          <CodeSentStep
+            amountCentis={pending.amountCentis}
+            recipientName={recipient.nome_completo}
+            onContinue={() => setStep('code')}
+          />
+        ) : null}
+        {step === 'code' && pending ? (
+          <CodeStep
+            movementId={pending.transfer.movimentacao_id}
+            onVerified={(transaction) => {
+              dismissWalletErrors();
+              setPending(null);
+              setCompleted(transaction);
+              setStep('success');
+            }}
+            onCancelled={() => {
+              // The server has cancelled it already: nothing to cancel here.
+              setPending(null);
+              setStep('amount');
+            }}
+          />
+        ) : null}
+        {step === 'success' && completed && recipient ? (
+          <TransferSuccess
+            amountCentis={completed.quantidade_centis}
+            recipientName={recipient.nome_completo}
+          />
+        ) : null}
+      </div>
+    </WalletScreen>
+  );
+}
