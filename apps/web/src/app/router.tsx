@@ -51,7 +51,12 @@ export const routes: RouteObject[] = [
         ...lazyRoute(async () => (await import('./routes/confirm-email')).ConfirmEmailRoute),
       },
       { path: '/home', ...lazyRoute(async () => (await import('./routes/home')).HomeRoute) },
-      { path: '/transfer', ...lazyRoute(comingSoon) },
+      {
+        path: '/transfer',
+        ...lazyRoute(
+          async () => (await withNamespaces(import('./routes/transfer'), ['wallet'])).TransferRoute,
+        ),
+      },
       {
         path: '/forgot-password',
         ...lazyRoute(async () => (await import('./routes/forgot-password')).ForgotPasswordRoute),
@@ -88,8 +93,19 @@ export const routes: RouteObject[] = [
       { path: '/profile', ...lazyRoute(comingSoon) },
       { path: '/settings', ...lazyRoute(comingSoon) },
       { path: '/referrals', ...lazyRoute(comingSoon) },
-      { path: '/statement', ...lazyRoute(comingSoon) },
-      { path: '/transaction/:id', ...lazyRoute(comingSoon) },
+      {
+        path: '/statement',
+        ...lazyRoute(
+          async () => (await withNamespaces(import('./routes/statement'), ['wallet'])).StatementRoute,
+        ),
+      },
+      {
+        path: '/transaction/:id',
+        ...lazyRoute(
+          async () =>
+            (await withNamespaces(import('./routes/transaction-detail'), ['wallet'])).TransactionDetailRoute,
+        ),
+      },
       // Development only: the server answers /api/dev/outbox only outside production.
       { path: '/dev/outbox', ...lazyRoute(async () => (await import('./routes/dev-outbox')).DevOutboxRoute) },
     ],

@@ -4,6 +4,7 @@ import ht from '@/i18n/ht.json';
 import type legalHt from '@/i18n/legal/ht.json';
 import type marketplaceHt from '@/i18n/marketplace/ht.json';
 import type screensHt from '@/i18n/screens/ht.json';
+import type walletHt from '@/i18n/wallet/ht.json';
 
 export const languages = ['ht', 'pt-BR', 'fr', 'en'] as const;
 export type Language = (typeof languages)[number];
@@ -27,6 +28,7 @@ declare module 'i18next' {
       legal: typeof legalHt;
       marketplace: typeof marketplaceHt;
       screens: typeof screensHt;
+      wallet: typeof walletHt;
     };
   }
 }
@@ -48,7 +50,7 @@ function readStoredLanguage(): Language {
 // Creole (the first screen's language) is bundled; every other bundle, the long legal texts and
 // the texts of the screens that talk to the API (`screens`, loaded with their data providers)
 // are fetched only when needed, so the landing stays small.
-export type LazyNamespace = 'legal' | 'screens' | 'marketplace';
+export type LazyNamespace = 'legal' | 'screens' | 'marketplace' | 'wallet';
 
 const bundles = import.meta.glob<{ default: ResourceKey }>([
   '../i18n/*.json',
@@ -56,6 +58,7 @@ const bundles = import.meta.glob<{ default: ResourceKey }>([
   '../i18n/legal/*.json',
   '../i18n/marketplace/*.json',
   '../i18n/screens/*.json',
+  '../i18n/wallet/*.json',
 ]);
 
 const lazyBundles: BackendModule = {
