@@ -138,11 +138,13 @@ test('a seller opens a company and a service; a buyer pays 2 × ₭ 12,50 with t
   await screenshot(page, testInfo, 'companies');
   await card.click();
   await expect(page).toHaveURL(`/company/${companyId}`);
+  const buyPen = page.getByRole('link', { name: 'Achte Pen ak manba' });
+  await expect(buyPen).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ajoute yon sèvis' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Vant ou yo' })).toHaveCount(0);
   await screenshot(page, testInfo, 'company');
 
-  await page.getByRole('link', { name: 'Achte Pen ak manba' }).click();
+  await buyPen.click();
   await expect(page).toHaveURL(new RegExp(`/purchase/[0-9a-f-]{36}/${companyId}$`));
   await expect(page.getByTestId('purchase-balance')).toHaveText('₭ 100,00');
   const quantity = page.getByLabel('Kantite', { exact: true });
