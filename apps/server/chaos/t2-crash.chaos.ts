@@ -65,9 +65,10 @@ describe('T2 crash', () => {
       baseUrls: [server.url],
       users: bank.users,
       clients: 24,
-      // Long enough for every kill and restart (a restart takes a few seconds), whatever the scale.
-      uniformMs: Math.max(scaled(10_000), 10_000),
-      hotMs: Math.max(scaled(10_000), 10_000),
+      // Each phase lasts until half the kills (and restarts) are done, however slow the machine.
+      uniformMs: scaled(5_000),
+      hotMs: scaled(5_000),
+      phaseDone: [() => kills >= KILLS / 2, () => kills >= KILLS],
       rand: seededRandom(seed),
       codeFor: (id) => codeFor(id).catch(() => '000000'),
     });

@@ -31,6 +31,8 @@ type Options = {
   clients: number;
   uniformMs: number;
   hotMs: number;
+  /** Ends a phase early or late: [uniform, hot]; each phase lasts until its time is up AND this says so. */
+  phaseDone?: [() => boolean, () => boolean];
   rand: () => number;
   codeFor: (movementId: string) => Promise<string>;
 };
@@ -56,9 +58,10 @@ export async function runBankWorkload(
   let sequence = 0;
   const runPhase = async (hot: boolean, durationMs: number) => {
     const deadline = Date.now() + durationMs;
+    const isDone = options.phaseDone?.[hot ? 1 : 0] ?? (() => true);
     await Promise.all(
       Array.from({ length: options.clients }, async (_, client) => {
-        while (Date.now() < deadline) {
+        while (Date.now() < deadline || !isDone()) {
           const baseUrl = options.baseUrls[(client + sequence++) % options.baseUrls.length] as string;
           const entry = newTransfer(options, hot);
           log.push(entry);
