@@ -11,7 +11,13 @@ const WORKERS = 20;
 const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
 const pepper = codePepper(SECRET);
 
-export type LedgerFigures = { scenario: string; baselinePerSecond: number; oursPerSecond: number; ratio: number; oursFailed: number };
+export type LedgerFigures = {
+  scenario: string;
+  baselinePerSecond: number;
+  oursPerSecond: number;
+  ratio: number;
+  oursFailed: number;
+};
 
 /** §1: our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
 export async function benchLedger(options: { durationMs: number }): Promise<LedgerFigures[]> {
@@ -52,7 +58,10 @@ async function benchBaseline(accounts: number, active: number, durationMs: numbe
   const pool = benchPool(scratch.url);
   try {
     await pool.query(readFileSync(new URL('./baseline.sql', import.meta.url), 'utf8'));
-    await pool.query('insert into accounts (id, balance) select g, 1000000000 from generate_series(0, $1::int - 1) g', [accounts]);
+    await pool.query(
+      'insert into accounts (id, balance) select g, 1000000000 from generate_series(0, $1::int - 1) g',
+      [accounts],
+    );
     return await runWorkers(WORKERS, durationMs, async () => {
       const [from, to] = pickPair(active);
       await pool.query('select baseline_transfer($1, $2, $3)', [from, to, 1 + randomInt(100)]);
@@ -80,7 +89,16 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
       const code = String(randomInt(100_000, 1_000_000));
       const started = await pool.query<{ r: { ok: boolean; movimentacao_id: string } }>(
         'select kc_transferencia_iniciar($1, $2, $3, null, 10000, $4, $5, 900000, $6, $7, $8, 0, 900000) as r',
-        [payer.id, payee.email, 1 + randomInt(100), code, pepper, 'Kòd: {{valor}} {{recebedor}}', randomUUID(), 'bench'],
+        [
+          payer.id,
+          payee.email,
+          1 + randomInt(100),
+          code,
+          pepper,
+          'Kòd: {{valor}} {{recebedor}}',
+          randomUUID(),
+          'bench',
+        ],
       );
       const movement = started.rows[0]?.r;
       if (!movement?.ok) return false;
