@@ -23,7 +23,11 @@ async function admin(statement: string): Promise<void> {
 }
 
 /** Runs `work` in `workers` parallel loops for `durationMs`; returns the completed count. */
-export async function runWorkers(workers: number, durationMs: number, work: (worker: number) => Promise<boolean>) {
+export async function runWorkers(
+  workers: number,
+  durationMs: number,
+  work: (worker: number) => Promise<boolean>,
+) {
   let completed = 0;
   let failed = 0;
   const deadline = Date.now() + durationMs;
