@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, errorBodySchema, isAppError } from './app-error.ts';
+import { AppError, isAppError } from './app-error.ts';
+import { errorBodySchema } from './schemas/errors.ts';
 
 describe('AppError', () => {
   it('takes its default status from the code', () => {
@@ -64,6 +65,20 @@ describe('AppError', () => {
     expect(AppError.fromBody(429, '<html>Too Many Requests</html>').code).toBe('rate_limited');
     expect(AppError.fromBody(0, undefined).code).toBe('network_error');
     expect(AppError.fromBody(503, null).status).toBe(503);
+  });
+
+  it('goes by the status when a part of the body has the wrong type', () => {
+    expect(AppError.fromBody(404, { error: { code: 42 } }).code).toBe('not_found');
+    expect(AppError.fromBody(422, { error: { code: 'invalid_codes', message: 7 } }).code).toBe(
+      'validation_error',
+    );
+    expect(AppError.fromBody(422, { error: { code: 'invalid_codes', fields: { a: 1 } } }).code).toBe(
+      'validation_error',
+    );
+    expect(AppError.fromBody(403, { error: { code: 'forbidden', details: [1] } }).code).toBe('forbidden');
+    expect(AppError.fromBody(403, { error: { code: 'forbidden', details: [1] } }).details).toBeUndefined();
+    expect(AppError.fromBody(401, { error: 'unauthorized' }).status).toBe(401);
+    expect(AppError.fromBody(500, [{ error: { code: 'forbidden' } }]).code).toBe('internal_error');
   });
 
   it('wraps anything thrown as unexpected_error, and leaves an AppError alone', () => {

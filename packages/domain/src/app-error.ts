@@ -1,11 +1,8 @@
-import { z } from 'zod';
-import {
-  type ErrorCode,
-  errorCodeForStatus,
-  errorCodeSchema,
-  httpStatusOf,
-  isErrorCode,
-} from './error-codes.ts';
+import { type ErrorCode, errorCodeForStatus, httpStatusOf, isErrorCode } from './error-codes.ts';
+
+// No zod here: the web app's API client loads this module on every screen, and zod (~25 KB
+// gzipped) should load only with the forms. The zod schema of the body (for the server's
+// response schemas and OpenAPI) is errorBodySchema in schemas/errors.ts.
 
 // Which key failed for which field, e.g. `{ documento: 'document_invalid' }`.
 export type FieldErrors = Record<string, ErrorCode>;
@@ -26,25 +23,13 @@ export type ErrorBody = {
   error: { code: ErrorCode; message: string; fields?: FieldErrors; details?: Record<string, unknown> };
 };
 
-// For response schemas and OpenAPI: the exact shape the server sends.
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: errorCodeSchema,
-    message: z.string(),
-    fields: z.record(z.string(), errorCodeSchema).optional(),
-    details: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
-
 // What a client accepts: a newer server may send a code this build does not know yet.
-const receivedBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string().optional(),
-    fields: z.record(z.string(), z.string()).optional(),
-    details: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
+type ReceivedError = {
+  code: string;
+  message?: string;
+  fields?: Record<string, string>;
+  details?: Record<string, unknown>;
+};
 
 // The one error type of server and client alike: the server throws it and its error handler
 // writes toBody(); the client turns every failed call back into one with fromBody().
@@ -73,9 +58,9 @@ export class AppError extends Error {
   // Rebuilds the error from a response; an unknown code becomes unexpected_error (the original
   // code stays in the message) and a body without one gets the code its status implies.
   static fromBody(status: number, body: unknown): AppError {
-    const parsed = receivedBodySchema.safeParse(body);
-    if (!parsed.success) return new AppError(errorCodeForStatus(status), { status });
-    const { code, message, fields, details } = parsed.data.error;
+    const received = readReceivedError(body);
+    if (!received) return new AppError(errorCodeForStatus(status), { status });
+    const { code, message, fields, details } = received;
     if (!isErrorCode(code)) {
       return new AppError('unexpected_error', { status, message: `${code}: ${message ?? ''}`, details });
     }
@@ -99,4 +84,24 @@ function knownFields(fields: Record<string, string> | undefined): FieldErrors | 
   return Object.fromEntries(
     Object.entries(fields).map(([field, code]) => [field, isErrorCode(code) ? code : 'validation_error']),
   );
+}
+
+// The error part of a failure's body, or undefined when the body does not have the wire shape (a
+// proxy's HTML page, a field of the wrong type): then the status alone names the failure.
+function readReceivedError(body: unknown): ReceivedError | undefined {
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
+  const { code, message, fields, details } = body.error;
+  if (typeof code !== 'string') return undefined;
+  if (message !== undefined && typeof message !== 'string') return undefined;
+  if (fields !== undefined && !isStringRecord(fields)) return undefined;
+  if (details !== undefined && !isRecord(details)) return undefined;
+  return { code, message, fields, details };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((entry) => typeof entry === 'string');
 }

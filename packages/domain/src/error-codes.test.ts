@@ -3,10 +3,10 @@ import {
   ERROR_CODES,
   ERROR_HTTP_STATUS,
   errorCodeForStatus,
-  errorCodeSchema,
   httpStatusOf,
   isErrorCode,
 } from './error-codes.ts';
+import { errorCodeSchema } from './schemas/errors.ts';
 import { SUCCESS_KEYS } from './success-keys.ts';
 
 // Keys of spec §5 and §8, and those the server needs for its own failures.

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Every failure the product can report, by its spec key (spec §5, §8) plus the server's own.
 // Clients switch on the code and translate it; they never read the message. Codes are listed
 // under their default HTTP status so that each code gets exactly one, decided here.
@@ -128,14 +126,17 @@ type CodesByStatus = typeof CODES_BY_STATUS;
 export type ErrorCode = CodesByStatus[keyof CodesByStatus][number];
 
 export const ERROR_CODES = Object.values(CODES_BY_STATUS).flat() as [ErrorCode, ...ErrorCode[]];
-export const errorCodeSchema = z.enum(ERROR_CODES);
 
 export const ERROR_HTTP_STATUS = Object.fromEntries(
   Object.entries(CODES_BY_STATUS).flatMap(([status, codes]) => codes.map((code) => [code, Number(status)])),
 ) as Record<ErrorCode, number>;
 
+// A plain set lookup, not a zod enum: the web app's API client checks codes with it, and zod
+// (~25 KB gzipped) must not load with the client. The zod schema is in schemas/errors.ts.
+const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_HTTP_STATUS, value);
+  return typeof value === 'string' && ERROR_CODE_SET.has(value);
 }
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { genderSchema, movementKindSchema, saleStatusSchema } from './schemas/statuses.ts';
 import {
   amountSignOf,
   displayTypeOf,
-  genderSchema,
   INITIAL_COMPANY_STATUS,
   INITIAL_PRODUCT_STATUS,
   INITIAL_SALE_STATUS,
   INITIAL_USER_STATUS,
   MOVEMENT_STATUSES,
   matchesHistoryFilter,
-  movementKindSchema,
-  saleStatusSchema,
   TRANSACTION_TYPES,
   transactionStatusOf,
 } from './statuses.ts';

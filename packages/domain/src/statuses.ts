@@ -1,42 +1,36 @@
-import { z } from 'zod';
 import type { AmountSign } from './money.ts';
 
 // Status values keep the product's own spelling (spec §3), since they are stored and sent as is.
+// Their zod enums are in schemas/statuses.ts: the web app's screens that only display a status
+// (home, statement) then load without zod.
 
 export const GENDERS = ['M', 'F', 'OUTRO'] as const;
 export type Gender = (typeof GENDERS)[number];
-export const genderSchema = z.enum(GENDERS);
 
 // ATIVO at creation (spec §3); the others let support suspend an account without deleting it.
 export const USER_STATUSES = ['ATIVO', 'INATIVO', 'BLOQUEADO'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-export const userStatusSchema = z.enum(USER_STATUSES);
 export const INITIAL_USER_STATUS: UserStatus = 'ATIVO';
 
 export const COMPANY_STATUSES = ['ATIVA', 'INATIVA', 'SUSPENSA'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
-export const companyStatusSchema = z.enum(COMPANY_STATUSES);
 export const INITIAL_COMPANY_STATUS: CompanyStatus = 'ATIVA';
 
 export const PRODUCT_STATUSES = ['ATIVO', 'INATIVO', 'ESGOTADO'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const productStatusSchema = z.enum(PRODUCT_STATUSES);
 export const INITIAL_PRODUCT_STATUS: ProductStatus = 'ATIVO';
 
 export const SALE_STATUSES = ['PENDENTE', 'CONFIRMADA', 'CANCELADA', 'CONCLUIDA'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
-export const saleStatusSchema = z.enum(SALE_STATUSES);
 export const INITIAL_SALE_STATUS: SaleStatus = 'PENDENTE';
 
 // What a user sees on a transaction.
 export const TRANSACTION_STATUSES = ['concluida', 'pendente', 'cancelada'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 
 // What the ledger stores: a purchase movement waits for its code as `aguardando_codigo`.
 export const MOVEMENT_STATUSES = ['pendente', 'aguardando_codigo', 'concluida', 'cancelada'] as const;
 export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
-export const movementStatusSchema = z.enum(MOVEMENT_STATUSES);
 
 // To the user a movement that waits for its code is simply pending.
 export function transactionStatusOf(status: MovementStatus): TransactionStatus {
@@ -46,11 +40,9 @@ export function transactionStatusOf(status: MovementStatus): TransactionStatus {
 // `tipo` of kreyolcash_movimentacoes. Corrections are new `ajuste` movements, never edits.
 export const MOVEMENT_KINDS = ['transferencia', 'cadastro', 'bonus', 'ajuste'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
-export const movementKindSchema = z.enum(MOVEMENT_KINDS);
 
 export const TRANSACTION_TYPES = ['sent', 'received', 'bonus', 'signup', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 
 export type MovementParties = {
   tipo: string;
@@ -91,7 +83,6 @@ export function amountSignOf(type: TransactionType): AmountSign {
 // and adjustments appear only under `all` (spec §2).
 export const HISTORY_FILTERS = ['all', 'received', 'sent'] as const;
 export type HistoryFilter = (typeof HISTORY_FILTERS)[number];
-export const historyFilterSchema = z.enum(HISTORY_FILTERS);
 
 export function matchesHistoryFilter(type: TransactionType, filter: HistoryFilter): boolean {
   return filter === 'all' || type === filter;
@@ -101,9 +92,7 @@ export function matchesHistoryFilter(type: TransactionType, filter: HistoryFilte
 // no bonus (an identity that had an account before); the bonus was paid.
 export const REFERRAL_STATUSES = ['sent', 'joined', 'bonus_paid'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
-export const referralStatusSchema = z.enum(REFERRAL_STATUSES);
 
 // The settings phone change (spec §4): a code to the current number, then one to the new number.
 export const PHONE_CHANGE_STEPS = ['verify_current', 'verify_new', 'done', 'cancelled'] as const;
 export type PhoneChangeStep = (typeof PHONE_CHANGE_STEPS)[number];
-export const phoneChangeStepSchema = z.enum(PHONE_CHANGE_STEPS);

@@ -8,7 +8,6 @@ import {
   PAGE_MAX_LIMIT,
 } from '../constants.ts';
 import { PRODUCT_CATEGORY_IDS } from '../product-categories.ts';
-import { companyStatusSchema, productStatusSchema, saleStatusSchema } from '../statuses.ts';
 import { priceCentisField, purchaseQuantityField } from './amounts.ts';
 import {
   emailField,
@@ -20,6 +19,7 @@ import {
   requiredText,
   safeIntegerField,
 } from './fields.ts';
+import { companyStatusSchema, productStatusSchema, saleStatusSchema } from './statuses.ts';
 
 // POST /api/companies
 export const companyCreateSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, OBSERVATIONS_MAX_LENGTH } from '../constants.ts';
-import { historyFilterSchema, transactionStatusSchema, transactionTypeSchema } from '../statuses.ts';
 import { transferCentisField } from './amounts.ts';
 import { emailField, errorKey, optionalText, verificationCodeField } from './fields.ts';
+import { historyFilterSchema, transactionStatusSchema, transactionTypeSchema } from './statuses.ts';
 
 // A blank or malformed recipient e-mail is one message in the transfer flow: invalid_email.
 const recipientEmailField = emailField('invalid_email', 'invalid_email');

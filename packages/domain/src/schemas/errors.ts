@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes.ts';
+
+// The zod side of the error codes, for the server's response schemas, OpenAPI and the forms. Kept
+// apart from error-codes.ts and app-error.ts so that the web app's API client, which needs only
+// those two, does not load zod.
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+// The exact shape of the body the server sends with every failure (ErrorBody in app-error.ts).
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    fields: z.record(z.string(), errorCodeSchema).optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
