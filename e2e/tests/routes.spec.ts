@@ -1,17 +1,14 @@
 import { expect, test } from '@playwright/test';
 
-// Spec §2: every screen of the route table answers; the ones not built yet say so plainly.
-const comingSoonPaths = ['/profile', '/settings', '/referrals'];
+// Spec §6: a visitor without a session is sent to the login from the signed-in user's screens.
+const signedInPaths = ['/home', '/profile', '/settings', '/referrals'];
 
-test('every route of the spec answers, and screens not built yet say "Paj sa a ap vini byento"', async ({
-  page,
-}) => {
-  for (const path of comingSoonPaths) {
+test('the screens of a signed-in user send a visitor without a session to the login', async ({ page }) => {
+  for (const path of signedInPaths) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: 'Paj sa a ap vini byento' }), path).toBeVisible();
+    await expect(page, path).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Konekte' }), path).toBeVisible();
   }
-  await page.getByRole('link', { name: 'Retounen nan paj akèy' }).click();
-  await expect(page).toHaveURL('/');
 });
 
 test('the app runs under a strict Content-Security-Policy, with no inline style or script', async ({

@@ -17,10 +17,9 @@ function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'eleme
   return { element: <Page />, handle };
 }
 
-const comingSoon = async () => (await import('./routes/coming-soon')).ComingSoonRoute;
-
 // The legal texts are long: their translations load with the page, not with the app.
 const withLegalTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['legal']);
+const withAccountTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['account']);
 const withMarketplaceTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['marketplace']);
 
 /** The route table of the product spec (§2), in one place. */
@@ -90,9 +89,19 @@ export const routes: RouteObject[] = [
         path: '/purchase/:productId/:companyId',
         ...lazyRoute(async () => (await withMarketplaceTexts(import('./routes/purchase'))).PurchaseRoute),
       },
-      { path: '/profile', ...lazyRoute(comingSoon) },
-      { path: '/settings', ...lazyRoute(comingSoon) },
-      { path: '/referrals', ...lazyRoute(comingSoon) },
+      // The profile, settings and referral screens' texts (the `account` namespace) load with them.
+      {
+        path: '/profile',
+        ...lazyRoute(async () => (await withAccountTexts(import('./routes/profile'))).ProfileRoute),
+      },
+      {
+        path: '/settings',
+        ...lazyRoute(async () => (await withAccountTexts(import('./routes/settings'))).SettingsRoute),
+      },
+      {
+        path: '/referrals',
+        ...lazyRoute(async () => (await withAccountTexts(import('./routes/referrals'))).ReferralsRoute),
+      },
       {
         path: '/statement',
         ...lazyRoute(

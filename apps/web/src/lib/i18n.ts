@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type accountHt from '@/i18n/account/ht.json';
 import ht from '@/i18n/ht.json';
 import type legalHt from '@/i18n/legal/ht.json';
 import type marketplaceHt from '@/i18n/marketplace/ht.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof ht;
+      account: typeof accountHt;
       legal: typeof legalHt;
       marketplace: typeof marketplaceHt;
       screens: typeof screensHt;
@@ -50,11 +52,12 @@ function readStoredLanguage(): Language {
 // Creole (the first screen's language) is bundled; every other bundle, the long legal texts and
 // the texts of the screens that talk to the API (`screens`, loaded with their data providers)
 // are fetched only when needed, so the landing stays small.
-export type LazyNamespace = 'legal' | 'screens' | 'marketplace' | 'wallet';
+export type LazyNamespace = 'legal' | 'screens' | 'marketplace' | 'wallet' | 'account';
 
 const bundles = import.meta.glob<{ default: ResourceKey }>([
   '../i18n/*.json',
   '!../i18n/ht.json',
+  '../i18n/account/*.json',
   '../i18n/legal/*.json',
   '../i18n/marketplace/*.json',
   '../i18n/screens/*.json',

@@ -4,6 +4,7 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { TextLink } from '@/components/ui/text-link';
 import { RegistrationWizard } from '@/features/registration/components/registration-wizard';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { forgetReferralCode, useReferralCode } from '@/hooks/use-referral-code';
 import { useSession } from '@/hooks/use-session';
 import { notifySuccess } from '@/lib/notify';
 
@@ -13,6 +14,7 @@ export function RegisterRoute() {
   const { t } = useTranslation('screens');
   const navigate = useNavigate();
   const session = useSession();
+  const referralCode = useReferralCode();
   useDocumentTitle(t('register.title'));
 
   if (session.status === 'signed-in') return <Navigate to="/home" replace />;
@@ -20,7 +22,9 @@ export function RegisterRoute() {
   return (
     <AuthLayout title={t('register.title')}>
       <RegistrationWizard
+        referralCode={referralCode}
         onRegistered={(email) => {
+          forgetReferralCode();
           notifySuccess(t('success.account_created_bonus'));
           const state: EmailConfirmationState = { email };
           void navigate('/email-confirmation', { state });

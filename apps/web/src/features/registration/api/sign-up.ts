@@ -13,6 +13,8 @@ export type SignUpRequest = {
   password: string;
   document_photo: File;
   profile_photo: File;
+  /** The inviter's referral code, from an invitation link. */
+  codigo_indicacao?: string | undefined;
 };
 
 export type SignUpAnswer = { user: { id: string; email: string } };
@@ -21,6 +23,7 @@ export type SignUpAnswer = { user: { id: string; email: string } };
 export function signUp(request: SignUpRequest): Promise<SignUpAnswer> {
   const form = new FormData();
   for (const [name, value] of Object.entries(request)) {
+    if (value === undefined) continue;
     if (value instanceof File) form.append(name, value, value.name);
     else form.append(name, value);
   }

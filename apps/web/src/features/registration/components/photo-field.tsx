@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { shrinkPhoto } from './shrink-photo';
+import { shrinkPhoto } from '@/lib/shrink-photo';
 
 type PhotoFieldProps = {
   label: string;

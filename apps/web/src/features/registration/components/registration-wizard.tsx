@@ -39,10 +39,14 @@ function fieldsOfStep(step: number): RegistrationField[] {
   return [...(REGISTRATION_STEP_FIELDS[step] ?? [])];
 }
 
-type RegistrationWizardProps = { onRegistered: (email: string) => void };
+type RegistrationWizardProps = {
+  onRegistered: (email: string) => void;
+  /** The inviter's code from an invitation link, sent with the sign-up. */
+  referralCode?: string | undefined;
+};
 
 /** The 9-step sign-up (spec §2): each step validates its own fields before moving on. */
-export function RegistrationWizard({ onRegistered }: RegistrationWizardProps) {
+export function RegistrationWizard({ onRegistered, referralCode }: RegistrationWizardProps) {
   const { t } = useTranslation('screens');
   const [step, setStep] = useState(0);
   const form = useForm<RegistrationValues, unknown, RegistrationData>({
@@ -79,7 +83,10 @@ export function RegistrationWizard({ onRegistered }: RegistrationWizardProps) {
     const isValid = await form.trigger(fieldsOfStep(step));
     if (!isValid) return;
     if (!isLastStep) setStep(step + 1);
-    else await form.handleSubmit((data) => signUp.mutate(toSignUpRequest(data)))();
+    else
+      await form.handleSubmit((data) =>
+        signUp.mutate({ ...toSignUpRequest(data), codigo_indicacao: referralCode }),
+      )();
   }
 
   function goBack() {

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { ScreenLayout } from '@/components/layouts/screen-layout';
+import { useReferrals } from '@/features/referrals/api/get-referrals';
+import { ReferralBonus } from '@/features/referrals/components/referral-bonus';
+import { ReferralForm } from '@/features/referrals/components/referral-form';
+import { ReferralLinkCard } from '@/features/referrals/components/referral-link-card';
+import { ReferralList } from '@/features/referrals/components/referral-list';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/hooks/use-session';
+
+export function ReferralsRoute() {
+  const { t } = useTranslation('account');
+  const session = useSession();
+  useDocumentTitle(t('referrals.title'));
+  const referrals = useReferrals({ enabled: session.status === 'signed-in' });
+
+  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  const firstPage = referrals.data?.pages[0];
+  return (
+    <ScreenLayout title={t('referrals.title')} backTo="/home" backLabel={t('common.backHome')}>
+      <ReferralBonus />
+      <ReferralLinkCard link={firstPage?.link} code={firstPage?.codigo_indicacao} />
+      <ReferralForm />
+      <ReferralList referrals={referrals} />
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { ScreenLayout } from '@/components/layouts/screen-layout';
+import { buttonStyles } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/features/profile/api/get-me';
+import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
+import { PhotoCard } from '@/features/profile/components/photo-card';
+import { ProfileLoadState } from '@/features/profile/components/profile-load-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSession } from '@/hooks/use-session';
+
+export function SettingsRoute() {
+  const { t } = useTranslation('account');
+  const session = useSession();
+  useDocumentTitle(t('settings.title'));
+  const me = useMe({ queryConfig: { enabled: session.status === 'signed-in' } });
+
+  if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  return (
+    <ScreenLayout title={t('settings.title')} backTo="/profile" backLabel={t('settings.backToProfile')}>
+      <ProfileLoadState
+        me={me}
+        skeleton={
+          <>
+            <Skeleton className="h-44 w-full rounded-2xl" />
+            <Skeleton className="h-96 w-full rounded-2xl" />
+          </>
+        }
+      >
+        {(profile) => (
+          <>
+            <PhotoCard me={profile} />
+            <PersonalInfoCard me={profile} />
+            <Link to="/profile" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+              {t('settings.backToProfile')}
+            </Link>
+          </>
+        )}
+      </ProfileLoadState>
+    </ScreenLayout>
+  );
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AppError,
+  isSamePhone,
+  type PhoneChangeBody,
+  phoneChangeSchema,
+  sanitizePhoneInput,
+} from '@kreyolcash/domain';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import type { Me } from '../api/get-me';
+import { usePhoneChange } from '../api/get-phone-change';
+import { useStartPhoneChange } from '../api/start-phone-change';
+import { PhoneCodeStep } from './phone-code-step';
+import { notifyProfileError, profileErrorText, profileFieldText } from './profile-errors';
+
+/**
+ * The phone field and its change (spec §4): none → a code to the current number (step 1/2) → a
+ * code to the new number (step 2/2) → done. The server holds the flow, so a reload resumes it.
+ */
+export function PhoneChangeSection({ me }: { me: Me }) {
+  const { t } = useTranslation('account');
+  const change = usePhoneChange();
+
+  if (change.isPending) {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <span className="text-base font-semibold text-slate-800">{t('phoneChange.label')}</span>
+        <Skeleton className="h-12 w-full rounded-xl" />
+      </div>
+    );
+  }
+  const open = change.data;
+  if (open) {
+    return (
+      <div className="flex flex-col gap-4">
+        {/* Locked during verification: the number being confirmed cannot change under its codes. */}
+        <Field label={t('phoneChange.label')} hint={t('phoneChange.lockedHint')}>
+          {(control) => <Input {...control} type="tel" value={open.novo_telefone} readOnly disabled />}
+        </Field>
+        {/* A new step starts with an empty code. */}
+        <PhoneCodeStep key={open.etapa} change={open} currentPhone={me.telefone} />
+      </div>
+    );
+  }
+  // Remounted with the current number after a change ends (done, cancelled or refused).
+  return <NewPhoneForm key={me.telefone} currentPhone={me.telefone} />;
+}
+
+type PhoneFormValues = z.input<typeof phoneChangeSchema>;
+
+function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
+  const { t } = useTranslation('account');
+  const form = useForm<PhoneFormValues, unknown, PhoneChangeBody>({
+    resolver: zodResolver(phoneChangeSchema),
+    defaultValues: { novo_telefone: currentPhone },
+  });
+  const typed = useWatch({ control: form.control, name: 'novo_telefone' });
+  const start = useStartPhoneChange({
+    onSuccess: () =>
+      toast.success(t('success.phone_code_sent_title'), {
+        description: t('success.phone_code_sent', { phone: currentPhone }),
+      }),
+    onError: (error) => {
+      // The field says what is wrong with the number, the holder's name included (spec §5).
+      if (AppError.from(error).fields?.novo_telefone) {
+        form.setError('novo_telefone', {
+          type: 'server',
+          message: profileErrorText(error, 'code_send_error'),
+        });
+      }
+      notifyProfileError(error, 'code_send_error');
+    },
+  });
+  const fieldError = form.formState.errors.novo_telefone;
+  const { onChange, ...phoneField } = form.register('novo_telefone');
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((body) => start.mutate(body))}
+      className="flex flex-col gap-3"
+    >
+      <Field
+        label={t('phoneChange.label')}
+        hint={t('phoneChange.hint')}
+        error={fieldError?.type === 'server' ? fieldError.message : profileFieldText(fieldError?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...phoneField}
+            onChange={(event) => {
+              // Only digits and a leading plus (spec §5).
+              event.target.value = sanitizePhoneInput(event.target.value);
+              void onChange(event);
+            }}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+          />
+        )}
+      </Field>
+      {/* Offered only for a number other than the current one (spec §2). */}
+      {isSamePhone(typed, currentPhone) ? null : (
+        <Button type="submit" variant="secondary" disabled={start.isPending}>
+          {start.isPending ? <Spinner /> : null}
+          {t('phoneChange.confirm')}
+        </Button>
+      )}
+    </form>
+  );
+}

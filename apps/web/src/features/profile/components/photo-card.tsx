@@ -1,0 +1,72 @@
+import { Camera } from 'lucide-react';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { notifySuccess } from '@/lib/notify';
+import type { Me } from '../api/get-me';
+import { useUploadProfilePhoto } from '../api/upload-profile-photo';
+import { choosePhoto } from './choose-photo';
+import { ProfileAvatar } from './profile-avatar';
+import { notifyProfileError } from './profile-errors';
+
+/** The avatar (photo or initials) with a camera button that picks and sends a new photo. */
+export function PhotoCard({ me }: { me: Me }) {
+  const { t } = useTranslation('account');
+  const inputId = useId();
+  const [isPreparing, setIsPreparing] = useState(false);
+  const upload = useUploadProfilePhoto({
+    onSuccess: () => notifySuccess(t('success.title'), t('success.photo_updated')),
+    onError: (error) => notifyProfileError(error, 'photo_upload_error'),
+  });
+  const isBusy = isPreparing || upload.isPending;
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that picking the same file again still counts as a change.
+    event.target.value = '';
+    if (!file) return;
+    setIsPreparing(true);
+    try {
+      upload.mutate(await choosePhoto(file));
+    } catch (error) {
+      notifyProfileError(error, 'image_processing_error');
+    } finally {
+      setIsPreparing(false);
+    }
+  }
+
+  return (
+    <Card className="flex flex-col items-center gap-3 text-center">
+      <h2 className="sr-only">{t('settings.photo.title')}</h2>
+      <div className="relative">
+        <ProfileAvatar
+          fullName={me.nome_completo}
+          photoUrl={me.profile_photo_url}
+          alt={t('profile.photoOf', { name: me.nome_completo })}
+          className="size-28 text-4xl"
+        />
+        {/* accept image/*: the gallery shows every picture; choosePhoto says which cannot be used. */}
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          onChange={(event) => void pick(event)}
+          disabled={isBusy}
+          aria-label={t('settings.photo.change')}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={inputId}
+          title={t('settings.photo.change')}
+          className="absolute -right-1 -bottom-1 grid size-12 cursor-pointer place-items-center rounded-full border-4 border-white bg-primary-700 text-white hover:bg-primary-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600 peer-disabled:cursor-wait"
+        >
+          {isBusy ? <Spinner className="size-5" /> : <Camera aria-hidden="true" className="size-5" />}
+        </label>
+      </div>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {isBusy ? t('settings.photo.uploading') : t('settings.photo.hint')}
+      </p>
+    </Card>
+  );
+}
