@@ -11,6 +11,7 @@ import {
 } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { idParams } from '../../lib/route-schemas.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import {
   createCompany,
@@ -25,7 +26,6 @@ import {
 
 const tags = ['marketplace'];
 // Ids are checked in the service (a malformed one is simply not found: 404, not 422).
-const idParams = z.object({ id: z.string() });
 
 // Every marketplace route needs a signed-in user: is_owner and the one-company rule depend on who
 // asks. Request bodies go through the domain schemas, which drop unknown keys, so a body cannot

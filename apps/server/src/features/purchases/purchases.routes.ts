@@ -2,20 +2,12 @@ import { AppError, purchaseCreateSchema, verifyCodeSchema } from '@kreyolcash/do
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { cancelPurchase, confirmPurchase, startPurchase } from './purchases.service.ts';
 import { findPurchaseOfBuyer, type Purchase, purchaseSchema } from './sales.presenter.ts';
 
 const tags = ['marketplace'];
-const idParams = z.object({ id: z.string() });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(8)
-    .max(200)
-    .regex(/^[\x21-\x7e]+$/)
-    .optional(),
-});
 
 export async function purchasesRoutes(app: AppInstance): Promise<void> {
   const db = app.deps.database.db;

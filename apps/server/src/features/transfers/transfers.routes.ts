@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
+import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
 import { profilePhotoUrl } from '../accounts/user-presenter.ts';
 import { findUserByEmail } from '../accounts/users.repository.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
@@ -17,15 +18,6 @@ import { presentTransaction } from '../wallet/transaction-presenter.ts';
 import { cancelTransfer, initiateTransfer, resendTransferCode, verifyTransfer } from './transfers.service.ts';
 
 const tags = ['transfers'];
-const idParams = z.object({ id: z.string() });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(8)
-    .max(200)
-    .regex(/^[\x21-\x7e]+$/)
-    .optional(),
-});
 
 export async function transfersRoutes(app: AppInstance): Promise<void> {
   const db = app.deps.database.db;
