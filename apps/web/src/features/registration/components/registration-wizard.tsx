@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { StepProgress } from '@/components/ui/step-progress';
 import { notifyError } from '@/lib/notify';
 import { useCheckNifAvailability } from '../api/get-nif-availability';
 import { useSignUp } from '../api/sign-up';
@@ -21,7 +22,6 @@ import {
   toSignUpRequest,
 } from './registration-schema';
 import { RegistrationStepFields } from './registration-steps';
-import { WizardProgress } from './wizard-progress';
 
 const STEP_TEXTS = [
   'fullName',
@@ -104,7 +104,11 @@ export function RegistrationWizard({ onRegistered, referralCode }: RegistrationW
       }}
       className="mt-5 flex flex-col gap-6"
     >
-      <WizardProgress current={step + 1} total={STEP_COUNT} />
+      <StepProgress
+        current={step + 1}
+        total={STEP_COUNT}
+        label={t('register.progress', { current: step + 1, total: STEP_COUNT })}
+      />
       <div className="flex flex-col gap-4">
         <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
           {t(`register.steps.${STEP_TEXTS[step] ?? 'fullName'}.title`)}

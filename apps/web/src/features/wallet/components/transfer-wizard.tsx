@@ -1,6 +1,7 @@
 import { AppError, type Transaction } from '@kreyolcash/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StepProgress } from '@/components/ui/step-progress';
 import { useCancelTransfer } from '../api/cancel-transfer';
 import { type PendingTransfer, useCreateTransfer } from '../api/create-transfer';
 import { useWallet } from '../api/get-wallet';
@@ -9,7 +10,6 @@ import { AmountStep } from './amount-step';
 import { CodeSentStep } from './code-sent-step';
 import { CodeStep } from './code-step';
 import { RecipientStep } from './recipient-step';
-import { StepProgress } from './step-progress';
 import type { AmountFormData, AmountFormValues } from './transfer-schemas';
 import { TransferSuccess } from './transfer-success';
 import { dismissWalletErrors, notifyWalletError } from './wallet-errors';
@@ -95,7 +95,13 @@ export function TransferWizard({ onExit }: { onExit: () => void }) {
   const stepNumber = STEPS.indexOf(step) + 1;
   return (
     <WalletScreen title={t('transfer.title')} back={goBack}>
-      {step !== 'success' ? <StepProgress current={stepNumber} total={STEPS.length} /> : null}
+      {step !== 'success' ? (
+        <StepProgress
+          current={stepNumber}
+          total={STEPS.length}
+          label={t('common.progress', { current: stepNumber, total: STEPS.length })}
+        />
+      ) : null}
       <div ref={stepContainer}>
         {step === 'recipient' ? (
           <RecipientStep recipient={recipient} onFound={setRecipient} onConfirm={() => setStep('amount')} />

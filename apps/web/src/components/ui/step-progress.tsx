@@ -1,12 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
-type WizardProgressProps = { current: number; total: number };
+type StepProgressProps = {
+  current: number;
+  total: number;
+  /** The wizard's own words for where the user is ("Etap 3/9"): shown, and the bar's name. */
+  label: string;
+};
 
-/** "Etap 3/9" and one segment per step, the done ones filled. */
-export function WizardProgress({ current, total }: WizardProgressProps) {
-  const { t } = useTranslation('screens');
-  const label = t('register.progress', { current, total });
+/** A wizard's progress: its label and one segment per step, the reached ones filled. */
+export function StepProgress({ current, total, label }: StepProgressProps) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm font-semibold text-primary-700" aria-hidden="true">
