@@ -10,8 +10,8 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { CodeCells } from '@/components/ui/code-input';
 import { Spinner } from '@/components/ui/spinner';
-import { CodeInput } from './code-input';
 import { marketplaceFieldText } from './marketplace-text';
 
 type PurchaseVerificationProps = {
@@ -79,13 +79,14 @@ export function PurchaseVerification({
           control={form.control}
           name="codigo"
           render={({ field }) => (
-            <CodeInput
+            <CodeCells
               value={field.value}
               onChange={(value) => {
                 field.onChange(value);
                 if (form.formState.errors.codigo) form.clearErrors('codigo');
               }}
               label={t('purchase.verify.codeLabel')}
+              digitLabel={(current, total) => t('purchase.verify.digit', { current, total })}
               invalid={Boolean(error)}
               describedBy={error ? errorId : undefined}
               disabled={isVerifying}

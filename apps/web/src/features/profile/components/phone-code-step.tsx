@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AppError,
   isVerificationCodeFormat,
-  VERIFICATION_CODE_LENGTH,
   type VerifyCodeBody,
   verifyCodeSchema,
 } from '@kreyolcash/domain';
@@ -12,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { notifySuccess } from '@/lib/notify';
 import { useCancelPhoneChange } from '../api/cancel-phone-change';
@@ -60,7 +59,6 @@ export function PhoneCodeStep({ change, currentPhone }: PhoneCodeStepProps) {
   });
   const verify = isFirstStep ? verifyCurrent : verifyNew;
   const isBusy = verify.isPending || cancel.isPending;
-  const { onChange, ...codeField } = form.register('codigo');
 
   return (
     <section
@@ -90,21 +88,7 @@ export function PhoneCodeStep({ change, currentPhone }: PhoneCodeStepProps) {
           hint={t('phoneChange.attemptsLeft', { remaining: change.tentativas_restantes })}
           error={profileFieldText(form.formState.errors.codigo?.message)}
         >
-          {(control) => (
-            <Input
-              {...control}
-              {...codeField}
-              onChange={(event) => {
-                event.target.value = event.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
-                void onChange(event);
-              }}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={VERIFICATION_CODE_LENGTH}
-              placeholder="000000"
-              className="text-center text-2xl font-bold tracking-[0.5em] tabular-nums"
-            />
-          )}
+          {(control) => <CodeInput {...control} {...form.register('codigo')} placeholder="000000" />}
         </Field>
         <div className="flex gap-3">
           <Button variant="outline" className="flex-1" disabled={isBusy} onClick={() => cancel.mutate()}>

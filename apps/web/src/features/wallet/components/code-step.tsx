@@ -1,16 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AppError,
-  isVerificationCodeFormat,
-  type Transaction,
-  VERIFICATION_CODE_LENGTH,
-} from '@kreyolcash/domain';
+import { AppError, isVerificationCodeFormat, type Transaction } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { getTransactionQueryOptions } from '../api/get-transaction';
 import { useVerifyTransfer } from '../api/verify-transfer';
@@ -35,7 +30,6 @@ export function CodeStep({ movementId, onVerified, onCancelled }: CodeStepProps)
     defaultValues: { codigo: '' },
   });
   const code = useWatch({ control: form.control, name: 'codigo' });
-  const { onChange, ...codeField } = form.register('codigo');
 
   const verify = useVerifyTransfer({
     onSuccess: onVerified,
@@ -69,22 +63,7 @@ export function CodeStep({ movementId, onVerified, onCancelled }: CodeStepProps)
     >
       <StepHeading>{t('transfer.code.title')}</StepHeading>
       <Field label={t('transfer.code.label')} hint={t('transfer.code.hint', { minutes: CODE_MINUTES })}>
-        {(control) => (
-          <Input
-            {...control}
-            {...codeField}
-            onChange={(event) => {
-              // Digits only, 6 at most: a pasted "123 456" or "Kòd: 123456" still works.
-              event.target.value = event.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
-              return onChange(event);
-            }}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="••••••"
-            // The spacing also follows the last digit: the same on the left keeps the code centred.
-            className="pl-[calc(1rem+0.4em)] text-center text-3xl! font-bold tracking-[0.4em] tabular-nums"
-          />
-        )}
+        {(control) => <CodeInput {...control} {...form.register('codigo')} placeholder="••••••" />}
       </Field>
       <Button type="submit" size="lg" disabled={!isVerificationCodeFormat(code) || verify.isPending}>
         {verify.isPending ? <Spinner /> : null}

@@ -1,14 +1,50 @@
 import { VERIFICATION_CODE_LENGTH } from '@kreyolcash/domain';
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import {
+  type ClipboardEvent,
+  type ComponentPropsWithRef,
+  type KeyboardEvent,
+  useEffect,
+  useRef,
+} from 'react';
 import { cn } from '@/lib/cn';
-import { type CodeEntry, eraseFromCode, newDigitsIn, typeIntoCode } from './code-cells';
+import { type CodeEntry, digitsOf, eraseFromCode, newDigitsIn, typeIntoCode } from './code-cells';
+import { Input } from './input';
 
-type CodeInputProps = {
+// Both entries of a WhatsApp code: the numeric keypad, and the keyboard's offer of a code it has
+// just seen in a message (`one-time-code`).
+const codeKeyboard = { inputMode: 'numeric', autoComplete: 'one-time-code' } as const;
+
+type CodeInputProps = Omit<ComponentPropsWithRef<'input'>, 'inputMode' | 'autoComplete'>;
+
+/**
+ * The code in one field. It keeps digits only, 6 at most, so a pasted "123 456" or "Kòd: 123456"
+ * still gives the code; `onChange` sees the cleaned value (a form's `register` fits as it is).
+ */
+export function CodeInput({ onChange, className, ...props }: CodeInputProps) {
+  return (
+    <Input
+      {...props}
+      {...codeKeyboard}
+      onChange={(event) => {
+        event.target.value = digitsOf(event.target.value).slice(0, VERIFICATION_CODE_LENGTH);
+        onChange?.(event);
+      }}
+      // The spacing also follows the last digit: the same on the left keeps the code centred.
+      className={cn(
+        'pl-[calc(1rem+0.4em)] text-center text-3xl! font-bold tracking-[0.4em] tabular-nums',
+        className,
+      )}
+    />
+  );
+}
+
+type CodeCellsProps = {
   value: string;
   onChange: (value: string) => void;
   /** The group's accessible name ("Kòd 6 chif"). */
   label: string;
+  /** Each cell's accessible name ("Chif 2 sou 6"). */
+  digitLabel: (current: number, total: number) => string;
   invalid?: boolean;
   describedBy?: string;
   disabled?: boolean;
@@ -18,19 +54,19 @@ type CodeInputProps = {
 const CELLS = Array.from({ length: VERIFICATION_CODE_LENGTH }, (_, index) => index);
 
 /**
- * Six one-digit cells. Typing moves to the next cell, Backspace goes back, and a pasted code (or
- * the keyboard's one-time-code suggestion) fills all six at once.
+ * The code in six one-digit cells. Typing moves to the next cell, Backspace goes back, and a pasted
+ * code (or the keyboard's one-time-code suggestion) fills all six at once.
  */
-export function CodeInput({
+export function CodeCells({
   value,
   onChange,
   label,
+  digitLabel,
   invalid,
   describedBy,
   disabled,
   autoFocus,
-}: CodeInputProps) {
-  const { t } = useTranslation('marketplace');
+}: CodeCellsProps) {
   const cells = useRef<(HTMLInputElement | null)[]>([]);
 
   useEffect(() => {
@@ -83,11 +119,10 @@ export function CodeInput({
           onKeyDown={(event) => onKeyDown(index, event)}
           onPaste={(event) => onPaste(index, event)}
           onFocus={(event) => event.target.select()}
-          inputMode="numeric"
+          // Whichever cell takes the keyboard's suggested code, all six fill.
+          {...codeKeyboard}
           pattern="[0-9]*"
-          // Lets the keyboard offer a code it has seen; whichever cell takes it, all six fill.
-          autoComplete="one-time-code"
-          aria-label={t('purchase.verify.digit', { current: index + 1, total: VERIFICATION_CODE_LENGTH })}
+          aria-label={digitLabel(index + 1, VERIFICATION_CODE_LENGTH)}
           aria-invalid={invalid ? true : undefined}
           disabled={disabled}
           className={cn(
