@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressAssets, preloadRouteChunk, sonnerStylesWithoutInlineStyle } from './vite.plugins.ts';
+import { serviceWorker } from './vite.pwa.ts';
 
 const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
 
@@ -19,6 +20,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     tailwindcss(),
     preloadRouteChunk('src/app/routes/landing.tsx'),
+    serviceWorker({ source: fileURLToPath(new URL('./sw.js', import.meta.url)) }),
     precompressAssets(),
   ],
   resolve: {

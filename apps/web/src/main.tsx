@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import '@/lib/zod-config';
 import '@/lib/i18n';
+import { registerServiceWorker } from '@/lib/service-worker';
 import '@/styles.css';
 
 const container = document.getElementById('root');
@@ -13,3 +14,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

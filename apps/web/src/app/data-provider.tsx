@@ -2,12 +2,15 @@ import { AppError } from '@kreyolcash/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
+import { keepLastKnownBalance } from '@/features/wallet/api/last-known-balance';
 import { apiClient } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { createQueryClient } from '@/lib/react-query';
 
 // One cache for the whole visit: it outlives this layout when the user steps out to a static page.
 const queryClient = createQueryClient();
+// The balance shown when the app opens without a network.
+keepLastKnownBalance(queryClient, apiClient.store);
 
 // Cached data belongs to one user: another one (or nobody) must never see it.
 let cachedUserId: string | null = null;

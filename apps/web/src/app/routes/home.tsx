@@ -20,7 +20,9 @@ import { useTransactions } from '@/features/wallet/api/get-transactions';
 import { useWallet } from '@/features/wallet/api/get-wallet';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
+import { OfflineHome } from '@/features/wallet/components/offline-home';
 import { RecentTransactions } from '@/features/wallet/components/recent-transactions';
+import { useOfflineBalance } from '@/features/wallet/components/use-offline-balance';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { apiClient } from '@/lib/api-client';
@@ -28,6 +30,9 @@ import { notifyError } from '@/lib/notify';
 
 export function HomeRoute() {
   const session = useSession();
+  // Without a network: the last known balance, and no money actions.
+  const offlineBalance = useOfflineBalance(session);
+  if (offlineBalance) return <OfflineHome balance={offlineBalance} />;
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
   // While the session is being restored the screen shows its skeleton, already in place.
   return <HomeScreen userId={session.status === 'signed-in' ? session.userId : null} />;

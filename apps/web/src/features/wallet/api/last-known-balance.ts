@@ -1,0 +1,76 @@
+import type { Wallet } from '@kreyolcash/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionStore } from '@/lib/session-store';
+import { getWalletQueryOptions } from './get-wallet';
+
+/**
+ * The balance the app last received from the server, kept on this device so that the app can show
+ * it when it opens without a network (spec: no money moves offline; the figure is only shown, with
+ * the time it was true). It is the one answer of the API the app keeps: the service worker never
+ * caches /api. Forgotten at logout and when someone else signs in on this device.
+ */
+export type LastKnownBalance = { userId: string; wallet: Wallet; savedAtMs: number };
+
+const storageKey = 'kreyolcash.lastKnownBalance';
+
+export function findLastKnownBalance(): LastKnownBalance | null {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null');
+    return isLastKnownBalance(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(balance: LastKnownBalance): void {
+  try {
+    window.localStorage.setItem(storageKey, JSON.stringify(balance));
+  } catch {
+    // Storage disabled or full: the app simply has no offline figure.
+  }
+}
+
+export function forgetLastKnownBalance(): void {
+  try {
+    window.localStorage.removeItem(storageKey);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+/** Keeps the signed-in user's latest wallet (from a query or a realtime event) on the device. */
+export function keepLastKnownBalance(queryClient: QueryClient, session: SessionStore): void {
+  const walletKey = JSON.stringify(getWalletQueryOptions().queryKey);
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (JSON.stringify(event.query.queryKey) !== walletKey) return;
+    const state = session.getState();
+    const wallet: unknown = event.query.state.data;
+    if (state.status === 'signed-in' && isWallet(wallet))
+      save({ userId: state.userId, wallet, savedAtMs: event.query.state.dataUpdatedAt });
+  });
+  session.subscribe(() => {
+    const state = session.getState();
+    const kept = findLastKnownBalance();
+    if (!kept) return;
+    const isSomeoneElse = state.status === 'signed-in' && state.userId !== kept.userId;
+    if (isSomeoneElse || (state.status === 'signed-out' && state.reason === 'logout'))
+      forgetLastKnownBalance();
+  });
+}
+
+function isWallet(value: unknown): value is Wallet {
+  if (typeof value !== 'object' || value === null) return false;
+  const wallet = value as Record<string, unknown>;
+  return ['saldo_centis', 'reservado_centis', 'disponivel_centis'].every((key) =>
+    Number.isSafeInteger(wallet[key]),
+  );
+}
+
+function isLastKnownBalance(value: unknown): value is LastKnownBalance {
+  if (typeof value !== 'object' || value === null) return false;
+  const balance = value as Record<string, unknown>;
+  return (
+    typeof balance.userId === 'string' && typeof balance.savedAtMs === 'number' && isWallet(balance.wallet)
+  );
+}

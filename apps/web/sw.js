@@ -1,0 +1,109 @@
+// KreyolCash's service worker. The build (vite.pwa.ts) writes it to dist/sw.js with this
+// version's file list in place of the two markers below.
+//
+// - The app shell (index.html, every hashed script and stylesheet, the icons and the manifest)
+//   is kept in a cache of this version, so a repeat visit downloads only the API's answers and
+//   the app opens without a network.
+// - Hashed files (/assets/*) never change: cache first.
+// - Pages (navigations): the network first, so a new version shows at once; the cached shell
+//   when the network fails or has not answered within NAVIGATION_TIMEOUT_MS (a phone on a weak
+//   signal should not stare at a blank screen).
+// - The API (/api/*) is never cached here: balances, codes and money always come from the
+//   server. The one thing shown offline, the last known balance, is kept by the app itself.
+
+const VERSION = 'development';
+const PRECACHE_URLS = [
+  /* precache list */
+];
+
+const SHELL_CACHE = `kreyolcash-shell-${VERSION}`;
+const NAVIGATION_TIMEOUT_MS = 4000;
+const precached = new Set(PRECACHE_URLS);
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith('kreyolcash-') && name !== SHELL_CACHE)
+          .map((name) => caches.delete(name)),
+      );
+      // Starts the page's request while the worker boots, instead of after.
+      await self.registration.navigationPreload?.enable();
+      // The first visit's page is served by the network; from now on this worker answers it.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(navigation(event));
+  } else if (url.pathname.startsWith('/assets/') || precached.has(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+  }
+});
+
+// A file the previous version already holds (same hashed name) is copied, not downloaded again:
+// an update costs only the files that changed.
+async function precache() {
+  const cache = await caches.open(SHELL_CACHE);
+  await Promise.all(
+    PRECACHE_URLS.map(async (path) => {
+      const isHashed = path.startsWith('/assets/');
+      const kept = isHashed ? await caches.match(path) : undefined;
+      if (kept) return cache.put(path, kept);
+      const response = await fetch(path, { cache: isHashed ? 'default' : 'no-cache' });
+      if (!response.ok) throw new Error(`precache ${path}: ${response.status}`);
+      return cache.put(path, response);
+    }),
+  );
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { ignoreSearch: true });
+  return cached ?? fetch(request);
+}
+
+async function navigation(event) {
+  try {
+    const response = await withTimeout(networkResponse(event), NAVIGATION_TIMEOUT_MS);
+    // A gateway's error page (the API restarting) is worse than the app shell.
+    if (response.status < 500) return response;
+    return (await caches.match('/index.html')) ?? response;
+  } catch {
+    const shell = await caches.match('/index.html');
+    return shell ?? Response.error();
+  }
+}
+
+async function networkResponse(event) {
+  const preloaded = await event.preloadResponse;
+  return preloaded ?? fetch(event.request);
+}
+
+function withTimeout(promise, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,136 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createUser, logIn } from './support/accounts';
+
+// Issue 9 §6: an installable app whose shell a service worker keeps, opening without a network on
+// the last known balance, with no money action.
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+async function fetchIcon(request: APIRequestContext, src: string) {
+  const answer = await request.get(src);
+  expect(answer.status(), src).toBe(200);
+  expect(answer.headers()['content-type'], src).toBe('image/png');
+  return pngSize(await answer.body());
+}
+
+/** Waits for the worker to be active and in charge of the page; the URLs it keeps. */
+async function serviceWorkerReady(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (registration.active?.state !== 'activated') throw new Error('worker not activated');
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+}
+
+test('the web manifest is served, valid and linked, under a CSP that allows it and the worker', async ({
+  page,
+  request,
+}) => {
+  const answer = await request.get('/manifest.webmanifest');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = (await answer.json()) as Record<string, unknown> & {
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'KreyolCash',
+    short_name: 'KreyolCash',
+    lang: 'ht',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#0b1f6b',
+  });
+  // Chromium's installability criteria: a 192 px and a 512 px icon; a maskable one for Android.
+  for (const icon of manifest.icons) {
+    const [width, height] = icon.sizes.split('x').map(Number);
+    expect(await fetchIcon(request, icon.src)).toEqual({ width, height });
+  }
+  const sizes = manifest.icons.map((icon) => icon.sizes);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+
+  const home = await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const csp = home?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("manifest-src 'self'");
+  expect(csp).toContain("worker-src 'self'");
+  // Chromium reads the manifest the page links without an error.
+  const cdp = await page.context().newCDPSession(page);
+  const { errors, data } = await cdp.send('Page.getAppManifest');
+  expect(errors).toEqual([]);
+  expect(JSON.parse(data ?? '{}')).toMatchObject({ name: 'KreyolCash', start_url: '/home' });
+});
+
+test('the service worker installs, keeps the app shell and never an API answer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'KreyolCash' })).toBeVisible();
+  const kept = await serviceWorkerReady(page);
+  const shell = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+        'script[src], link[rel="stylesheet"]',
+      ),
+    ].map((element) => new URL('src' in element ? element.src : element.href).pathname),
+  );
+  expect(kept).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', ...shell]));
+  expect(kept.filter((path) => path.startsWith('/api'))).toEqual([]);
+
+  // A reload's scripts come from the worker's cache.
+  const fromWorker: string[] = [];
+  page.on('response', (response) => {
+    if (response.fromServiceWorker() && response.url().includes('/assets/')) fromWorker.push(response.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'KreyolCash' })).toBeVisible();
+  expect(fromWorker.length).toBeGreaterThan(0);
+});
+
+test('offline, the app opens on the last known balance with a Creole notice and no money action', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  const user = await createUser(request);
+  await logIn(page, user);
+  await expect(page.getByTestId('balance')).toHaveText('₭ 100,00');
+  await serviceWorkerReady(page);
+  const kept = await page.evaluate(() => localStorage.getItem('kreyolcash.lastKnownBalance'));
+  expect(JSON.parse(kept ?? '{}')).toMatchObject({ wallet: { saldo_centis: 10_000 } });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status')).toContainText(
+    'Ou pa konekte — balans sa a se dènye sa nou te konnen.',
+  );
+  await expect(page.getByRole('status')).toContainText('Dènye mizajou:');
+  await expect(page.getByTestId('balance')).toHaveText('₭ 100,00');
+  await expect(page.getByRole('button', { name: 'Nouvo peman' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Voye' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Nouvo peman' })).toHaveCount(0);
+  const shot = testInfo.outputPath('offline-home-360.png');
+  await page.screenshot({ path: shot, animations: 'disabled' });
+  await testInfo.attach('offline-home-360', { path: shot, contentType: 'image/png' });
+
+  // Back online, the session from the refresh cookie returns and with it the live home.
+  await context.setOffline(false);
+  await expect(page.getByText(`Bonjou, ${user.firstName}!`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Nouvo peman' })).toBeVisible();
+
+  // Leaving forgets the figure: the next person on this phone does not see it.
+  await page.getByRole('button', { name: 'Dekonekte' }).click();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('kreyolcash.lastKnownBalance'))).toBeNull();
+});
