@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { benchFrontendBudget } from './frontend-budget.ts';
 import { benchHttpTransfers } from './http-bench.ts';
 import { benchLedger } from './ledger-bench.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchRepeatVisit } from './repeat-visit.ts';
 
 // `npm run bench`: every figure of docs/performance.md in one run, printed as one table and
 // written to bench/results/. This machine is shared and noisy: read the ratios, not the absolutes.
@@ -9,6 +12,8 @@ const only = process.env.BENCH_ONLY?.split(',');
 const wants = (section: string) => !only || only.includes(section);
 
 const rows: Record<string, string | number>[] = [];
+// Budgets that fail the run (non-zero exit, after the table is printed).
+const failures: string[] = [];
 if (wants('ledger')) {
   for (const r of await benchLedger({ durationMs: seconds * 1000 })) {
     rows.push({
@@ -66,6 +71,14 @@ if (wants('http')) {
   }
 }
 
+if (wants('frontend')) {
+  const frontend = await benchFrontendBudget();
+  rows.push(...frontend.rows);
+  failures.push(...frontend.failures);
+}
+if (wants('lighthouse')) rows.push(...(await benchLighthouse()));
+if (wants('repeat')) rows.push(...(await benchRepeatVisit()));
+
 console.table(rows);
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -77,3 +90,7 @@ writeFileSync(
   new URL('./results/latest.json', import.meta.url),
   JSON.stringify({ seconds, at: new Date().toISOString(), rows }, null, 2),
 );
+if (failures.length > 0) {
+  console.error(`\nBudget exceeded:\n  ${failures.join('\n  ')}`);
+  process.exitCode = 1;
+}
