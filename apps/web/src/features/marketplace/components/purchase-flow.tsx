@@ -10,9 +10,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isRetryableFailure } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { notifySuccess } from '@/lib/notify';
 import { cancelPurchase, useCancelPurchase } from '../api/cancel-purchase';
-import { newIdempotencyKey, type StartedPurchase, useStartPurchase } from '../api/start-purchase';
+import { type StartedPurchase, useStartPurchase } from '../api/start-purchase';
 import { type Purchase, useVerifyPurchase, type VerifyPurchaseAnswer } from '../api/verify-purchase';
 import {
   isSessionFailure,
