@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { LegalLinks } from '@/components/legal-links';
 import { buttonStyles } from '@/components/ui/button';
 import { TextLink } from '@/components/ui/text-link';
 import { FeatureCarousel } from '@/features/landing/components/feature-carousel';
@@ -47,14 +48,7 @@ export function LandingRoute() {
       </main>
 
       <footer className="mx-auto w-full max-w-md px-5 pt-4 pb-6">
-        <nav aria-label={t('landing.legalLinks')} className="flex flex-wrap justify-center gap-x-6 text-sm">
-          <TextLink to="/terms-of-service" tone="muted">
-            {t('legal.termsTitle')}
-          </TextLink>
-          <TextLink to="/privacy-policy" tone="muted">
-            {t('legal.privacyTitle')}
-          </TextLink>
-        </nav>
+        <LegalLinks />
       </footer>
     </div>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
-import { TextLink } from '@/components/ui/text-link';
+import { LegalLinks } from '@/components/legal-links';
 
 type AuthLayoutProps = {
   title?: ReactNode;
@@ -14,15 +14,14 @@ type AuthLayoutProps = {
 
 /** The frame of the screens before the wallet: login, sign-up, password and e-mail links. */
 export function AuthLayout({ title, subtitle, lang, children }: AuthLayoutProps) {
-  const { t } = useTranslation();
-  const { t: ts } = useTranslation('screens');
+  const { t } = useTranslation('screens');
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="bg-primary-800 text-white">
         <div className="mx-auto flex max-w-md items-center justify-between gap-3 px-4 py-2">
           <Link
             to="/"
-            aria-label={ts('common.brandHome')}
+            aria-label={t('common.brandHome')}
             className="flex min-h-11 items-center gap-2 rounded-xl pr-2 text-lg font-bold tracking-tight"
           >
             <span
@@ -44,14 +43,7 @@ export function AuthLayout({ title, subtitle, lang, children }: AuthLayoutProps)
       </main>
 
       <footer className="mx-auto w-full max-w-md px-5 pb-4">
-        <nav aria-label={t('landing.legalLinks')} className="flex flex-wrap justify-center gap-x-6 text-sm">
-          <TextLink to="/terms-of-service" tone="muted">
-            {t('legal.termsTitle')}
-          </TextLink>
-          <TextLink to="/privacy-policy" tone="muted">
-            {t('legal.privacyTitle')}
-          </TextLink>
-        </nav>
+        <LegalLinks />
       </footer>
     </div>
   );
