@@ -2,11 +2,10 @@ import { HISTORY_STATEMENT_LIMIT, type HistoryFilter } from '@kreyolcash/domain'
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useTransactionPages } from '../api/get-transactions';
-import { TransactionRow } from './recent-transactions';
 import { STATEMENT_PANEL_ID } from './statement-tabs';
+import { TransactionRow, TransactionRowSkeletons } from './transaction-row';
 import { notifyWalletError } from './wallet-errors';
 
 type StatementListProps = { filter: HistoryFilter; enabled: boolean };
@@ -36,18 +35,7 @@ export function StatementList({ filter, enabled }: StatementListProps) {
           </Button>
         </div>
       ) : items === undefined ? (
-        <ul aria-hidden="true">
-          {[0, 1, 2, 3].map((row) => (
-            <li key={row} className="flex h-16 items-center gap-3 border-b border-slate-100 px-4">
-              <Skeleton className="size-10 rounded-full" />
-              <div className="flex flex-1 flex-col gap-2">
-                <Skeleton className="h-4 w-32" />
-                <Skeleton className="h-3 w-24" />
-              </div>
-              <Skeleton className="h-4 w-16" />
-            </li>
-          ))}
-        </ul>
+        <TransactionRowSkeletons count={4} />
       ) : items.length === 0 ? (
         <p className="px-6 py-10 text-center text-base text-slate-600">{t(`statement.empty.${filter}`)}</p>
       ) : (
