@@ -1,16 +1,14 @@
-import { AppError } from '@kreyolcash/domain';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useCompany } from '@/features/marketplace/api/get-company';
 import { useCompanyProducts } from '@/features/marketplace/api/get-company-products';
 import { useCompanySales } from '@/features/marketplace/api/get-company-sales';
 import { CompanyHeader } from '@/features/marketplace/components/company-header';
 import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
-import { isSessionFailure, notifyMarketplaceError } from '@/features/marketplace/components/marketplace-text';
 import { ProductList } from '@/features/marketplace/components/product-list';
 import { SalesList } from '@/features/marketplace/components/sales-list';
+import { useLoadFailure } from '@/features/marketplace/components/use-load-failure';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 
@@ -24,7 +22,6 @@ export function CompanyRoute() {
 
 function CompanyScreen({ companyId, isSignedIn }: { companyId: string; isSignedIn: boolean }) {
   const { t } = useTranslation('marketplace');
-  const navigate = useNavigate();
   const company = useCompany({ companyId, queryConfig: { enabled: isSignedIn } });
   const isOwner = company.data?.is_owner === true;
   const products = useCompanyProducts({ companyId, enabled: isSignedIn });
@@ -32,13 +29,10 @@ function CompanyScreen({ companyId, isSignedIn }: { companyId: string; isSignedI
   useDocumentTitle(company.data?.nome ?? t('company.title'));
 
   // Spec §2: an unknown company says so and goes back to the list.
-  const isNotFound = company.error ? AppError.from(company.error).code === 'company_not_found' : false;
-  useEffect(() => {
-    // A background refetch that fails while the screen has its data changes nothing on it.
-    if (!company.error || company.data || isSessionFailure(company.error)) return;
-    notifyMarketplaceError(company.error, { fallback: 'error_loading_company' });
-    if (isNotFound) void navigate('/companies', { replace: true });
-  }, [company.error, company.data, isNotFound, navigate]);
+  const isNotFound = useLoadFailure(company, {
+    notFound: 'company_not_found',
+    fallback: 'error_loading_company',
+  });
 
   if (company.isError && !company.data && !isNotFound) {
     return (

@@ -1,6 +1,5 @@
 import { AppError } from '@kreyolcash/domain';
 import { ShieldAlert } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -9,7 +8,8 @@ import { StatusPanel } from '@/components/ui/status-panel';
 import { useCompany } from '@/features/marketplace/api/get-company';
 import { CreateServiceForm } from '@/features/marketplace/components/create-service-form';
 import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
-import { isSessionFailure, notifyMarketplaceError } from '@/features/marketplace/components/marketplace-text';
+import { notifyMarketplaceError } from '@/features/marketplace/components/marketplace-text';
+import { useLoadFailure } from '@/features/marketplace/components/use-load-failure';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { notifySuccess } from '@/lib/notify';
@@ -31,13 +31,10 @@ function CreateServiceScreen({ companyId, isSignedIn }: { companyId: string; isS
   useDocumentTitle(t('createService.title'));
 
   // Spec §8: "Erè" / "Konpani an pa jwenn", then the list; any other load failure says so.
-  const isNotFound = company.error ? AppError.from(company.error).code === 'company_not_found' : false;
-  useEffect(() => {
-    // A background refetch that fails while the screen has its data changes nothing on it.
-    if (!company.error || company.data || isSessionFailure(company.error)) return;
-    notifyMarketplaceError(company.error, { fallback: 'error_loading_company' });
-    if (isNotFound) void navigate('/companies', { replace: true });
-  }, [company.error, company.data, isNotFound, navigate]);
+  const isNotFound = useLoadFailure(company, {
+    notFound: 'company_not_found',
+    fallback: 'error_loading_company',
+  });
 
   return (
     <MarketplaceScreen title={t('createService.title')} subtitle={company.data?.nome} backTo={companyPath}>

@@ -1,8 +1,6 @@
-import { AppError } from '@kreyolcash/domain';
 import { PackageX, Store } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,9 +8,9 @@ import { StatusPanel } from '@/components/ui/status-panel';
 import { useBalance } from '@/features/marketplace/api/get-balance';
 import { useProduct } from '@/features/marketplace/api/get-product';
 import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
-import { isSessionFailure, notifyMarketplaceError } from '@/features/marketplace/components/marketplace-text';
 import { PurchaseFlow } from '@/features/marketplace/components/purchase-flow';
 import { RedirectToLogin } from '@/features/marketplace/components/redirect-to-login';
+import { useLoadFailure } from '@/features/marketplace/components/use-load-failure';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 
@@ -42,7 +40,6 @@ type PurchaseScreenProps = { productId: string; companyId: string; isSignedIn: b
 
 function PurchaseScreen({ productId, companyId, isSignedIn }: PurchaseScreenProps) {
   const { t } = useTranslation('marketplace');
-  const navigate = useNavigate();
   useDocumentTitle(t('purchase.title'));
   const queryConfig = { enabled: isSignedIn };
   const product = useProduct({ productId, queryConfig });
@@ -50,13 +47,10 @@ function PurchaseScreen({ productId, companyId, isSignedIn }: PurchaseScreenProp
   const companyPath = `/company/${companyId}`;
 
   // Spec §2: a product that is not there says so and goes to the list of companies.
-  const isNotFound = product.error ? AppError.from(product.error).code === 'product_not_found' : false;
-  useEffect(() => {
-    // A refetch that fails while the screen has its data (a product just sold out) changes nothing.
-    if (!product.error || product.data || isSessionFailure(product.error)) return;
-    notifyMarketplaceError(product.error, { fallback: 'error_loading_product' });
-    if (isNotFound) void navigate('/companies', { replace: true });
-  }, [product.error, product.data, isNotFound, navigate]);
+  const isNotFound = useLoadFailure(product, {
+    notFound: 'product_not_found',
+    fallback: 'error_loading_product',
+  });
 
   const content = product.data ? (
     product.data.empresa.is_owner ? (
