@@ -11,6 +11,9 @@ const GENERIC_CODES: ReadonlySet<ErrorCode> = new Set([
   'not_found',
 ]);
 
+/** The namespaces with failure texts of their own, besides the shared ones of `screens`. */
+export type ErrorTextNamespace = 'wallet' | 'marketplace' | 'account';
+
 export type ErrorTextOptions = {
   /** The code whose text stands in for a generic failure (default unexpected_error). */
   fallback?: ErrorCode;
@@ -24,18 +27,38 @@ export function errorText(
   { fallback = 'unexpected_error', fallbackText }: ErrorTextOptions = {},
 ) {
   const { code } = AppError.from(error);
-  const own = GENERIC_CODES.has(code) ? undefined : textOf(code);
-  return own ?? fallbackText ?? textOf(fallback) ?? code;
+  const own = GENERIC_CODES.has(code) ? undefined : errorTextIn('screens', code);
+  return own ?? fallbackText ?? errorTextIn('screens', fallback) ?? code;
 }
 
-/** The text of a field's error key, e.g. `name_required`. */
-export function fieldErrorText(code: string | undefined): string | undefined {
+/**
+ * A feature's text of a failure: its own sentence for the code, else the shared one, else its own
+ * sentence for `fallback` (the screen's "could not …", spec §8).
+ */
+export function featureErrorText(error: unknown, namespace: ErrorTextNamespace, fallback: ErrorCode): string {
+  const { code } = AppError.from(error);
+  return errorTextIn(namespace, code) ?? errorText(error, { fallbackText: errorTextIn(namespace, fallback) });
+}
+
+/** The text of a field's error key, e.g. `name_required`: a feature's own first, when it has one. */
+export function fieldErrorText(code: string | undefined, namespace?: ErrorTextNamespace): string | undefined {
   if (!code) return undefined;
-  return textOf(code) ?? textOf('validation_error');
+  return (
+    (namespace && errorTextIn(namespace, code)) ??
+    errorTextIn('screens', code) ??
+    errorTextIn('screens', 'validation_error')
+  );
 }
 
-function textOf(code: string): string | undefined {
-  const key = `screens:errors.${code}`;
-  // Checked at run time: error codes are a union of ~100, not all of which have a text.
+/** The text of `errors.<code>` in a namespace, when it has one. */
+export function errorTextIn(namespace: ErrorTextNamespace | 'screens', code: string): string | undefined {
+  const key = `${namespace}:errors.${code}`;
+  // Checked at run time: error codes are a union of ~100, and each namespace has texts for some.
   return i18n.exists(key) ? i18n.t(key as 'screens:errors.unexpected_error') : undefined;
+}
+
+/** An ended session has its own toast (the data provider's) and the screen is leaving for the login. */
+export function isSessionFailure(error: unknown): boolean {
+  const { code } = AppError.from(error);
+  return code === 'session_expired' || code === 'unauthorized';
 }

@@ -15,6 +15,11 @@ export function notifyError(
   });
 }
 
+/** An error toast with a sentence of the screen's own, titled "Erè" unless told otherwise (spec §8). */
+export function notifyErrorText(description: string, title: string = i18n.t('screens:errors.title')): void {
+  toast.error(title, { description });
+}
+
 export function notifySuccess(title: string, description?: string): void {
   toast.success(title, { description });
 }

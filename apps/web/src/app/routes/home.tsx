@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode, HISTORY_HOME_LIMIT } from '@kreyolcash/domain';
+import { type ErrorCode, HISTORY_HOME_LIMIT } from '@kreyolcash/domain';
 import {
   LogOut,
   type LucideIcon,
@@ -26,6 +26,7 @@ import { useOfflineBalance } from '@/features/wallet/components/use-offline-bala
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { apiClient } from '@/lib/api-client';
+import { isSessionFailure } from '@/lib/error-text';
 import { notifyError } from '@/lib/notify';
 
 export function HomeRoute() {
@@ -153,10 +154,7 @@ function LogoutButton() {
 /** One toast per failure of a screen's data (spec §8 user_data_error, account_data_error). */
 function useFailureToast(error: Error | null, fallback: ErrorCode) {
   useEffect(() => {
-    if (!error) return;
-    // An ended session already has its own toast, and the screen is leaving for the login.
-    const { code } = AppError.from(error);
-    if (code === 'session_expired' || code === 'unauthorized') return;
+    if (!error || isSessionFailure(error)) return;
     notifyError(error, { fallback });
   }, [error, fallback]);
 }

@@ -6,11 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { notifyErrorText } from '@/lib/notify';
 import { useCreateCompany } from '../api/create-company';
 import { applyFieldErrors } from './apply-field-errors';
 import { CategorySelect } from './category-select';
 import { type CompanyFormValues, companyFormSchema, emptyCompanyForm } from './company-form-schema';
-import { marketplaceFieldText, notifyMarketplaceError, showErrorToast } from './marketplace-text';
+import { marketplaceFieldText, notifyMarketplaceError } from './marketplace-text';
 import { TextArea } from './text-area';
 import { useCategoryLabels } from './use-category-labels';
 
@@ -33,7 +34,7 @@ export function CreateCompanyForm({ onCreated }: CreateCompanyFormProps) {
     onError: (error) => {
       // Spec §5: one company per user, said in the spec's Portuguese.
       if (AppError.from(error).code === 'company_already_exists') {
-        showErrorToast(t('createCompany.alreadyBody'), t('createCompany.alreadyTitle'));
+        notifyErrorText(t('createCompany.alreadyBody'), t('createCompany.alreadyTitle'));
         return;
       }
       if (applyFieldErrors(error, form.setError, FIELDS)) return;

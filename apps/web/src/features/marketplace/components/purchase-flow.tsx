@@ -10,17 +10,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isRetryableFailure } from '@/lib/api-client';
+import { errorTextIn, isSessionFailure } from '@/lib/error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { notifySuccess } from '@/lib/notify';
+import { notifyErrorText, notifySuccess } from '@/lib/notify';
 import { cancelPurchase, useCancelPurchase } from '../api/cancel-purchase';
 import { type StartedPurchase, useStartPurchase } from '../api/start-purchase';
 import { type Purchase, useVerifyPurchase, type VerifyPurchaseAnswer } from '../api/verify-purchase';
-import {
-  isSessionFailure,
-  marketplaceText,
-  notifyMarketplaceError,
-  showErrorToast,
-} from './marketplace-text';
+import { notifyMarketplaceError } from './marketplace-text';
 import { PurchaseForm } from './purchase-form';
 import { PurchaseSuccess } from './purchase-success';
 import { PurchaseVerification } from './purchase-verification';
@@ -82,7 +78,7 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
       notifyMarketplaceError(new AppError('balance_check_error'), { fallback: 'purchase_error' });
       return;
     }
-    showErrorToast(
+    notifyErrorText(
       t('purchase.insufficientBody', {
         needed: totalCentis === null ? '—' : formatKreyol(totalCentis),
         balance: formatKreyol(wallet.disponivel_centis),
@@ -148,17 +144,17 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
       setTimeout(() => notifySuccess(t('success.seller_notified')), SELLER_NOTIFIED_TOAST_DELAY_MS);
       return;
     }
-    const text = marketplaceText(answer.error) ?? t('errors.verification_code_error');
+    const text = errorTextIn('marketplace', answer.error) ?? t('errors.verification_code_error');
     if (answer.error === 'invalid_codes') {
       const left = answer.tentativas_restantes;
-      showErrorToast(
+      notifyErrorText(
         left === undefined ? text : `${text} ${t('purchase.verify.attemptsLeft', { count: left })}`,
       );
       setStep({ ...current, attempt: current.attempt + 1, attemptsLeft: left });
       return;
     }
     // Expired or out of attempts: the server voided the sale; a new purchase sends a new code.
-    showErrorToast(text);
+    notifyErrorText(text);
     refreshBalance();
     setStep({ name: 'form' });
   }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
-import { showErrorToast } from './marketplace-text';
+import { notifyErrorText } from '@/lib/notify';
 
 /** Says why, in the screen's own sentence (spec §5, §8), and goes to the login. */
 export function RedirectToLogin({ message }: { message: string }) {
@@ -9,7 +9,7 @@ export function RedirectToLogin({ message }: { message: string }) {
   useEffect(() => {
     if (isTold.current) return;
     isTold.current = true;
-    showErrorToast(message);
+    notifyErrorText(message);
   }, [message]);
   return <Navigate to="/login" replace />;
 }

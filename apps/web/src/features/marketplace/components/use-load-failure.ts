@@ -1,7 +1,8 @@
 import { AppError } from '@kreyolcash/domain';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { isSessionFailure, type MarketplaceFallback, notifyMarketplaceError } from './marketplace-text';
+import { isSessionFailure } from '@/lib/error-text';
+import { type MarketplaceFallback, notifyMarketplaceError } from './marketplace-text';
 
 type LoadedQuery = { error: Error | null; data: unknown };
 type LoadFailureOptions = {

@@ -1,7 +1,7 @@
 import { AppError } from '@kreyolcash/domain';
-import { toast } from 'sonner';
-import { errorText, fieldErrorText } from '@/lib/error-text';
+import { featureErrorText, fieldErrorText, isSessionFailure } from '@/lib/error-text';
 import { i18n } from '@/lib/i18n';
+import { notifyErrorText } from '@/lib/notify';
 
 /** What a settings call says when it fails without a more precise code (spec §8). */
 export type ProfileFallback =
@@ -12,12 +12,6 @@ export type ProfileFallback =
   | 'code_send_error'
   | 'verification_code_error'
   | 'phone_update_error';
-
-function accountText(code: string): string | undefined {
-  const key = `account:errors.${code}`;
-  // Checked at run time: the account screens' own sentences are here, the shared ones in `screens`.
-  return i18n.exists(key) ? i18n.t(key as 'account:errors.invalid_codes') : undefined;
-}
 
 /** The text of a failure: its value-carrying sentence, the account's own, the shared one, the fallback. */
 export function profileErrorText(error: unknown, fallback: ProfileFallback): string {
@@ -31,18 +25,16 @@ export function profileErrorText(error: unknown, fallback: ProfileFallback): str
   if (failure.code === 'phone_already_exists' && typeof holder === 'string' && holder !== '') {
     return i18n.t('account:errors.phone_already_used_by', { name: holder });
   }
-  return accountText(failure.code) ?? errorText(failure, { fallbackText: accountText(fallback) });
+  return featureErrorText(failure, 'account', fallback);
 }
 
 /** An error toast titled "Erè" (spec §8). */
 export function notifyProfileError(error: unknown, fallback: ProfileFallback): void {
-  const { code } = AppError.from(error);
-  // An ended session has its toast already, and the screen is leaving for the login.
-  if (code === 'session_expired' || code === 'unauthorized') return;
-  toast.error(i18n.t('screens:errors.title'), { description: profileErrorText(error, fallback) });
+  if (isSessionFailure(error)) return;
+  notifyErrorText(profileErrorText(error, fallback));
 }
 
 /** The text under a form field whose message is an error key (`new_phone_required`, …). */
 export function profileFieldText(code: string | undefined): string | undefined {
-  return code ? (accountText(code) ?? fieldErrorText(code)) : undefined;
+  return fieldErrorText(code, 'account');
 }

@@ -1,7 +1,8 @@
 import { AppError, type ErrorCode } from '@kreyolcash/domain';
 import { toast } from 'sonner';
-import { errorText, fieldErrorText } from '@/lib/error-text';
+import { featureErrorText, fieldErrorText, isSessionFailure } from '@/lib/error-text';
 import { i18n } from '@/lib/i18n';
+import { notifyErrorText } from '@/lib/notify';
 
 /** The sentences a wallet screen falls back on when a call fails without a precise code (spec §8). */
 export type WalletFallback =
@@ -10,34 +11,24 @@ export type WalletFallback =
   | 'verification_code_error'
   | 'error_loading_transactions';
 
-function walletText(code: string): string | undefined {
-  const key = `wallet:errors.${code}`;
-  // Checked at run time: only the wallet's own codes have a text here, the shared ones in `screens`.
-  return i18n.exists(key) ? i18n.t(key as 'wallet:errors.invalid_amount') : undefined;
-}
-
 /** The wallet's own text of a failure, else the shared text of its code, else the screen's sentence. */
-export function walletErrorText(error: unknown, fallback: WalletFallback): string {
+function walletErrorText(error: unknown, fallback: WalletFallback): string {
   const failure = AppError.from(error);
   const remaining = failure.details?.tentativas_restantes;
   if (failure.code === 'invalid_codes' && typeof remaining === 'number') {
     return i18n.t('wallet:errors.invalid_codes_remaining', { remaining });
   }
-  return walletText(failure.code) ?? errorText(failure, { fallbackText: walletText(fallback) });
+  return featureErrorText(failure, 'wallet', fallback);
 }
 
 /** An error toast titled "Erè"; user_not_found has its own title and sentence (spec §8). */
 export function notifyWalletError(error: unknown, fallback: WalletFallback): void {
-  const { code } = AppError.from(error);
-  // An ended session has its toast already, and the screen is leaving for the login.
-  if (code === 'session_expired' || code === 'unauthorized') return;
-  if (code === 'user_not_found') {
-    toast.error(i18n.t('wallet:errors.user_not_found'), {
-      description: i18n.t('wallet:errors.user_not_found_message'),
-    });
+  if (isSessionFailure(error)) return;
+  if (AppError.from(error).code === 'user_not_found') {
+    notifyErrorText(i18n.t('wallet:errors.user_not_found_message'), i18n.t('wallet:errors.user_not_found'));
     return;
   }
-  toast.error(i18n.t('screens:errors.title'), { description: walletErrorText(error, fallback) });
+  notifyErrorText(walletErrorText(error, fallback));
 }
 
 /** The toast of a form field that did not validate (its message is an error key). */
@@ -47,7 +38,7 @@ export function notifyFieldError(code: string | undefined, fallback: WalletFallb
 
 /** The text under a form field whose message is an error key (`invalid_amount`, …). */
 export function walletFieldText(code: string | undefined): string | undefined {
-  return code ? (walletText(code) ?? fieldErrorText(code)) : undefined;
+  return fieldErrorText(code, 'wallet');
 }
 
 /** Clears the error toasts of a step the user has now got past (a wrong code before the right one). */
