@@ -9,7 +9,7 @@ import type walletHt from '@/i18n/wallet/ht.json';
 
 export const languages = ['ht', 'pt-BR', 'fr', 'en'] as const;
 export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'ht';
+const defaultLanguage: Language = 'ht';
 
 // Each language names itself, so a reader can find their own whatever is selected.
 export const languageNames: Record<Language, string> = {

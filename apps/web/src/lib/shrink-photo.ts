@@ -4,9 +4,9 @@
 // photo is accepted (and sent in seconds) instead of being refused as too large.
 
 /** Photos up to this size are sent as they are. */
-export const PHOTO_SHRINK_THRESHOLD_BYTES = 1024 * 1024;
+const PHOTO_SHRINK_THRESHOLD_BYTES = 1024 * 1024;
 /** Enough for every detail of an ID card to stay legible. */
-export const PHOTO_MAX_SIDE_PX = 1600;
+const PHOTO_MAX_SIDE_PX = 1600;
 const JPEG_QUALITY = 0.85;
 
 /** The size that fits inside max×max, keeping the proportions; never larger than the original. */

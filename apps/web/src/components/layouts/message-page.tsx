@@ -8,7 +8,7 @@ type MessagePageProps = {
   children?: ReactNode;
 };
 
-/** A centred, single-message screen: placeholder, not found, load error. */
+/** A centred, single-message screen: not found, load error. */
 export function MessagePage({ icon, title, titleLang, body, children }: MessagePageProps) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-6 py-10 text-center">

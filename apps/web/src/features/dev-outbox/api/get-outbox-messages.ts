@@ -17,7 +17,7 @@ export type OutboxMessage = {
 };
 
 /** How often the page asks again: a code sent a moment ago shows up without a reload. */
-export const OUTBOX_REFRESH_MS = 3_000;
+const OUTBOX_REFRESH_MS = 3_000;
 
 /** GET /api/dev/outbox (development only): the last messages, newest first. */
 export function getOutboxMessages(signal?: AbortSignal): Promise<{ items: OutboxMessage[] }> {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 /** Spec §9: the landing carousel moves on every 5 seconds. */
-export const carouselIntervalMs = 5000;
+const carouselIntervalMs = 5000;
 
 type Slide = { id: 'send' | 'buy' | 'invite'; Icon: LucideIcon; tint: string };
 

@@ -3,7 +3,7 @@ import { type Transaction, todayIsoDate } from '@kreyolcash/domain';
 // Money in and out per calendar week (Monday to Sunday, in Haiti's time zone) for the statement's
 // chart. Only completed movements moved money; adjustments have no direction, so they stay out.
 
-export const CHART_WEEKS = 8;
+const CHART_WEEKS = 8;
 
 export type WeekFlow = { startIsoDate: string; inCentis: number; outCentis: number };
 
