@@ -217,3 +217,60 @@ test('the wizard’s errors and back steps: unknown e-mail, backing out of the c
   }
   await anonymous.close();
 });
+
+/** The codes of every transfer code message to the payer, newest first. */
+async function transferCodes(request: APIRequestContext, payer: TestUser): Promise<string[]> {
+  const answer = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(payer.phone)}&limit=50`);
+  const { items } = (await answer.json()) as { items: { purpose: string; text: string }[] };
+  return items
+    .filter((message) => message.purpose === 'transfer_code')
+    .map((message) => /\*(\d{6})\*/.exec(message.text)?.[1] ?? '');
+}
+
+test('“Voye kòd la ankò” waits 30 s, then sends a new code: the old one no longer works, the new one does', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const payer = await createUser(request, { user: newUser('Tika') });
+  const payee = await createUser(request, { user: newUser('Anit') });
+  // The cooldown is 30 s of the page's time: the test moves the page's clock instead of waiting.
+  await page.clock.install();
+  await logIn(page, payer);
+  await page.goto('/transfer');
+  await findRecipient(page, payee.email);
+  await page.getByRole('button', { name: 'Wi, se li' }).click();
+  await page.getByLabel('Montan an ₭').fill('5');
+  await page.getByRole('button', { name: 'Konfime' }).click();
+  await page.getByRole('button', { name: 'Antre kòd la' }).click();
+  const oldCode = await transferCode(request, payer);
+
+  // Off while it counts down, then on.
+  const resend = page.getByRole('button', { name: /^Voye kòd la ankò/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText(/^Voye kòd la ankò nan \d{1,2} s$/);
+  await page.clock.fastForward(30_000);
+  await expect(resend).toHaveText('Voye kòd la ankò');
+  await resend.click();
+  await expect(toasts(page).getByText('Nouvo kòd voye!')).toBeVisible();
+  await expect(toasts(page).getByText(/^Tcheke WhatsApp ou/)).toBeVisible();
+  // The count starts again from the new code.
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText(/^Voye kòd la ankò nan \d{1,2} s$/);
+
+  await expect.poll(async () => (await transferCodes(request, payer)).length).toBe(2);
+  const [newCode = ''] = await transferCodes(request, payer);
+  expect(newCode).not.toBe(oldCode);
+
+  // The old code is a wrong code now (one attempt used, the two others left).
+  const codeInput = page.getByLabel('Kòd WhatsApp la');
+  const verify = page.getByRole('button', { name: 'Verifye' });
+  await codeInput.fill(oldCode);
+  await verify.click();
+  await expect(toasts(page).getByText('Kòd la pa kòrèk. Tantativ ki rete: 2.')).toBeVisible();
+  await expect(codeInput).toHaveValue('');
+  await codeInput.fill(newCode);
+  await verify.click();
+  await expect(page.getByRole('heading', { name: 'Transfè a fèt!' })).toBeVisible();
+  await expect(page.getByText(`Ou voye ₭ 5,00 bay ${payee.fullName}.`)).toBeVisible();
+});

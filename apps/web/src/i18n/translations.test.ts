@@ -136,6 +136,7 @@ describe('the failures each screen shows have a text', () => {
       'code_expired',
       'code_attempts_exceeded',
       'transaction_not_pending',
+      'code_send_error',
     ];
     expect(missingTexts(walletHt.errors, shown)).toEqual([]);
   });
@@ -253,6 +254,12 @@ describe('the texts the spec fixes', () => {
   it('tells the payer in Creole to check WhatsApp and that the code lasts 15 minutes', () => {
     expect(walletHt.transfer.codeSent.title).toContain('WhatsApp');
     expect(walletHt.transfer.codeSent.body.replace('{{minutes}}', '15')).toContain('15 minit');
+  });
+
+  it('offers “Voye kòd la ankò”, with its countdown, and says to check WhatsApp once it is sent', () => {
+    expect(walletHt.transfer.code.resend).toBe('Voye kòd la ankò');
+    expect(walletHt.transfer.code.resendIn.replace('{{seconds}}', '30')).toBe('Voye kòd la ankò nan 30 s');
+    expect(walletHt.transfer.code.resentBody).toContain('WhatsApp');
   });
 
   it('names every sale status in every language', () => {

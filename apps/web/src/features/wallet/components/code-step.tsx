@@ -7,22 +7,32 @@ import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useSecondsLeft } from '@/hooks/use-seconds-left';
+import { notifySuccess } from '@/lib/notify';
 import { getTransactionQueryOptions } from '../api/get-transaction';
+import { useResendTransferCode } from '../api/resend-transfer-code';
 import { useVerifyTransfer } from '../api/verify-transfer';
 import { CODE_MINUTES } from './code-sent-step';
 import { StepHeading } from './step-heading';
 import { type CodeFormValues, codeFormSchema } from './transfer-schemas';
-import { notifyFieldError, notifyWalletError } from './wallet-errors';
+import { notifyFieldError, notifyWalletError, type WalletFallback } from './wallet-errors';
+
+/** How long after a code was sent before another can be asked for (the server also limits them per phone). */
+const RESEND_COOLDOWN_MS = 30_000;
 
 type CodeStepProps = {
   movementId: string;
+  /** When the current code was sent: the resend button waits RESEND_COOLDOWN_MS from then. */
+  codeSentAtMs: number;
   onVerified: (transaction: Transaction) => void;
+  /** A new code replaced the old one. */
+  onCodeResent: () => void;
   /** The server cancelled the transfer (code expired, too many wrong codes): start the amount again. */
   onCancelled: () => void;
 };
 
-/** Step 4: the 6-digit code from WhatsApp completes the transfer. */
-export function CodeStep({ movementId, onVerified, onCancelled }: CodeStepProps) {
+/** Step 4: the 6-digit code from WhatsApp completes the transfer; another code can be asked for. */
+export function CodeStep({ movementId, codeSentAtMs, onVerified, onCodeResent, onCancelled }: CodeStepProps) {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
   const form = useForm<CodeFormValues>({
@@ -30,26 +40,39 @@ export function CodeStep({ movementId, onVerified, onCancelled }: CodeStepProps)
     defaultValues: { codigo: '' },
   });
   const code = useWatch({ control: form.control, name: 'codigo' });
+  const resendInSeconds = useSecondsLeft(codeSentAtMs + RESEND_COOLDOWN_MS);
+
+  async function onRefused(error: Error, fallback: WalletFallback) {
+    const failure = AppError.from(error).code;
+    if (failure === 'transaction_not_pending') {
+      // Done already (its answer was lost on the way) or cancelled: the movement says which.
+      const movement = await queryClient
+        .fetchQuery({ ...getTransactionQueryOptions(movementId), staleTime: 0 })
+        .catch(() => undefined);
+      if (movement?.status === 'concluida') return onVerified(movement);
+    }
+    notifyWalletError(error, fallback);
+    if (failure === 'invalid_codes') form.reset({ codigo: '' });
+    const isCancelled =
+      failure === 'code_expired' ||
+      failure === 'code_attempts_exceeded' ||
+      failure === 'transaction_not_pending';
+    if (isCancelled) onCancelled();
+  }
 
   const verify = useVerifyTransfer({
     onSuccess: onVerified,
-    onError: async (error) => {
-      const failure = AppError.from(error).code;
-      if (failure === 'transaction_not_pending') {
-        // Done already (its answer was lost on the way) or cancelled: the movement says which.
-        const movement = await queryClient
-          .fetchQuery({ ...getTransactionQueryOptions(movementId), staleTime: 0 })
-          .catch(() => undefined);
-        if (movement?.status === 'concluida') return onVerified(movement);
-      }
-      notifyWalletError(error, 'verification_code_error');
-      if (failure === 'invalid_codes') form.reset({ codigo: '' });
-      const isCancelled =
-        failure === 'code_expired' ||
-        failure === 'code_attempts_exceeded' ||
-        failure === 'transaction_not_pending';
-      if (isCancelled) onCancelled();
+    onError: (error) => onRefused(error, 'verification_code_error'),
+  });
+  const resend = useResendTransferCode({
+    onSuccess: () => {
+      notifySuccess(t('transfer.code.resentTitle'), t('transfer.code.resentBody'));
+      // The old code no longer works: whatever was typed of it goes.
+      form.reset({ codigo: '' });
+      form.setFocus('codigo');
+      onCodeResent();
     },
+    onError: (error) => onRefused(error, 'code_send_error'),
   });
 
   return (
@@ -65,10 +88,24 @@ export function CodeStep({ movementId, onVerified, onCancelled }: CodeStepProps)
       <Field label={t('transfer.code.label')} hint={t('transfer.code.hint', { minutes: CODE_MINUTES })}>
         {(control) => <CodeInput {...control} {...form.register('codigo')} placeholder="••••••" />}
       </Field>
-      <Button type="submit" size="lg" disabled={!isVerificationCodeFormat(code) || verify.isPending}>
-        {verify.isPending ? <Spinner /> : null}
-        {verify.isPending ? t('transfer.code.verifying') : t('transfer.code.verify')}
-      </Button>
+      <div className="flex flex-col gap-2">
+        <Button type="submit" size="lg" disabled={!isVerificationCodeFormat(code) || verify.isPending}>
+          {verify.isPending ? <Spinner /> : null}
+          {verify.isPending ? t('transfer.code.verifying') : t('transfer.code.verify')}
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={resendInSeconds > 0 || resend.isPending || verify.isPending}
+          onClick={() => resend.mutate(movementId)}
+        >
+          {resend.isPending ? <Spinner /> : null}
+          {resend.isPending
+            ? t('transfer.code.resending')
+            : resendInSeconds > 0
+              ? t('transfer.code.resendIn', { seconds: resendInSeconds })
+              : t('transfer.code.resend')}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -19,7 +19,8 @@ type Step = 'recipient' | 'amount' | 'code-sent' | 'code' | 'success';
 const STEPS: Step[] = ['recipient', 'amount', 'code-sent', 'code'];
 const emptyAmount: AmountFormValues = { amount: '', observacoes: '' };
 
-type Pending = { transfer: PendingTransfer; amountCentis: number };
+/** The transfer waiting for its code, and when its current code was sent (for the resend's cooldown). */
+type Pending = { transfer: PendingTransfer; amountCentis: number; codeSentAtMs: number };
 
 /**
  * The transfer (spec §2, §4): recipient → amount → code sent → code → success. Back goes one
@@ -85,7 +86,7 @@ export function TransferWizard({ onExit }: { onExit: () => void }) {
     };
     create.mutate(body, {
       onSuccess: (transfer) => {
-        setPending({ transfer, amountCentis: data.amount });
+        setPending({ transfer, amountCentis: data.amount, codeSentAtMs: Date.now() });
         setStep('code-sent');
       },
       onError: (error) => notifyWalletError(error, 'transfer_processing_error'),
@@ -125,6 +126,8 @@ export function TransferWizard({ onExit }: { onExit: () => void }) {
         {step === 'code' && pending ? (
           <CodeStep
             movementId={pending.transfer.movimentacao_id}
+            codeSentAtMs={pending.codeSentAtMs}
+            onCodeResent={() => setPending({ ...pending, codeSentAtMs: Date.now() })}
             onVerified={(transaction) => {
               dismissWalletErrors();
               setPending(null);

@@ -9,6 +9,7 @@ export type WalletFallback =
   | 'search_user_error'
   | 'transfer_processing_error'
   | 'verification_code_error'
+  | 'code_send_error'
   | 'error_loading_transactions';
 
 /** The wallet's own text of a failure, else the shared text of its code, else the screen's sentence. */
