@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldErrorText } from '@/lib/error-text';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -54,12 +54,8 @@ export function EmailConfirmationNotice({ email }: EmailConfirmationNoticeProps)
         {email ? null : (
           <Field label={t('common.email')} error={fieldErrorText(fieldError)}>
             {(ids) => (
-              <Input
+              <EmailInput
                 {...ids}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
                 value={typedEmail}
                 onChange={(event) => setTypedEmail(event.target.value)}
                 placeholder={t('common.emailPlaceholder')}

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { fieldErrorText } from '@/lib/error-text';
@@ -58,13 +58,9 @@ export function ForgotPasswordForm() {
     >
       <Field label={t('forgotPassword.email')} error={emailError}>
         {(ids) => (
-          <Input
+          <EmailInput
             {...ids}
             {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
             placeholder={t('forgotPassword.emailPlaceholder')}
           />
         )}

@@ -3,8 +3,8 @@ import { AppError, type LoginBody, loginSchema } from '@kreyolcash/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
@@ -55,15 +55,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     >
       <Field label={t('common.email')} error={fieldErrorText(errors.email?.message)}>
         {(control) => (
-          <Input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            placeholder={t('common.emailPlaceholder')}
-          />
+          <EmailInput {...control} {...form.register('email')} placeholder={t('common.emailPlaceholder')} />
         )}
       </Field>
 

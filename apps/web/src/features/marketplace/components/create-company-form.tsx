@@ -3,6 +3,7 @@ import { AppError, COMPANY_CATEGORY_IDS, type Company, type CompanyCreateBody } 
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -101,13 +102,9 @@ export function CreateCompanyForm({ onCreated }: CreateCompanyFormProps) {
         error={marketplaceFieldText(errors.email?.message)}
       >
         {(control) => (
-          <Input
+          <EmailInput
             {...control}
             {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
             placeholder={t('createCompany.emailPlaceholder')}
           />
         )}

@@ -1,6 +1,7 @@
 import { DOCUMENT_MAX_LENGTH, GENDERS, sanitizePhoneInput, todayIsoDate } from '@kreyolcash/domain';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -105,15 +106,7 @@ export function RegistrationStepFields({ step, form, onDocumentInput, isChecking
             error={error('email')}
           >
             {(ids) => (
-              <Input
-                {...ids}
-                {...register('email')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                placeholder={t('common.emailPlaceholder')}
-              />
+              <EmailInput {...ids} {...register('email')} placeholder={t('common.emailPlaceholder')} />
             )}
           </Field>
           <Field

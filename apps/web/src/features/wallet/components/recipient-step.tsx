@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { type Recipient, useLookupUser } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
@@ -71,17 +71,7 @@ function RecipientSearch({ onFound }: { onFound: (recipient: Recipient) => void 
         hint={t('transfer.recipient.hint')}
         error={walletFieldText(form.formState.errors.email?.message)}
       >
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            placeholder="non@egzanp.com"
-          />
-        )}
+        {(control) => <EmailInput {...control} {...form.register('email')} placeholder="non@egzanp.com" />}
       </Field>
       <Button type="submit" size="lg" disabled={lookup.isPending}>
         {lookup.isPending ? <Spinner /> : <Search aria-hidden="true" className="size-5" />}
