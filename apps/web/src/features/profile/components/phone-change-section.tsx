@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AppError,
-  isSamePhone,
-  type PhoneChangeBody,
-  phoneChangeSchema,
-  sanitizePhoneInput,
-} from '@kreyolcash/domain';
+import { AppError, isSamePhone, type PhoneChangeBody, phoneChangeSchema } from '@kreyolcash/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,6 +7,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { PhoneInput } from '@/components/ui/phone-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { Me } from '../api/get-me';
@@ -80,7 +75,6 @@ function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
     },
   });
   const fieldError = form.formState.errors.novo_telefone;
-  const { onChange, ...phoneField } = form.register('novo_telefone');
 
   return (
     <form
@@ -93,20 +87,7 @@ function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
         hint={t('phoneChange.hint')}
         error={fieldError?.type === 'server' ? fieldError.message : profileFieldText(fieldError?.message)}
       >
-        {(control) => (
-          <Input
-            {...control}
-            {...phoneField}
-            onChange={(event) => {
-              // Only digits and a leading plus (spec §5).
-              event.target.value = sanitizePhoneInput(event.target.value);
-              void onChange(event);
-            }}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-          />
-        )}
+        {(control) => <PhoneInput {...control} {...form.register('novo_telefone')} />}
       </Field>
       {/* Offered only for a number other than the current one (spec §2). */}
       {isSamePhone(typed, currentPhone) ? null : (

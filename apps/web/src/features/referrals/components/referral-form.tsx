@@ -1,17 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AppError,
-  type ReferralBody,
-  type ReferralInput,
-  referralSchema,
-  sanitizePhoneInput,
-} from '@kreyolcash/domain';
+import { AppError, type ReferralBody, type ReferralInput, referralSchema } from '@kreyolcash/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
 import { notifySuccess } from '@/lib/notify';
 import { useSendReferral } from '../api/send-referral';
@@ -45,7 +40,6 @@ export function ReferralForm() {
       notifyReferralError(error);
     },
   });
-  const { onChange, ...phoneField } = form.register('telefone');
 
   return (
     <Card>
@@ -64,16 +58,9 @@ export function ReferralForm() {
           error={referralFieldText(errors.telefone?.message)}
         >
           {(control) => (
-            <Input
+            <PhoneInput
               {...control}
-              {...phoneField}
-              onChange={(event) => {
-                // Only digits and a leading plus, as on every phone field (spec §5).
-                event.target.value = sanitizePhoneInput(event.target.value);
-                void onChange(event);
-              }}
-              type="tel"
-              inputMode="tel"
+              {...form.register('telefone')}
               autoComplete="off"
               placeholder="+50937123456"
             />

@@ -5,6 +5,7 @@ import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
+import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { fieldErrorText } from '@/lib/error-text';
@@ -115,18 +116,10 @@ export function RegistrationStepFields({ step, form, onDocumentInput, isChecking
             error={error('phone')}
           >
             {(ids) => (
-              <Input
+              <PhoneInput
                 {...ids}
-                {...register('phone', {
-                  // Spec §5: only digits and the plus sign stay in the field.
-                  setValueAs: (value: string) => sanitizePhoneInput(value),
-                  onChange: (event) => {
-                    event.target.value = sanitizePhoneInput(event.target.value);
-                  },
-                })}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
+                // The value as sent is clean too, whatever put it in the field (spec §5).
+                {...register('phone', { setValueAs: (value: string) => sanitizePhoneInput(value) })}
                 placeholder={t('register.steps.contact.phonePlaceholder')}
               />
             )}
