@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { useCompany } from '@/features/marketplace/api/get-company';
 import { useCompanyProducts } from '@/features/marketplace/api/get-company-products';
 import { useCompanySales } from '@/features/marketplace/api/get-company-sales';
 import { CompanyHeader } from '@/features/marketplace/components/company-header';
+import { CompanyLoadError } from '@/features/marketplace/components/company-load-error';
 import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
 import { ProductList } from '@/features/marketplace/components/product-list';
 import { SalesList } from '@/features/marketplace/components/sales-list';
@@ -37,12 +37,7 @@ function CompanyScreen({ companyId, isSignedIn }: { companyId: string; isSignedI
   if (company.isError && !company.data && !isNotFound) {
     return (
       <MarketplaceScreen title={t('company.title')} backTo="/companies">
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
-          <p className="text-base text-slate-700">{t('errors.error_loading_company')}</p>
-          <Button variant="outline" onClick={() => void company.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <CompanyLoadError onRetry={() => void company.refetch()} />
       </MarketplaceScreen>
     );
   }

@@ -2,10 +2,11 @@ import { AppError } from '@kreyolcash/domain';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useCompany } from '@/features/marketplace/api/get-company';
+import { CompanyLoadError } from '@/features/marketplace/components/company-load-error';
 import { CreateServiceForm } from '@/features/marketplace/components/create-service-form';
 import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
 import { notifyMarketplaceError } from '@/features/marketplace/components/marketplace-text';
@@ -65,12 +66,7 @@ function CreateServiceScreen({ companyId, isSignedIn }: { companyId: string; isS
           </StatusPanel>
         )
       ) : company.isError && !isNotFound ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
-          <p className="text-base text-slate-700">{t('errors.error_loading_company')}</p>
-          <Button variant="outline" onClick={() => void company.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <CompanyLoadError onRetry={() => void company.refetch()} />
       ) : (
         <Skeleton className="h-[32rem] rounded-2xl" />
       )}
