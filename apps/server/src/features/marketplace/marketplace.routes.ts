@@ -9,7 +9,6 @@ import {
   productSchema,
   saleListSchema,
 } from '@kreyolcash/domain';
-import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
