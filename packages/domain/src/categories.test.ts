@@ -3,7 +3,6 @@ import {
   COMPANY_CATEGORY_IDS,
   COMPANY_CATEGORY_LABELS,
   companyCategoryLabel,
-  companyCategorySchema,
   isCompanyCategoryId,
 } from './company-categories.ts';
 import { LOCALES } from './locales.ts';
@@ -12,8 +11,8 @@ import {
   PRODUCT_CATEGORY_IDS,
   PRODUCT_CATEGORY_LABELS,
   productCategoryLabel,
-  productCategorySchema,
 } from './product-categories.ts';
+import { companyCategorySchema, productCategorySchema } from './schemas/enums.ts';
 
 const SNAKE_CASE = /^[a-z]+(?:_[a-z]+)*$/;
 

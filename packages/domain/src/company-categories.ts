@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Locale, LocalizedText } from './locales.ts';
 
 // Company categories of spec §3, in the spec's order, under stable ASCII ids (what is stored).
@@ -102,8 +101,6 @@ export const COMPANY_CATEGORY_IDS = Object.keys(COMPANY_CATEGORY_LABELS) as [
   CompanyCategoryId,
   ...CompanyCategoryId[],
 ];
-
-export const companyCategorySchema = z.enum(COMPANY_CATEGORY_IDS);
 
 export function isCompanyCategoryId(value: unknown): value is CompanyCategoryId {
   return typeof value === 'string' && Object.hasOwn(COMPANY_CATEGORY_LABELS, value);

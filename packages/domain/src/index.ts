@@ -16,6 +16,7 @@ export * from './phone.ts';
 export * from './product-categories.ts';
 export * from './schemas/amounts.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/enums.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/field-errors.ts';
 export * from './schemas/fields.ts';

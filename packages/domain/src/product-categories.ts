@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Locale, LocalizedText } from './locales.ts';
 
 // The 13 product and service categories of spec §3, in the spec's order, under stable ids.
@@ -24,8 +23,6 @@ export const PRODUCT_CATEGORY_IDS = Object.keys(PRODUCT_CATEGORY_LABELS) as [
   ProductCategoryId,
   ...ProductCategoryId[],
 ];
-
-export const productCategorySchema = z.enum(PRODUCT_CATEGORY_IDS);
 
 export function isProductCategoryId(value: unknown): value is ProductCategoryId {
   return typeof value === 'string' && Object.hasOwn(PRODUCT_CATEGORY_LABELS, value);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { genderSchema, movementKindSchema, saleStatusSchema } from './schemas/statuses.ts';
+import {
+  genderSchema,
+  historyFilterSchema,
+  movementKindSchema,
+  saleStatusSchema,
+} from './schemas/statuses.ts';
 import {
   amountSignOf,
   displayTypeOf,
@@ -7,6 +12,7 @@ import {
   INITIAL_PRODUCT_STATUS,
   INITIAL_SALE_STATUS,
   INITIAL_USER_STATUS,
+  isHistoryFilter,
   MOVEMENT_STATUSES,
   matchesHistoryFilter,
   TRANSACTION_TYPES,
@@ -89,5 +95,11 @@ describe('statuses', () => {
     expect(genderSchema.safeParse('X').success).toBe(false);
     expect(saleStatusSchema.safeParse('CONCLUIDA').success).toBe(true);
     expect(movementKindSchema.safeParse('ajuste').success).toBe(true);
+  });
+
+  it('recognises exactly the statement tabs its zod enum accepts', () => {
+    for (const value of ['all', 'received', 'sent', 'bonus', '', null, undefined]) {
+      expect(isHistoryFilter(value), String(value)).toBe(historyFilterSchema.safeParse(value).success);
+    }
   });
 });

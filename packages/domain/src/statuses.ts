@@ -84,6 +84,10 @@ export function amountSignOf(type: TransactionType): AmountSign {
 export const HISTORY_FILTERS = ['all', 'received', 'sent'] as const;
 export type HistoryFilter = (typeof HISTORY_FILTERS)[number];
 
+export function isHistoryFilter(value: unknown): value is HistoryFilter {
+  return typeof value === 'string' && (HISTORY_FILTERS as readonly string[]).includes(value);
+}
+
 export function matchesHistoryFilter(type: TransactionType, filter: HistoryFilter): boolean {
   return filter === 'all' || type === filter;
 }

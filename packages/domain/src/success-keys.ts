@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Keys of the success toasts and notices (spec §8); like error codes, the web translates them.
 export const SUCCESS_KEYS = [
   'login_success',
@@ -22,4 +20,3 @@ export const SUCCESS_KEYS = [
   'phone_updated',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];
-export const successKeySchema = z.enum(SUCCESS_KEYS);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   PHONE_CODE_EXPIRY_MS,
   PURCHASE_CODE_EXPIRY_MS,
@@ -9,7 +8,6 @@ import {
 // A code is bound to what it confirms, so a code sent for one purpose never confirms another.
 export const CODE_PURPOSES = ['transfer', 'purchase', 'phone_change_current', 'phone_change_new'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
-export const codePurposeSchema = z.enum(CODE_PURPOSES);
 
 export const CODE_EXPIRY_MS_BY_PURPOSE: Record<CodePurpose, number> = {
   transfer: TRANSFER_CODE_EXPIRY_MS,

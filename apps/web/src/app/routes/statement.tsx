@@ -1,4 +1,4 @@
-import { type HistoryFilter, historyFilterSchema } from '@kreyolcash/domain';
+import { type HistoryFilter, isHistoryFilter } from '@kreyolcash/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
@@ -14,7 +14,8 @@ export function StatementRoute() {
   const session = useSession();
   // The tab lives in the address, so coming back from a transaction's detail finds it again.
   const [searchParams, setSearchParams] = useSearchParams();
-  const filter = historyFilterSchema.catch('all').parse(searchParams.get('tab') ?? 'all');
+  const tab = searchParams.get('tab');
+  const filter: HistoryFilter = isHistoryFilter(tab) ? tab : 'all';
   useDocumentTitle(t('statement.title'));
   useWalletEvents(session.status === 'signed-in' ? session.userId : null);
 

@@ -2,9 +2,9 @@ import {
   companyCategoryLabel,
   DEFAULT_LOCALE,
   isCompanyCategoryId,
+  isLocale,
   isProductCategoryId,
   type Locale,
-  localeSchema,
   productCategoryLabel,
 } from '@kreyolcash/domain';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function useCategoryLabels() {
   const { i18n } = useTranslation();
-  const parsed = localeSchema.safeParse(i18n.resolvedLanguage);
-  const locale: Locale = parsed.success ? parsed.data : DEFAULT_LOCALE;
+  const locale: Locale = isLocale(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LOCALE;
   return {
     locale,
     company: (id: string) => (isCompanyCategoryId(id) ? companyCategoryLabel(id, locale) : id),

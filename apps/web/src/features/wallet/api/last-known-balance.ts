@@ -2,6 +2,7 @@ import type { Wallet } from '@kreyolcash/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStore } from '@/lib/session-store';
 import { getWalletQueryOptions } from './get-wallet';
+import { isWallet } from './is-wallet';
 
 /**
  * The balance the app last received from the server, kept on this device so that the app can show
@@ -57,14 +58,6 @@ export function keepLastKnownBalance(queryClient: QueryClient, session: SessionS
     if (isSomeoneElse || (state.status === 'signed-out' && state.reason === 'logout'))
       forgetLastKnownBalance();
   });
-}
-
-function isWallet(value: unknown): value is Wallet {
-  if (typeof value !== 'object' || value === null) return false;
-  const wallet = value as Record<string, unknown>;
-  return ['saldo_centis', 'reservado_centis', 'disponivel_centis'].every((key) =>
-    Number.isSafeInteger(wallet[key]),
-  );
 }
 
 function isLastKnownBalance(value: unknown): value is LastKnownBalance {

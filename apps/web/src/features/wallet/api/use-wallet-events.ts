@@ -1,9 +1,10 @@
-import { REALTIME_RECONNECT_BACKOFF_MS, walletSchema } from '@kreyolcash/domain';
+import { REALTIME_RECONNECT_BACKOFF_MS } from '@kreyolcash/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
 import type { SessionStore } from '@/lib/session-store';
 import { getWalletQueryOptions } from './get-wallet';
+import { isWallet } from './is-wallet';
 
 // GET /api/events: the server pushes `balance` (the new wallet) and `transaction` ({id}) events
 // as the ledger commits, so the balance and the lists change without a reload.
@@ -66,8 +67,8 @@ export function openWalletEvents({
     });
     stream.addEventListener('balance', (event) => {
       if (!isOwnersSession()) return;
-      const wallet = walletSchema.safeParse(parseJson(event.data));
-      if (wallet.success) queryClient.setQueryData(getWalletQueryOptions().queryKey, wallet.data);
+      const wallet = parseJson(event.data);
+      if (isWallet(wallet)) queryClient.setQueryData(getWalletQueryOptions().queryKey, wallet);
     });
     stream.addEventListener('transaction', () => {
       if (!isOwnersSession()) return;
