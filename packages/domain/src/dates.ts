@@ -49,21 +49,33 @@ function daysInMonth(year: number, month: number): number {
 
 type DateParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
 
+// Building an Intl.DateTimeFormat costs far more than using one (a few milliseconds on a cheap
+// phone, for every date of a list): one per time zone, kept.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 // Built from parts rather than a locale string, whose punctuation differs between ICU versions.
 function partsOf(date: Date, timeZone: string): DateParts {
   if (Number.isNaN(date.getTime())) throw new RangeError('invalid date');
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
   const parts: DateParts = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
-  for (const part of format.formatToParts(date)) {
+  for (const part of formatFor(timeZone).formatToParts(date)) {
     if (part.type in parts) parts[part.type as keyof DateParts] = part.value;
   }
   return parts;
