@@ -27,6 +27,11 @@ apiClient.store.subscribe(() => {
   }
 });
 
+// The screens under this layout start by restoring the session from the refresh cookie: start it
+// now, while the screen's own code and texts are still on their way, instead of once it has drawn
+// (one round trip less before a signed-in home shows its balance on a slow network).
+void apiClient.restoreSession();
+
 /**
  * Providers of the screens that talk to the API (TanStack Query, toasts). A layout route, loaded
  * with the first such screen, so the landing and the legal pages never download them.
