@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { changeLanguage, isLanguage, languageNames, languages } from '@/lib/i18n';
+import { changeLanguage, isLanguage, languageNames, languages, useTranslation } from '@/lib/i18n';
 
 type LanguageSwitcherProps = { tone?: 'light' | 'dark'; className?: string };
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { TextLink } from '@/components/ui/text-link';
+import { useTranslation } from '@/lib/i18n';
 
 /** The links to the terms and the privacy policy, at the foot of the screens before sign-in. */
 export function LegalLinks() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The password pages keep the product's Portuguese texts (spec §5, §8) in the Creole interface:

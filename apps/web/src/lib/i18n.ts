@@ -1,11 +1,14 @@
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { use, useMemo, useSyncExternalStore } from 'react';
 import type accountHt from '@/i18n/account/ht.json';
 import ht from '@/i18n/ht.json';
 import type legalHt from '@/i18n/legal/ht.json';
 import type marketplaceHt from '@/i18n/marketplace/ht.json';
 import type screensHt from '@/i18n/screens/ht.json';
 import type walletHt from '@/i18n/wallet/ht.json';
+
+// The app's own i18n (docs/decisions.md): exactly what the screens use — namespaces loaded on
+// demand with Suspense, `{{name}}` placeholders, objects with `returnObjects` — in ~1.5 kB instead
+// of i18next + react-i18next's 13 kB on the landing's first download.
 
 export const languages = ['ht', 'pt-BR', 'fr', 'en'] as const;
 export type Language = (typeof languages)[number];
@@ -21,19 +24,30 @@ export const languageNames: Record<Language, string> = {
 
 const storageKey = 'kreyolcash.language';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: {
-      translation: typeof ht;
-      account: typeof accountHt;
-      legal: typeof legalHt;
-      marketplace: typeof marketplaceHt;
-      screens: typeof screensHt;
-      wallet: typeof walletHt;
-    };
-  }
-}
+/** The texts of each namespace, typed from the Creole original (every language has the same keys). */
+type Resources = {
+  translation: typeof ht;
+  account: typeof accountHt;
+  legal: typeof legalHt;
+  marketplace: typeof marketplaceHt;
+  screens: typeof screensHt;
+  wallet: typeof walletHt;
+};
+export type Namespace = keyof Resources;
+
+/** Every path of a text or a group of texts, e.g. `login.submit`, `terms.sections`. */
+type PathsOf<T> = T extends string | readonly unknown[]
+  ? never
+  : { [K in keyof T & string]: K | `${K}.${PathsOf<T[K]>}` }[keyof T & string];
+/** A key of the namespace, or of any namespace with its prefix (`screens:errors.title`). */
+export type TranslationKey<N extends Namespace> =
+  | PathsOf<Resources[N]>
+  | { [M in Namespace]: `${M}:${PathsOf<Resources[M]>}` }[Namespace];
+export type TranslateOptions = { defaultValue?: string; [placeholder: string]: unknown };
+export type TFunction<N extends Namespace = 'translation'> = {
+  <T>(key: TranslationKey<N>, options: { returnObjects: true }): T;
+  (key: TranslationKey<N>, options?: TranslateOptions): string;
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
@@ -49,12 +63,13 @@ function readStoredLanguage(): Language {
   }
 }
 
-// Creole (the first screen's language) is bundled; every other bundle, the long legal texts and
-// the texts of the screens that talk to the API (`screens`, loaded with their data providers)
-// are fetched only when needed, so the landing stays small.
-export type LazyNamespace = 'legal' | 'screens' | 'marketplace' | 'wallet' | 'account';
+// Creole's `translation` (the first screen's texts) is bundled; every other bundle, the long legal
+// texts and the texts of the screens that talk to the API are fetched only when needed, so the
+// landing stays small. The route table waits for a page's namespaces with `withNamespaces`.
+export type LazyNamespace = Exclude<Namespace, 'translation'>;
 
-const bundles = import.meta.glob<{ default: ResourceKey }>([
+type Texts = { [key: string]: unknown };
+const bundles = import.meta.glob<{ default: Texts }>([
   '../i18n/*.json',
   '!../i18n/ht.json',
   '../i18n/account/*.json',
@@ -64,49 +79,95 @@ const bundles = import.meta.glob<{ default: ResourceKey }>([
   '../i18n/wallet/*.json',
 ]);
 
-const lazyBundles: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
+/** `language/namespace` → its texts once loaded; a load under way; or a load that failed. */
+const loaded = new Map<string, Texts>([['ht/translation', ht]]);
+const pending = new Map<string, Promise<void>>();
+const failed = new Set<string>();
+
+function load(language: Language, namespace: Namespace): Promise<void> {
+  const id = `${language}/${namespace}`;
+  if (loaded.has(id)) return Promise.resolve();
+  let loading = pending.get(id);
+  if (!loading) {
     const path =
       namespace === 'translation' ? `../i18n/${language}.json` : `../i18n/${namespace}/${language}.json`;
-    const load = bundles[path];
-    if (!load) {
-      callback(new Error(`no translations for ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    // A failed load (a flaky network) shows the Creole texts when they are there, or the keys,
+    // and is tried again by the next screen that needs it.
+    loading = (bundles[path]?.() ?? Promise.reject(new Error(`no texts for ${id}`))).then(
+      (module) => void loaded.set(id, module.default),
+      () => void failed.add(id),
     );
+    failed.delete(id);
+    pending.set(id, loading);
+    void loading.then(() => pending.delete(id));
+  }
+  return loading;
+}
+
+let language: Language = readStoredLanguage();
+const listeners = new Set<() => void>();
+document.documentElement.lang = language;
+if (language !== defaultLanguage) void load(language, 'translation');
+
+function lookup(lng: Language, namespace: string, key: string): unknown {
+  let node: unknown = loaded.get(`${lng}/${namespace}`);
+  for (const part of key.split('.')) node = (node as Texts | undefined)?.[part];
+  return node;
+}
+
+const namespaceNames: Record<Namespace, true> = {
+  translation: true,
+  account: true,
+  legal: true,
+  marketplace: true,
+  screens: true,
+  wallet: true,
+};
+
+/** The text (or group of texts) of a key, in the current language or else in Creole. */
+function resolve(namespace: Namespace, key: string): [text: unknown, key: string] {
+  const separator = key.indexOf(':');
+  if (separator > 0 && key.slice(0, separator) in namespaceNames) {
+    namespace = key.slice(0, separator) as Namespace;
+    key = key.slice(separator + 1);
+  }
+  return [lookup(language, namespace, key) ?? lookup(defaultLanguage, namespace, key), key];
+}
+
+function translate(namespace: Namespace, key: string, options: TranslateOptions = {}): unknown {
+  const [text, bareKey] = resolve(namespace, key);
+  if (options.returnObjects) return text;
+  if (typeof text !== 'string') return options.defaultValue ?? bareKey;
+  // A placeholder without a value stays as written, as i18next leaves it.
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
+    options[name] === undefined ? placeholder : String(options[name]),
+  );
+}
+
+function fixedT<N extends Namespace>(namespace: N): TFunction<N> {
+  return ((key: string, options?: TranslateOptions) => translate(namespace, key, options)) as TFunction<N>;
+}
+
+/** The app's translations outside React (toasts, error texts). */
+export const i18n = {
+  t: fixedT('translation'),
+  /** Whether the key has a text (in the current language or Creole), e.g. `wallet:errors.<code>`. */
+  exists: (key: string): boolean => resolve('translation', key)[0] !== undefined,
+  get resolvedLanguage(): Language {
+    return language;
   },
 };
 
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-});
-
-void i18n
-  .use(lazyBundles)
-  .use(initReactI18next)
-  .init({
-    lng: readStoredLanguage(),
-    fallbackLng: defaultLanguage,
-    supportedLngs: languages,
-    load: 'currentOnly',
-    ns: ['translation'],
-    defaultNS: 'translation',
-    resources: { ht: { translation: ht } },
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
-
-export async function changeLanguage(language: Language): Promise<void> {
-  await i18n.changeLanguage(language);
+/** Switches the app's language once its texts (and those of the namespaces in use) are loaded. */
+export async function changeLanguage(next: Language): Promise<void> {
+  const inUse = new Set<Namespace>(['translation']);
+  for (const id of loaded.keys()) inUse.add(id.slice(id.indexOf('/') + 1) as Namespace);
+  await Promise.all([...inUse].map((namespace) => load(next, namespace)));
+  language = next;
+  document.documentElement.lang = next;
+  for (const listener of listeners) listener();
   try {
-    window.localStorage.setItem(storageKey, language);
+    window.localStorage.setItem(storageKey, next);
   } catch {
     // Not remembered across visits; the choice still applies now.
   }
@@ -114,8 +175,27 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 /** Resolves a lazily loaded page with the translations it needs, fetched in parallel. */
 export async function withNamespaces<T>(page: Promise<T>, namespaces: LazyNamespace[]): Promise<T> {
-  const [module] = await Promise.all([page, i18n.loadNamespaces(namespaces)]);
+  const [module] = await Promise.all([page, ...namespaces.map((namespace) => load(language, namespace))]);
   return module;
 }
 
-export { i18n };
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The texts of a namespace in the current language; suspends while they load, and renders again
+ * when the language changes.
+ */
+export function useTranslation<N extends Namespace = 'translation'>(
+  namespace: N = 'translation' as N,
+): { t: TFunction<N>; i18n: typeof i18n } {
+  const current = useSyncExternalStore(subscribe, () => language);
+  const id = `${current}/${namespace}`;
+  if (!loaded.has(id) && !failed.has(id)) use(load(current, namespace));
+  // A new function per language, so what depends on `t` renders again in the new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `current` is the reason for a new `t`.
+  const t = useMemo(() => fixedT(namespace), [namespace, current]);
+  return { t, i18n };
+}

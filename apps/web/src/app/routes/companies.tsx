@@ -1,5 +1,4 @@
 import { Plus, Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +8,7 @@ import { CompanyList } from '@/features/marketplace/components/company-list';
 import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function CompaniesRoute() {
   const session = useSession();

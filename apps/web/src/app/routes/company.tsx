@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useCompany } from '@/features/marketplace/api/get-company';
 import { useCompanyProducts } from '@/features/marketplace/api/get-company-products';
@@ -11,6 +10,7 @@ import { SalesList } from '@/features/marketplace/components/sales-list';
 import { useLoadFailure } from '@/features/marketplace/components/use-load-failure';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function CompanyRoute() {
   const session = useSession();

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ConfirmEmailStatus } from '@/features/auth/components/confirm-email-status';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 /** Target of the confirmation e-mail's link: `/confirm-email#token=…`. */
 export function ConfirmEmailRoute() {

@@ -1,5 +1,4 @@
 import { Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,6 +10,7 @@ import { RedirectToLogin } from '@/features/marketplace/components/redirect-to-l
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 
 export function CreateCompanyRoute() {

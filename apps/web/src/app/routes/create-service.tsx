@@ -1,6 +1,5 @@
 import { AppError } from '@kreyolcash/domain';
 import { ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,6 +12,7 @@ import { notifyMarketplaceError } from '@/features/marketplace/components/market
 import { useLoadFailure } from '@/features/marketplace/components/use-load-failure';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 
 export function CreateServiceRoute() {

@@ -1,5 +1,4 @@
 import { RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,6 +6,7 @@ import { useOutboxMessages } from '@/features/dev-outbox/api/get-outbox-messages
 import { useRetryFailedMessages } from '@/features/dev-outbox/api/retry-failed-messages';
 import { OutboxMessageCard } from '@/features/dev-outbox/components/outbox-message-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** Development only: the WhatsApp messages and e-mails the app sent, to read codes and links. */

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { EmailConfirmationNotice } from '@/features/auth/components/email-confirmation-notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 function emailOf(state: unknown): string | undefined {
   if (typeof state !== 'object' || state === null || !('email' in state)) return undefined;

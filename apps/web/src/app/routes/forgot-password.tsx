@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
+import { useTranslation } from '@/lib/i18n';
 
 export function ForgotPasswordRoute() {
   const { t } = useTranslation('screens');

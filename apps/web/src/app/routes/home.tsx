@@ -10,7 +10,6 @@ import {
   UserRound,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -27,6 +26,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { apiClient } from '@/lib/api-client';
 import { isSessionFailure } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 
 export function HomeRoute() {

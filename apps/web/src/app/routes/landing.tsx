@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { LegalLinks } from '@/components/legal-links';
@@ -6,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { TextLink } from '@/components/ui/text-link';
 import { FeatureCarousel } from '@/features/landing/components/feature-carousel';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 export function LandingRoute() {
   const { t } = useTranslation();

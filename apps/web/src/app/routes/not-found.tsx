@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { MessagePage } from '@/components/layouts/message-page';
 import { buttonStyles } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTranslation } from '@/lib/i18n';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
 import { Settings } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { ScreenHeaderLink, ScreenLayout } from '@/components/layouts/screen-layout';
 import { buttonStyles } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { ProfileDetails, ProfileSkeleton, ProfileSummary } from '@/features/prof
 import { ProfileLoadState } from '@/features/profile/components/profile-load-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function ProfileRoute() {
   const { t } = useTranslation('account');

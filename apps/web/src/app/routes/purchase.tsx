@@ -1,5 +1,4 @@
 import { PackageX, Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,6 +12,7 @@ import { RedirectToLogin } from '@/features/marketplace/components/redirect-to-l
 import { useLoadFailure } from '@/features/marketplace/components/use-load-failure';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function PurchaseRoute() {
   const { t } = useTranslation('marketplace');

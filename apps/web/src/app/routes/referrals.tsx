@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ScreenLayout } from '@/components/layouts/screen-layout';
 import { useReferrals } from '@/features/referrals/api/get-referrals';
@@ -8,6 +7,7 @@ import { ReferralLinkCard } from '@/features/referrals/components/referral-link-
 import { ReferralList } from '@/features/referrals/components/referral-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function ReferralsRoute() {
   const { t } = useTranslation('account');

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { TextLink } from '@/components/ui/text-link';
@@ -6,6 +5,7 @@ import { RegistrationWizard } from '@/features/registration/components/registrat
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { forgetReferralCode, useReferralCode } from '@/hooks/use-referral-code';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 
 type EmailConfirmationState = { email: string };

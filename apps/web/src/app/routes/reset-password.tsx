@@ -1,5 +1,4 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -10,6 +9,7 @@ import {
 } from '@/features/auth/components/reset-password-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
+import { useTranslation } from '@/lib/i18n';
 
 /** The reset e-mail's link: `/reset-password#access_token=…&refresh_token=…&type=recovery`. */
 function tokensOf(hash: string): ResetTokens | undefined {

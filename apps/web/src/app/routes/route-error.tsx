@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessagePage } from '@/components/layouts/message-page';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Shown when a screen fails to load or render — most often a chunk that could not be fetched over

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { ScreenLayout } from '@/components/layouts/screen-layout';
 import { buttonStyles } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { PhotoCard } from '@/features/profile/components/photo-card';
 import { ProfileLoadState } from '@/features/profile/components/profile-load-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function SettingsRoute() {
   const { t } = useTranslation('account');

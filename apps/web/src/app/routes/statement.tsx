@@ -1,5 +1,4 @@
 import { type HistoryFilter, isHistoryFilter } from '@kreyolcash/domain';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
 import { StatementList } from '@/features/wallet/components/statement-list';
@@ -8,6 +7,7 @@ import { WalletScreen } from '@/features/wallet/components/wallet-screen';
 import { WeeklyFlowChart } from '@/features/wallet/components/weekly-flow-chart';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function StatementRoute() {
   const { t } = useTranslation('wallet');

@@ -1,6 +1,5 @@
 import { AppError } from '@kreyolcash/domain';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,6 +15,7 @@ import { notifyWalletError } from '@/features/wallet/components/wallet-errors';
 import { WalletScreen } from '@/features/wallet/components/wallet-screen';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function TransactionDetailRoute() {
   const { t } = useTranslation('wallet');

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
@@ -6,6 +5,7 @@ import { TransferWizard } from '@/features/wallet/components/transfer-wizard';
 import { WalletScreen } from '@/features/wallet/components/wallet-screen';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useTranslation } from '@/lib/i18n';
 
 export function TransferRoute() {
   const { t } = useTranslation('wallet');

@@ -1,12 +1,12 @@
 import { AppError } from '@kreyolcash/domain';
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { errorText } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { useConfirmEmail } from '../api/confirm-email';
 
 const INVALID_LINK_CODES = new Set(['invalid_confirmation_link', 'validation_error']);

@@ -1,13 +1,13 @@
 import { emailOnlySchema } from '@kreyolcash/domain';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldErrorText } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useResendConfirmation } from '../api/resend-confirmation';
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AppError, type EmailOnlyBody, emailOnlySchema } from '@kreyolcash/domain';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmailInput } from '@/components/ui/email-input';
@@ -10,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { fieldErrorText } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { useRequestPasswordReset } from '../api/forgot-password';
 

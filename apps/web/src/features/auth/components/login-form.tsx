@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppError, type LoginBody, loginSchema } from '@kreyolcash/domain';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
@@ -9,6 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { fieldErrorText } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLogin } from '../api/login';
 import { useResendConfirmation } from '../api/resend-confirmation';

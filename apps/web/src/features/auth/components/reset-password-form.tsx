@@ -8,7 +8,6 @@ import {
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -16,6 +15,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { fieldErrorText } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
 

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@kreyolcash/domain';
 import { Mail, MessageSquareText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import type { OutboxMessage } from '../api/get-outbox-messages';
 import { type Segment, segmentsOf } from './message-segments';
 

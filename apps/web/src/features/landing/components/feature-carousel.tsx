@@ -1,7 +1,7 @@
 import { Gift, type LucideIcon, MessageCircle, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 /** Spec §9: the landing carousel moves on every 5 seconds. */
 const carouselIntervalMs = 5000;

@@ -1,10 +1,10 @@
 import { ArrowLeft, Mail } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { supportEmail } from '@/config/contact';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useGoBack } from '@/hooks/use-go-back';
+import { useTranslation } from '@/lib/i18n';
 
 type LegalSection = { title: string; paragraphs: readonly string[]; items: readonly string[] };
 

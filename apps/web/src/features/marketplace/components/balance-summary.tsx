@@ -1,9 +1,9 @@
 import { formatKreyol, type Wallet } from '@kreyolcash/domain';
 import { Wallet as WalletIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
+import { useTranslation } from '@/lib/i18n';
 
 type BalanceSummaryProps = { wallet: Wallet | undefined; failed: boolean; onRetry: () => void };
 

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { inputStyles } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 type CategorySelectProps = ComponentPropsWithRef<'select'> & {
   options: readonly { id: string; label: string }[];

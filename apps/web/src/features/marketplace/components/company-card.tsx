@@ -1,8 +1,8 @@
 import type { Company } from '@kreyolcash/domain';
 import { Plus, Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { CategoryChip } from './category-chip';
 import { useCategoryLabels } from './use-category-labels';
 

@@ -1,7 +1,7 @@
 import type { Company } from '@kreyolcash/domain';
 import { Mail, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTranslation } from '@/lib/i18n';
 import { CategoryChip } from './category-chip';
 import { useCategoryLabels } from './use-category-labels';
 

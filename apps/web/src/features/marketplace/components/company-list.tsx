@@ -1,9 +1,9 @@
 import type { Company } from '@kreyolcash/domain';
 import { Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
+import { useTranslation } from '@/lib/i18n';
 import { CompanyCard } from './company-card';
 import { LoadMoreButton } from './load-more-button';
 

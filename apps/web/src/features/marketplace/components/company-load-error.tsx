@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 /** The company's page or its create-service screen could not load the company: say so, and retry. */
 export function CompanyLoadError({ onRetry }: { onRetry: () => void }) {

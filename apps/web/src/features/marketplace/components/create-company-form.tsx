@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppError, COMPANY_CATEGORY_IDS, type Company, type CompanyCreateBody } from '@kreyolcash/domain';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { notifyErrorText } from '@/lib/notify';
 import { useCreateCompany } from '../api/create-company';
 import { applyFieldErrors } from './apply-field-errors';

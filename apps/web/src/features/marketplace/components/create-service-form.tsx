@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_CATEGORY_IDS, type Product } from '@kreyolcash/domain';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { useCreateProduct } from '../api/create-product';
 import { applyFieldErrors } from './apply-field-errors';
 import { CategorySelect } from './category-select';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 
 type LoadMoreButtonProps = { hasMore: boolean; isLoading: boolean; onLoadMore: () => void };
 

@@ -1,6 +1,6 @@
 import { formatKreyol, type Product } from '@kreyolcash/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CategoryChip } from './category-chip';
 import { useCategoryLabels } from './use-category-labels';
 

@@ -1,9 +1,9 @@
 import type { Product } from '@kreyolcash/domain';
 import { Package, Plus, ShoppingCart } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTranslation } from '@/lib/i18n';
 import { LoadMoreButton } from './load-more-button';
 import { ProductCard } from './product-card';
 

@@ -7,10 +7,10 @@ import {
 } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isRetryableFailure } from '@/lib/api-client';
 import { errorTextIn, isSessionFailure } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { notifyErrorText, notifySuccess } from '@/lib/notify';
 import { cancelPurchase, useCancelPurchase } from '../api/cancel-purchase';

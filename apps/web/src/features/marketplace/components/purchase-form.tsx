@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatKreyol, type ProductDetail, type Wallet } from '@kreyolcash/domain';
 import { AlertTriangle, Minus, Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { BalanceSummary } from './balance-summary';
 import { ProductCard } from './product-card';
 import {

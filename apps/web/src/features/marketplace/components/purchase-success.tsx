@@ -1,9 +1,9 @@
 import { formatKreyol } from '@kreyolcash/domain';
 import { CircleCheck, MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
+import { useTranslation } from '@/lib/i18n';
 import type { Purchase } from '../api/verify-purchase';
 import { whatsappChatUrl } from './whatsapp-link';
 

@@ -8,10 +8,10 @@ import {
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CodeCells } from '@/components/ui/code-input';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { marketplaceFieldText } from './marketplace-text';
 
 type PurchaseVerificationProps = {

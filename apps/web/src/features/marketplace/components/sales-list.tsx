@@ -1,8 +1,8 @@
 import { formatDateTime, formatKreyol, type SaleStatus, type SaleSummary } from '@kreyolcash/domain';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { LoadMoreButton } from './load-more-button';
 
 type SalesListProps = {

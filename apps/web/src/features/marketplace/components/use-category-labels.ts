@@ -7,7 +7,7 @@ import {
   type Locale,
   productCategoryLabel,
 } from '@kreyolcash/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Category labels in the interface's language. An id this build does not know (a newer server's)

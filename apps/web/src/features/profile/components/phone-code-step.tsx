@@ -7,13 +7,13 @@ import {
 } from '@kreyolcash/domain';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useCancelPhoneChange } from '../api/cancel-phone-change';
 import type { PhoneChange } from '../api/get-phone-change';

@@ -1,8 +1,8 @@
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import type { Me } from '../api/get-me';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo';

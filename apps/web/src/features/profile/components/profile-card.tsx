@@ -1,6 +1,6 @@
 import { formatIsoDate } from '@kreyolcash/domain';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTranslation } from '@/lib/i18n';
 import type { Me } from '../api/get-me';
 import { ProfileAvatar } from './profile-avatar';
 import { maskDocument } from './profile-text';

@@ -2,10 +2,10 @@ import { AppError } from '@kreyolcash/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert, UserRoundX } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
+import { useTranslation } from '@/lib/i18n';
 import type { Me } from '../api/get-me';
 import { notifyProfileError } from './profile-errors';
 

@@ -1,6 +1,6 @@
 import { formatKreyol, REFERRAL_BONUS_CENTIS } from '@kreyolcash/domain';
 import { Gift } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** What inviting earns and when (issue 7: once per new person, never for oneself). */
 export function ReferralBonus() {

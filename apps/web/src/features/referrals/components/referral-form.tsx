@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppError, type ReferralBody, type ReferralInput, referralSchema } from '@kreyolcash/domain';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useSendReferral } from '../api/send-referral';
 import { notifyReferralError, referralFieldText } from './referral-errors';

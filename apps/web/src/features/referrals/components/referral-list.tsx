@@ -1,11 +1,11 @@
 import { formatDate, type ReferralStatus } from '@kreyolcash/domain';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import type { ReferralPage } from '../api/get-referrals';
 
 const statusStyles: Record<ReferralStatus, string> = {

@@ -1,10 +1,10 @@
 import { IMAGE_MIME_TYPES, NUMBER_LOCALE } from '@kreyolcash/domain';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { shrinkPhoto } from '@/lib/shrink-photo';
 
 type PhotoFieldProps = {

@@ -1,6 +1,5 @@
 import { DOCUMENT_MAX_LENGTH, GENDERS, sanitizePhoneInput, todayIsoDate } from '@kreyolcash/domain';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -9,6 +8,7 @@ import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { fieldErrorText } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
 import { PhotoField } from './photo-field';
 import type { RegistrationData, RegistrationValues } from './registration-schema';
 

@@ -1,7 +1,7 @@
 import { formatKreyol, type Wallet } from '@kreyolcash/domain';
 import { Eye, EyeOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTranslation } from '@/lib/i18n';
 import { useHiddenBalance } from './use-hidden-balance';
 
 const DOTS = '•••••';

@@ -1,8 +1,8 @@
 import { formatKreyol, TRANSFER_CODE_EXPIRY_MS } from '@kreyolcash/domain';
 import { MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextLink } from '@/components/ui/text-link';
+import { useTranslation } from '@/lib/i18n';
 import { StepHeading } from './step-heading';
 
 export const CODE_MINUTES = TRANSFER_CODE_EXPIRY_MS / 60_000;

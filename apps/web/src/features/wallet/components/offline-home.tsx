@@ -1,7 +1,7 @@
 import { formatDateTime } from '@kreyolcash/domain';
 import { Plus, Send, WifiOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import type { LastKnownBalance } from '../api/last-known-balance';
 import { BalanceCard } from './balance-card';
 

@@ -1,6 +1,6 @@
 import type { Transaction } from '@kreyolcash/domain';
-import { useTranslation } from 'react-i18next';
 import { TextLink } from '@/components/ui/text-link';
+import { useTranslation } from '@/lib/i18n';
 import { TransactionRow, TransactionRowSkeletons } from './transaction-row';
 
 type RecentTransactionsProps = { transactions: Transaction[] | undefined; failed?: boolean };

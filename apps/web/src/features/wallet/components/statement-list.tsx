@@ -1,8 +1,8 @@
 import { HISTORY_STATEMENT_LIMIT, type HistoryFilter } from '@kreyolcash/domain';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { useTransactionPages } from '../api/get-transactions';
 import { STATEMENT_PANEL_ID } from './statement-tabs';
 import { TransactionRow, TransactionRowSkeletons } from './transaction-row';

@@ -1,6 +1,6 @@
 import { HISTORY_FILTERS, type HistoryFilter } from '@kreyolcash/domain';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 type StatementTabsProps = { value: HistoryFilter; onChange: (filter: HistoryFilter) => void };
 

@@ -8,9 +8,9 @@ import {
   type Transaction,
 } from '@kreyolcash/domain';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { statusLookOf, typeLooks } from './transaction-looks';
 
 type CardProps = { transaction: Transaction };

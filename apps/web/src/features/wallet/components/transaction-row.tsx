@@ -1,8 +1,8 @@
 import { amountSignOf, formatDateTime, formatSignedKreyol, type Transaction } from '@kreyolcash/domain';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { typeLooks } from './transaction-looks';
 
 /** One movement in a list: who or what, when, its status unless done, the signed amount; a link to its detail. */

@@ -1,7 +1,7 @@
 import { AppError, type Transaction } from '@kreyolcash/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { StepProgress } from '@/components/ui/step-progress';
+import { useTranslation } from '@/lib/i18n';
 import { useCancelTransfer } from '../api/cancel-transfer';
 import { type PendingTransfer, useCreateTransfer } from '../api/create-transfer';
 import { useWallet } from '../api/get-wallet';

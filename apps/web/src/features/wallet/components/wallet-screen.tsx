@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 const backStyles =
   '-ml-2 grid size-11 shrink-0 place-items-center rounded-xl text-primary-800 hover:bg-primary-50';

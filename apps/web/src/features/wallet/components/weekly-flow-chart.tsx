@@ -1,9 +1,9 @@
 import { formatKreyol } from '@kreyolcash/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTranslation } from '@/lib/i18n';
 import { useTransactionsSince } from '../api/get-transactions-since';
 import { type WeekFlow, weeklyFlows, weekStarts } from './weekly-flows';
 
