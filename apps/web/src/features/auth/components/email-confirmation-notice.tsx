@@ -1,4 +1,3 @@
-import { emailOnlySchema } from '@kreyolcash/domain';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,8 +7,13 @@ import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldErrorText } from '@/lib/error-text';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodSchema } from '@/lib/lazy-zod-resolver';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useResendConfirmation } from '../api/resend-confirmation';
+
+const emailOnlySchema = lazyZodSchema(() =>
+  import('./auth-schemas').then((module) => module.emailOnlySchema),
+);
 
 type EmailConfirmationNoticeProps = { email: string | undefined };
 
@@ -26,8 +30,8 @@ export function EmailConfirmationNotice({ email }: EmailConfirmationNoticeProps)
     onError: (error) => notifyError(error),
   });
 
-  function sendAgain() {
-    const parsed = emailOnlySchema.safeParse({ email: email ?? typedEmail });
+  async function sendAgain() {
+    const parsed = (await emailOnlySchema()).safeParse({ email: email ?? typedEmail });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;
@@ -63,7 +67,7 @@ export function EmailConfirmationNotice({ email }: EmailConfirmationNoticeProps)
             )}
           </Field>
         )}
-        <Button variant="outline" size="lg" onClick={sendAgain} disabled={resend.isPending}>
+        <Button variant="outline" size="lg" onClick={() => void sendAgain()} disabled={resend.isPending}>
           {resend.isPending ? <Spinner /> : null}
           {resend.isPending ? t('emailConfirmation.resending') : t('emailConfirmation.resend')}
         </Button>

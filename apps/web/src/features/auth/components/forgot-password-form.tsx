@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AppError, type EmailOnlyBody, emailOnlySchema } from '@kreyolcash/domain';
+import { AppError, type EmailOnlyBody } from '@kreyolcash/domain';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -10,14 +9,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { fieldErrorText } from '@/lib/error-text';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError } from '@/lib/notify';
 import { useRequestPasswordReset } from '../api/forgot-password';
+
+const resolver = lazyZodResolver(() => import('./auth-schemas').then((module) => module.emailOnlySchema));
 
 /** Asks for a reset link; the answer is the same whether or not the e-mail has an account. */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('screens');
   const form = useForm<EmailOnlyBody>({
-    resolver: zodResolver(emailOnlySchema),
+    resolver,
     defaultValues: { email: '' },
   });
   const request = useRequestPasswordReset({

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AppError, type LoginBody, loginSchema } from '@kreyolcash/domain';
+import { AppError, type LoginBody } from '@kreyolcash/domain';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { EmailInput } from '@/components/ui/email-input';
@@ -9,16 +8,19 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextLink } from '@/components/ui/text-link';
 import { fieldErrorText } from '@/lib/error-text';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useLogin } from '../api/login';
 import { useResendConfirmation } from '../api/resend-confirmation';
+
+const resolver = lazyZodResolver(() => import('./auth-schemas').then((module) => module.loginSchema));
 
 type LoginFormProps = { onSuccess: () => void };
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const { t } = useTranslation('screens');
   const form = useForm<LoginBody>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AppError,
   RESET_REDIRECT_DELAY_MS,
   type ResetPasswordForm as ResetPasswordValues,
-  resetPasswordFormSchema,
 } from '@kreyolcash/domain';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect } from 'react';
@@ -16,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { fieldErrorText } from '@/lib/error-text';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
 
@@ -31,13 +30,17 @@ const OWN_TEXTS = new Set([
   'passwords_dont_match',
 ]);
 
+const resolver = lazyZodResolver(() =>
+  import('./auth-schemas').then((module) => module.resetPasswordFormSchema),
+);
+
 type ResetPasswordFormProps = { tokens: ResetTokens; onDone: () => void };
 
 /** Sets a new password with the link's tokens; on success, goes to the login after 3 seconds. */
 export function ResetPasswordForm({ tokens, onDone }: ResetPasswordFormProps) {
   const { t } = useTranslation('screens');
   const form = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const reset = useResetPassword({
