@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { transferBatchers } from '../apps/server/src/features/transfers/transfer-batches.ts';
 import { codePepper } from '../apps/server/src/features/transfers/transfers.service.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { createScratchDatabase, runWorkers } from './scratch-database.ts';
@@ -17,6 +18,8 @@ export type LedgerFigures = {
   oursPerSecond: number;
   ratio: number;
   oursFailed: number;
+  /** Transfers phases per database call: the batching under this load. */
+  itemsPerCall: number;
 };
 
 /** §1: our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
@@ -34,6 +37,7 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
       oursPerSecond: ours.perSecond,
       ratio: ours.perSecond / baseline.perSecond,
       oursFailed: ours.failed,
+      itemsPerCall: ours.itemsPerCall,
     });
   }
   return results;
@@ -73,43 +77,51 @@ async function benchBaseline(accounts: number, active: number, durationMs: numbe
   }
 }
 
+// Through the server's own transfer phases (the batchers of transfers.service), on the server's
+// own pool of 20 — the same pg driver as the baseline — without HTTP.
 async function benchOurs(accounts: number, active: number, durationMs: number) {
   const scratch = await createScratchDatabase('kc_bench_ours');
   const database = await openDatabase({ databaseUrl: scratch.url });
-  const pool = benchPool(scratch.url);
   try {
     await migrateToLatest(database.db);
     const host = { database, config: { jwtSecret: SECRET } };
     const users: SeededUser[] = [];
     for (let i = 0; i < accounts; i++) users.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
-    return await runWorkers(WORKERS, durationMs, async () => {
+    const { initiate, verify } = transferBatchers(database.db);
+    const result = await runWorkers(WORKERS, durationMs, async () => {
       const [from, to] = pickPair(active);
       const payer = users[from] as SeededUser;
       const payee = users[to] as SeededUser;
       const code = String(randomInt(100_000, 1_000_000));
-      const started = await pool.query<{ r: { ok: boolean; movimentacao_id: string } }>(
-        'select kc_transferencia_iniciar($1, $2, $3, null, 10000, $4, $5, 900000, $6, $7, $8, 0, 900000) as r',
-        [
-          payer.id,
-          payee.email,
-          1 + randomInt(100),
-          code,
-          pepper,
-          'Kòd: {{valor}} {{recebedor}}',
-          randomUUID(),
-          'bench',
-        ],
-      );
-      const movement = started.rows[0]?.r;
-      if (!movement?.ok) return false;
-      const posted = await pool.query<{ r: { ok: boolean } }>(
-        'select kc_transferencia_verificar($1, $2, $3, $4, 3, $5, $6) as r',
-        [movement.movimentacao_id, payer.id, code, pepper, 'Ou voye {{valor}}', 'Ou resevwa {{valor}}'],
-      );
-      return posted.rows[0]?.r.ok === true;
+      const movement = await initiate.run({
+        payerId: payer.id,
+        payeeEmail: payee.email,
+        amountCentis: 1 + randomInt(100),
+        observacoes: null,
+        maxCentis: 10_000,
+        code,
+        pepper,
+        validityMs: 900_000,
+        message: 'Kòd: {{valor}} {{recebedor}}',
+        idempotencyKey: randomUUID(),
+        requestHash: 'bench',
+        codeLimit: { max: 0, windowMs: 900_000 },
+      });
+      if (!movement.ok) return false;
+      const posted = await verify.run({
+        movementId: String(movement.movimentacao_id),
+        payerId: payer.id,
+        code,
+        pepper,
+        maxAttempts: 3,
+        payerMessage: 'Ou voye {{valor}}',
+        payeeMessage: 'Ou resevwa {{valor}}',
+      });
+      return posted.ok === true;
     });
+    const calls = initiate.sent.calls + verify.sent.calls;
+    return { ...result, itemsPerCall: (initiate.sent.items + verify.sent.items) / Math.max(calls, 1) };
   } finally {
-    await pool.end();
     await database.close();
     await scratch.drop();
   }

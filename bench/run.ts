@@ -22,7 +22,7 @@ if (wants('ledger')) {
       anchor: `${r.baselinePerSecond.toFixed(0)} (one-call SQL baseline)`,
       ratio: r.ratio.toFixed(2),
       goal: r.scenario.startsWith('50') ? '≥ 1.20' : '≥ 1.50',
-      notes: r.oursFailed > 0 ? `${r.oursFailed} refused` : '',
+      notes: `${r.itemsPerCall.toFixed(1)} phases per call${r.oursFailed > 0 ? `; ${r.oursFailed} refused` : ''}`,
     });
   }
 }

@@ -18,23 +18,22 @@ export async function callLedger(
   return answer;
 }
 
-export function initiateTransferCall(
-  db: Kysely<DB>,
-  p: {
-    payerId: string;
-    payeeEmail: string;
-    amountCentis: number;
-    observacoes: string | null;
-    maxCentis: number;
-    code: string;
-    pepper: string;
-    validityMs: number;
-    message: string;
-    idempotencyKey: string | null;
-    requestHash: string;
-    codeLimit: { max: number; windowMs: number };
-  },
-): Promise<LedgerAnswer> {
+export type InitiateTransferParams = {
+  payerId: string;
+  payeeEmail: string;
+  amountCentis: number;
+  observacoes: string | null;
+  maxCentis: number;
+  code: string;
+  pepper: string;
+  validityMs: number;
+  message: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  codeLimit: { max: number; windowMs: number };
+};
+
+export function initiateTransferCall(db: Kysely<DB>, p: InitiateTransferParams): Promise<LedgerAnswer> {
   return callLedger(
     db,
     sql<{
@@ -45,18 +44,17 @@ export function initiateTransferCall(
   );
 }
 
-export function verifyTransferCall(
-  db: Kysely<DB>,
-  p: {
-    movementId: string;
-    payerId: string;
-    code: string;
-    pepper: string;
-    maxAttempts: number;
-    payerMessage: string;
-    payeeMessage: string;
-  },
-): Promise<LedgerAnswer> {
+export type VerifyTransferParams = {
+  movementId: string;
+  payerId: string;
+  code: string;
+  pepper: string;
+  maxAttempts: number;
+  payerMessage: string;
+  payeeMessage: string;
+};
+
+export function verifyTransferCall(db: Kysely<DB>, p: VerifyTransferParams): Promise<LedgerAnswer> {
   return callLedger(
     db,
     sql<{

@@ -10,14 +10,8 @@ import type { AppDeps } from '../../app.ts';
 import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { transferCodeMessage, transferReceivedMessage, transferSentMessage } from '../messaging/templates.ts';
-import {
-  assertLedgerOk,
-  cancelTransferCall,
-  initiateTransferCall,
-  requestHashOf,
-  resendTransferCodeCall,
-  verifyTransferCall,
-} from './ledger-calls.ts';
+import { assertLedgerOk, cancelTransferCall, requestHashOf, resendTransferCodeCall } from './ledger-calls.ts';
+import { transferBatchers } from './transfer-batches.ts';
 
 // New transfers and purchases (each sends a WhatsApp code) per payer per window.
 export const CODES_PER_WINDOW = 10;
@@ -51,7 +45,7 @@ export async function initiateTransfer(
     expiresInMinutes: TRANSFER_CODE_EXPIRY_MS / 60_000,
   }).text;
   const answer = await withTransactionRetry(() =>
-    initiateTransferCall(deps.database.db, {
+    transferBatchers(deps.database.db).initiate.run({
       payerId: p.payerId,
       payeeEmail: p.body.destinatario_email,
       amountCentis: p.body.quantidade_centis,
@@ -84,7 +78,7 @@ export async function verifyTransfer(
   p: { payerId: string; movementId: string; code: string },
 ): Promise<void> {
   const answer = await withTransactionRetry(() =>
-    verifyTransferCall(deps.database.db, {
+    transferBatchers(deps.database.db).verify.run({
       movementId: p.movementId,
       payerId: p.payerId,
       code: p.code,

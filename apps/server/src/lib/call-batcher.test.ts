@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { CallBatcher, wasRolledBack } from './call-batcher.ts';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function sqlError(code: string) {
+  return Object.assign(new Error(`sqlstate ${code}`), { code });
+}
+
+describe('CallBatcher', () => {
+  it('sends a lone item at once, then what arrived meanwhile as one call, answers in order', async () => {
+    const first = deferred<string>();
+    const calls: string[][] = [];
+    const batcher = new CallBatcher<string, string>({
+      slots: 1,
+      maxBatch: 10,
+      runOne: (item) => (item === 'a' ? first.promise : Promise.resolve(`one:${item}`)),
+      runMany: async (items) => {
+        calls.push(items);
+        return items.map((item) => `many:${item}`);
+      },
+    });
+    const answers = [batcher.run('a'), batcher.run('b'), batcher.run('c'), batcher.run('d')];
+    expect(calls).toEqual([]); // b, c, d wait for the slot
+    first.resolve('one:a');
+    expect(await Promise.all(answers)).toEqual(['one:a', 'many:b', 'many:c', 'many:d']);
+    expect(calls).toEqual([['b', 'c', 'd']]);
+    expect(batcher.sent).toEqual({ calls: 2, items: 4 });
+  });
+
+  it('never sends more than maxBatch items in one call', async () => {
+    const first = deferred<number>();
+    const sizes: number[] = [];
+    const batcher = new CallBatcher<number, number>({
+      slots: 1,
+      maxBatch: 3,
+      runOne: (item) => (item === 0 ? first.promise : Promise.resolve(item)),
+      runMany: async (items) => {
+        sizes.push(items.length);
+        return items;
+      },
+    });
+    const answers = Array.from({ length: 8 }, (_, i) => batcher.run(i));
+    first.resolve(0);
+    expect(await Promise.all(answers)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(sizes).toEqual([3, 3]); // and the last one alone
+  });
+
+  it('runs each item alone when the database rolled the batch back; one bad item fails alone', async () => {
+    const first = deferred<string>();
+    const alone: string[] = [];
+    const batcher = new CallBatcher<string, string>({
+      slots: 1,
+      maxBatch: 10,
+      runOne: async (item) => {
+        if (item === 'a') return first.promise;
+        alone.push(item);
+        if (item === 'bad') throw sqlError('23514');
+        return `one:${item}`;
+      },
+      runMany: () => Promise.reject(sqlError('40P01')),
+    });
+    const a = batcher.run('a');
+    const rest = [batcher.run('b'), batcher.run('bad'), batcher.run('c')].map((p) =>
+      p.then(
+        (value) => ({ value }),
+        (error: { code: string }) => ({ error: error.code }),
+      ),
+    );
+    first.resolve('one:a');
+    await a;
+    expect(await Promise.all(rest)).toEqual([{ value: 'one:b' }, { error: '23514' }, { value: 'one:c' }]);
+    expect(alone.sort()).toEqual(['b', 'bad', 'c']);
+  });
+
+  it('gives every caller the error when the outcome is unknown (connection lost), running nothing again', async () => {
+    const first = deferred<string>();
+    let alone = 0;
+    const lost = new Error('Connection terminated unexpectedly');
+    const batcher = new CallBatcher<string, string>({
+      slots: 1,
+      maxBatch: 10,
+      runOne: (item) => {
+        if (item === 'a') return first.promise;
+        alone += 1;
+        return Promise.resolve(item);
+      },
+      runMany: () => Promise.reject(lost),
+    });
+    const a = batcher.run('a');
+    const rest = [batcher.run('b'), batcher.run('c')].map((p) => p.catch((error: unknown) => error));
+    first.resolve('a');
+    await a;
+    expect(await Promise.all(rest)).toEqual([lost, lost]);
+    expect(alone).toBe(0);
+  });
+});
+
+describe('wasRolledBack', () => {
+  it('is true for a statement error and false for a lost connection or a stopping server', () => {
+    expect(wasRolledBack(sqlError('40P01'))).toBe(true);
+    expect(wasRolledBack(sqlError('23505'))).toBe(true);
+    expect(wasRolledBack(sqlError('08006'))).toBe(false);
+    expect(wasRolledBack(sqlError('57P01'))).toBe(false);
+    expect(wasRolledBack(new Error('Connection terminated unexpectedly'))).toBe(false);
+    expect(wasRolledBack(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toBe(false);
+  });
+});
