@@ -29,8 +29,13 @@ const PRODUCTION_ENV = {
   WHATSAPP_GATEWAY_URL: 'http://127.0.0.1:1',
 };
 
-// Every answer carries these, whatever its status: the page, the API, errors.
-function headerProblems(res: LightMyRequestResponse, options: { production: boolean }): string[] {
+// Every answer carries these, whatever its status: the page, the API, errors. A page carries the
+// page policy; an API answer (JSON, never rendered by the app) a compact one that forbids
+// everything a document could do, without the page-only headers (COOP, X-Frame-Options).
+function headerProblems(
+  res: LightMyRequestResponse,
+  options: { production: boolean; api: boolean },
+): string[] {
   const problems: string[] = [];
   const csp = String(res.headers['content-security-policy'] ?? '');
   const directives = new Map(
@@ -52,15 +57,30 @@ function headerProblems(res: LightMyRequestResponse, options: { production: bool
     if (directives.get(name)?.join(' ') !== value)
       problems.push(`${name} is "${directives.get(name)?.join(' ')}", not ${value}`);
   };
-  expect('default-src', "'self'");
-  expect('script-src', "'self'");
-  expect('style-src', "'self'");
-  expect('object-src', "'none'");
-  expect('base-uri', "'self'");
   expect('frame-ancestors', "'none'");
-  expect('form-action', "'self'");
-  if (options.production && !directives.has('upgrade-insecure-requests'))
-    problems.push('no upgrade-insecure-requests in production');
+  if (options.api) {
+    // Nothing at all may load or run in an API answer opened as a document.
+    expect('default-src', "'none'");
+    const loosened = [...directives.keys()].filter(
+      (name) => !['default-src', 'frame-ancestors'].includes(name),
+    );
+    if (loosened.length > 0) problems.push(`API CSP has more directives: ${loosened.join(', ')}`);
+    if (res.headers['cross-origin-resource-policy'] !== 'same-origin')
+      problems.push('no cross-origin-resource-policy: same-origin');
+  } else {
+    expect('default-src', "'self'");
+    expect('script-src', "'self'");
+    expect('style-src', "'self'");
+    expect('object-src', "'none'");
+    expect('base-uri', "'self'");
+    expect('form-action', "'self'");
+    if (options.production && !directives.has('upgrade-insecure-requests'))
+      problems.push('no upgrade-insecure-requests in production');
+    if (!['DENY', 'SAMEORIGIN'].includes(String(res.headers['x-frame-options'] ?? '')))
+      problems.push('no x-frame-options');
+    if (res.headers['cross-origin-opener-policy'] !== 'same-origin')
+      problems.push('no cross-origin-opener-policy');
+  }
   if (res.headers['x-content-type-options'] !== 'nosniff')
     problems.push('no x-content-type-options: nosniff');
   const hsts = String(res.headers['strict-transport-security'] ?? '');
@@ -69,22 +89,26 @@ function headerProblems(res: LightMyRequestResponse, options: { production: bool
   const referrer = String(res.headers['referrer-policy'] ?? '');
   if (!['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(referrer))
     problems.push(`referrer-policy "${referrer}"`);
-  if (!['DENY', 'SAMEORIGIN'].includes(String(res.headers['x-frame-options'] ?? '')))
-    problems.push('no x-frame-options');
   if (res.headers['x-powered-by']) problems.push(`x-powered-by: ${res.headers['x-powered-by']}`);
-  if (res.headers['cross-origin-opener-policy'] !== 'same-origin')
-    problems.push('no cross-origin-opener-policy');
   return problems;
 }
 
-type Probe = { label: string; method: 'GET' | 'POST'; url: string; payload?: unknown };
+type Probe = { label: string; method: 'GET' | 'POST'; url: string; payload?: unknown; api: boolean };
 const PROBES: Probe[] = [
-  { label: 'web page /', method: 'GET', url: '/' },
-  { label: 'client route /wallet', method: 'GET', url: '/wallet' },
-  { label: 'GET /api/health', method: 'GET', url: '/api/health' },
-  { label: 'GET /api/me (401)', method: 'GET', url: '/api/me' },
-  { label: 'GET /api/nope (404)', method: 'GET', url: '/api/nope' },
-  { label: 'POST /api/auth/login (422)', method: 'POST', url: '/api/auth/login', payload: { email: 'x' } },
+  { label: 'web page /', method: 'GET', url: '/', api: false },
+  { label: 'client route /wallet', method: 'GET', url: '/wallet', api: false },
+  { label: 'web page /apikey (not the API)', method: 'GET', url: '/apikey', api: false },
+  { label: 'GET /api/health', method: 'GET', url: '/api/health', api: true },
+  { label: 'GET /api/me (401)', method: 'GET', url: '/api/me', api: true },
+  { label: 'GET /api/nope (404)', method: 'GET', url: '/api/nope', api: true },
+  {
+    label: 'POST /api/auth/login (422)',
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'x' },
+    api: true,
+  },
+  { label: 'POST /api/auth/logout (204, no body)', method: 'POST', url: '/api/auth/logout', api: true },
 ];
 
 describe(`security headers, cookies and limits on ${testDatabaseKind}`, () => {
@@ -113,14 +137,16 @@ describe(`security headers, cookies and limits on ${testDatabaseKind}`, () => {
           url: probe.url,
           payload: probe.payload as object,
         });
-        const found = headerProblems(res, { production: name === 'production' });
+        const found = headerProblems(res, { production: name === 'production', api: probe.api });
         figures[`${name}: ${probe.label}`] =
           `${res.statusCode}; ${found.length === 0 ? 'all headers right' : found.join('; ')}`;
         problems.push(...found.map((p) => `${name} ${probe.label}: ${p}`));
       }
     }
-    const csp = String((await prod.app.inject({ url: '/api/health' })).headers['content-security-policy']);
-    figures['production CSP'] = csp;
+    const csp = String((await prod.app.inject({ url: '/' })).headers['content-security-policy']);
+    figures['production CSP of a page'] = csp;
+    const apiCsp = String((await prod.app.inject({ url: '/api/health' })).headers['content-security-policy']);
+    figures['production CSP of an API answer'] = apiCsp;
     expect(problems).toEqual([]);
   });
 

@@ -76,6 +76,20 @@ describe('the app shell', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('sends a compact policy that forbids everything on API answers, errors included', async () => {
+    for (const url of ['/api/health', '/api/nothing-here', '/api/wallet']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toBeDefined();
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    const docs = await t.app.inject('/api/docs/static/index.html');
+    expect(String(docs.headers['content-security-policy'])).not.toContain("default-src 'none'");
+  });
+
   it('publishes the OpenAPI document', async () => {
     const res = await t.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);

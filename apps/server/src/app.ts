@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,6 +37,7 @@ import { webAppRoutes } from './features/web/web-app.routes.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 
 export type AppDeps = {
   config: Config;
@@ -83,7 +83,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(deps.config) } });
+  await registerSecurityHeaders(app, deps.config);
   await app.register(cookie);
   // Two photos at sign-up; one byte over the limit is enough to refuse a file.
   await app.register(multipart, {
@@ -106,26 +106,6 @@ export async function buildApp(
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);
   await app.register(webAppRoutes);
   return app;
-}
-
-// Scripts and styles only from our own origin, never inline (the web build ships the toast
-// library's stylesheet as a file instead of letting it inject one).
-function cspDirectives(config: Config) {
-  return {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    workerSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-    upgradeInsecureRequests: config.isProduction ? [] : null,
-  };
 }
 
 async function registerOpenApi(app: AppInstance): Promise<void> {
