@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompressAssets, preloadRouteChunk, sonnerStylesWithoutInlineStyle } from './vite.plugins.ts';
+import { precompressAssets, sonnerStylesWithoutInlineStyle } from './vite.plugins.ts';
 import { serviceWorker } from './vite.pwa.ts';
+import { routePreloadManifest } from './vite.route-preload.ts';
 
 const api = { target: 'http://127.0.0.1:3000', changeOrigin: false };
 
@@ -19,7 +20,8 @@ export default defineConfig(({ mode }) => ({
     sonnerStylesWithoutInlineStyle(),
     react(),
     tailwindcss(),
-    preloadRouteChunk('src/app/routes/landing.tsx'),
+    // Each page's chunks, which the server names in the page's Link header (see the plugin).
+    routePreloadManifest({ router: 'src/app/router.tsx' }),
     serviceWorker({ source: fileURLToPath(new URL('./sw.js', import.meta.url)) }),
     precompressAssets(),
   ],

@@ -2,10 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin, Rolldown } from 'vite';
-
-type OutputBundle = Rolldown.OutputBundle;
-type OutputChunk = Rolldown.OutputChunk;
+import type { Plugin } from 'vite';
 
 /**
  * Sonner injects its stylesheet with a runtime <style> element, which a strict
@@ -23,45 +20,6 @@ export function sonnerStylesWithoutInlineStyle(): Plugin {
       return { code: patched, map: null };
     },
   };
-}
-
-/**
- * Most first visits open the landing page. Its chunk is code-split, so the browser would only ask
- * for it once the entry has run: one more round trip on a slow network. A modulepreload link in
- * index.html fetches it alongside the entry (a few KB wasted on visits that start elsewhere).
- */
-export function preloadRouteChunk(routeModule: string): Plugin {
-  return {
-    name: 'kreyolcash:preload-route-chunk',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return;
-        const route = Object.values(bundle).find(
-          (output): output is OutputChunk =>
-            output.type === 'chunk' && (output.facadeModuleId ?? '').endsWith(routeModule),
-        );
-        if (!route) throw new Error(`preloadRouteChunk: no chunk for ${routeModule}`);
-        return chunkAndImports(bundle, route).map((fileName) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
-function chunkAndImports(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()): string[] {
-  if (chunk.isEntry || seen.has(chunk.fileName)) return [];
-  seen.add(chunk.fileName);
-  const imported = chunk.imports.flatMap((fileName) => {
-    const output = bundle[fileName];
-    return output?.type === 'chunk' ? chunkAndImports(bundle, output, seen) : [];
-  });
-  return [chunk.fileName, ...imported];
 }
 
 const gzipAsync = promisify(gzip);

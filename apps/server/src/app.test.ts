@@ -14,6 +14,10 @@ function fakeWebDist(): string {
     '<!doctype html><html lang="ht"><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(
+    join(dir, 'route-preload.json'),
+    JSON.stringify({ routes: [{ path: '/home', scripts: ['/assets/home-def456.js'], styles: [] }] }),
+  );
   writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   return dir;
 }
@@ -49,6 +53,19 @@ describe('the app shell', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("names the page's chunks in a Link header, except to the service worker", async () => {
+    const page = await t.app.inject('/home');
+    expect(page.headers.link).toBe('</assets/home-def456.js>; rel=modulepreload; crossorigin');
+    const other = await t.app.inject('/company/123');
+    expect(other.headers.link).toBeUndefined();
+    const fromWorker = await t.app.inject({
+      url: '/home',
+      headers: { 'service-worker-navigation-preload': 'true' },
+    });
+    expect(fromWorker.statusCode).toBe(200);
+    expect(fromWorker.headers.link).toBeUndefined();
   });
 
   it('serves hashed assets with a long cache', async () => {
