@@ -8,7 +8,7 @@ import { notifyError } from '@/lib/notify';
 import { createQueryClient } from '@/lib/react-query';
 
 // One cache for the whole visit: it outlives this layout when the user steps out to a static page.
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 // The balance shown when the app opens without a network.
 keepLastKnownBalance(queryClient, apiClient.store);
 

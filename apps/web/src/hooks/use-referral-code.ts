@@ -1,4 +1,4 @@
-import { signupSchema } from '@kreyolcash/domain';
+import { readReferralCode } from '@kreyolcash/domain';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -13,12 +13,12 @@ export function useReferralCode(): string | undefined {
   const [searchParams] = useSearchParams();
   const fromLink = searchParams.get('ref');
   return useMemo(() => {
-    const code = validCode(fromLink);
+    const code = readReferralCode(fromLink);
     if (code) {
       writeStored(code);
       return code;
     }
-    return validCode(readStored());
+    return readReferralCode(readStored());
   }, [fromLink]);
 }
 
@@ -29,11 +29,6 @@ export function forgetReferralCode(): void {
   } catch {
     // Storage disabled: nothing was kept.
   }
-}
-
-function validCode(value: string | null): string | undefined {
-  const parsed = signupSchema.shape.codigo_indicacao.safeParse(value ?? undefined);
-  return parsed.success ? parsed.data : undefined;
 }
 
 function readStored(): string | null {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { clampPurchaseQuantity, maxPurchaseQuantityOf } from '../purchase-quantity.ts';
 import {
-  clampPurchaseQuantity,
   companyCreateSchema,
-  maxPurchaseQuantityOf,
   pageQuerySchema,
   productCreateSchema,
   purchaseCreateSchema,

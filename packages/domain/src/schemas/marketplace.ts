@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_CATEGORY_IDS } from '../company-categories.ts';
 import {
-  DEFAULT_MAX_PURCHASE_QUANTITY,
   DESCRIPTION_MAX_LENGTH,
   MAX_STOCK_QUANTITY,
   PAGE_DEFAULT_LIMIT,
@@ -51,20 +50,6 @@ export const purchaseCreateSchema = z.object({
   quantidade: purchaseQuantityField,
 });
 export type PurchaseCreateBody = z.output<typeof purchaseCreateSchema>;
-
-// The most one purchase may take: the stock when counted, else 999, and never above 999.
-export function maxPurchaseQuantityOf(estoque: number | null | undefined): number {
-  if (estoque === null || estoque === undefined) return DEFAULT_MAX_PURCHASE_QUANTITY;
-  return Math.max(0, Math.min(Math.trunc(estoque), DEFAULT_MAX_PURCHASE_QUANTITY));
-}
-
-// The quantity field of the purchase form (spec §5): what is not a number becomes 1, and the
-// value is kept within 1..max. With nothing in stock the result is 0, which no purchase accepts.
-export function clampPurchaseQuantity(input: unknown, estoque: number | null | undefined): number {
-  const parsed = typeof input === 'number' ? input : Number.parseInt(String(input), 10);
-  const quantity = Number.isFinite(parsed) ? Math.trunc(parsed) : 1;
-  return Math.min(Math.max(quantity, 1), maxPurchaseQuantityOf(estoque));
-}
 
 // ?limit=&cursor= of the marketplace lists (query values arrive as text). The cursor is opaque.
 export const pageQuerySchema = z.object({

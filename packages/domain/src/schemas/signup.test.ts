@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_MAX_BYTES, REGISTRATION_STEPS } from '../constants.ts';
-import { createRegistrationFormSchema, REGISTRATION_STEP_FIELDS, signupSchema } from './signup.ts';
+import { REGISTRATION_STEP_FIELDS } from '../registration-steps.ts';
+import { createRegistrationFormSchema, signupSchema } from './signup.ts';
 import { keysOf, parsed } from './test-helpers.ts';
 
 const valid = {

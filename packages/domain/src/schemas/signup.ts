@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REFERRAL_CODE_MAX_LENGTH } from '../constants.ts';
 import { type ImageFileLike, imageProblemOf, isImageFileLike } from '../images.ts';
+import { REFERRAL_CODE_PATTERN } from '../referral-code.ts';
 import { GENDERS } from '../statuses.ts';
 import { confirmPasswordField, passwordsMatch } from './auth.ts';
 import {
@@ -21,7 +22,7 @@ const referralCodeField = z
   .string(errorKey('referral_code_invalid'))
   .trim()
   .max(REFERRAL_CODE_MAX_LENGTH, errorKey('referral_code_invalid'))
-  .regex(/^[A-Za-z0-9_-]+$/, errorKey('referral_code_invalid'));
+  .regex(REFERRAL_CODE_PATTERN, errorKey('referral_code_invalid'));
 
 // The text fields of POST /api/auth/signup (multipart; the two photos are checked as files by the
 // server with imageProblemOf). documento comes out as 10 digits, telefone in E.164.
@@ -69,16 +70,3 @@ export function createRegistrationFormSchema<TFile extends ImageFileLike = Image
 export type RegistrationForm<TFile extends ImageFileLike = ImageFileLike> = z.input<
   ReturnType<typeof createRegistrationFormSchema<TFile>>
 >;
-
-// Which fields each of the 9 steps validates before Continue (spec §2).
-export const REGISTRATION_STEP_FIELDS = [
-  ['fullName'],
-  ['document'],
-  ['documentPhoto'],
-  ['email', 'phone'],
-  ['birthDate'],
-  ['gender'],
-  ['profilePhoto'],
-  ['password'],
-  ['confirmPassword'],
-] as const satisfies readonly (readonly (keyof RegistrationForm)[])[];

@@ -14,9 +14,9 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { firstNameOf, useMe } from '@/features/profile/api/get-me';
-import { useTransactions } from '@/features/wallet/api/get-transactions';
-import { useWallet } from '@/features/wallet/api/get-wallet';
+import { firstNameOf, getMeQueryOptions, useMe } from '@/features/profile/api/get-me';
+import { getTransactionsQueryOptions, useTransactions } from '@/features/wallet/api/get-transactions';
+import { getWalletQueryOptions, useWallet } from '@/features/wallet/api/get-wallet';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
 import { OfflineHome } from '@/features/wallet/components/offline-home';
@@ -28,6 +28,19 @@ import { apiClient } from '@/lib/api-client';
 import { isSessionFailure } from '@/lib/error-text';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
+import { queryClient } from '../data-provider';
+
+const recentQuery = { limit: HISTORY_HOME_LIMIT };
+
+// The home's data leaves the moment the session is back (the layout restores it while this
+// screen's code downloads), instead of once the screen has drawn again with the session: on a slow
+// phone that render comes before the balance — the screen's largest paint — can even be asked for.
+void apiClient.restoreSession().then(() => {
+  if (apiClient.store.getState().status !== 'signed-in' || window.location.pathname !== '/home') return;
+  void queryClient.prefetchQuery(getWalletQueryOptions());
+  void queryClient.prefetchQuery(getMeQueryOptions());
+  void queryClient.prefetchQuery(getTransactionsQueryOptions(recentQuery));
+});
 
 export function HomeRoute() {
   const session = useSession();
@@ -48,7 +61,7 @@ function HomeScreen({ userId }: { userId: string | null }) {
   const queryConfig = { enabled: isSignedIn };
   const me = useMe({ queryConfig });
   const wallet = useWallet({ queryConfig });
-  const recent = useTransactions({ query: { limit: HISTORY_HOME_LIMIT }, queryConfig });
+  const recent = useTransactions({ query: recentQuery, queryConfig });
   useFailureToast(me.error, 'user_data_error');
   useFailureToast(wallet.error ?? recent.error, 'account_data_error');
 

@@ -1,6 +1,8 @@
 import { companyCreateSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 
+// Loaded only through dynamic import (lazyZodResolver): zod stays off the screen's first download.
+
 const { shape } = companyCreateSchema;
 
 // Text handed on as is to an API field that takes any input (its optional fields read '' as absent).
@@ -16,11 +18,3 @@ export const companyFormSchema = z.object({
   email: typedText.pipe(shape.email),
 });
 export type CompanyFormValues = z.input<typeof companyFormSchema>;
-
-export const emptyCompanyForm: CompanyFormValues = {
-  nome: '',
-  descricao: '',
-  categoria: '',
-  telefone: '',
-  email: '',
-};

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AppError, COMPANY_CATEGORY_IDS, type Company, type CompanyCreateBody } from '@kreyolcash/domain';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -7,16 +6,21 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyErrorText } from '@/lib/notify';
 import { useCreateCompany } from '../api/create-company';
 import { applyFieldErrors } from './apply-field-errors';
 import { CategorySelect } from './category-select';
-import { type CompanyFormValues, companyFormSchema, emptyCompanyForm } from './company-form-schema';
+import type { CompanyFormValues } from './company-form-schema';
+import { emptyCompanyForm } from './empty-forms';
 import { marketplaceFieldText, notifyMarketplaceError } from './marketplace-text';
 import { TextArea } from './text-area';
 import { useCategoryLabels } from './use-category-labels';
 
 const FIELDS = ['nome', 'descricao', 'categoria', 'telefone', 'email'] as const;
+const resolver = lazyZodResolver(() =>
+  import('./company-form-schema').then((module) => module.companyFormSchema),
+);
 
 type CreateCompanyFormProps = { onCreated: (company: Company) => void };
 
@@ -25,7 +29,7 @@ export function CreateCompanyForm({ onCreated }: CreateCompanyFormProps) {
   const labels = useCategoryLabels();
   const categories = COMPANY_CATEGORY_IDS.map((id) => ({ id, label: labels.company(id) }));
   const form = useForm<CompanyFormValues, unknown, CompanyCreateBody>({
-    resolver: zodResolver(companyFormSchema),
+    resolver,
     defaultValues: emptyCompanyForm,
   });
   const { errors } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_CATEGORY_IDS, type Product } from '@kreyolcash/domain';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -6,20 +5,20 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useCreateProduct } from '../api/create-product';
 import { applyFieldErrors } from './apply-field-errors';
 import { CategorySelect } from './category-select';
+import { emptyServiceForm } from './empty-forms';
 import { marketplaceFieldText } from './marketplace-text';
-import {
-  emptyServiceForm,
-  type ServiceFormData,
-  type ServiceFormValues,
-  serviceFormSchema,
-} from './service-form-schema';
+import type { ServiceFormData, ServiceFormValues } from './service-form-schema';
 import { TextArea } from './text-area';
 import { useCategoryLabels } from './use-category-labels';
 
 const FIELDS = ['nome', 'descricao', 'categoria', 'preco', 'estoque'] as const;
+const resolver = lazyZodResolver(() =>
+  import('./service-form-schema').then((module) => module.serviceFormSchema),
+);
 
 type CreateServiceFormProps = {
   companyId: string;
@@ -33,7 +32,7 @@ export function CreateServiceForm({ companyId, onCreated, onFailed }: CreateServ
   const labels = useCategoryLabels();
   const categories = PRODUCT_CATEGORY_IDS.map((id) => ({ id, label: labels.product(id) }));
   const form = useForm<ServiceFormValues, unknown, ServiceFormData>({
-    resolver: zodResolver(serviceFormSchema),
+    resolver,
     defaultValues: emptyServiceForm,
   });
   const { errors } = form.formState;

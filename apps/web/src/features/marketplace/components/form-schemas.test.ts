@@ -1,7 +1,8 @@
 import type { ProductCreateBody } from '@kreyolcash/domain';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { companyFormSchema, emptyCompanyForm } from './company-form-schema';
-import { emptyServiceForm, type ServiceFormData, serviceFormSchema } from './service-form-schema';
+import { companyFormSchema } from './company-form-schema';
+import { emptyCompanyForm, emptyServiceForm } from './empty-forms';
+import { type ServiceFormData, serviceFormSchema } from './service-form-schema';
 
 function fieldErrors(result: {
   success: boolean;

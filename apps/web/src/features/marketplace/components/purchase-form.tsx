@@ -1,20 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatKreyol, type ProductDetail, type Wallet } from '@kreyolcash/domain';
 import { AlertTriangle, Minus, Plus } from 'lucide-react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { BalanceSummary } from './balance-summary';
 import { ProductCard } from './product-card';
-import {
-  type QuantityFormData,
-  type QuantityFormValues,
-  quantityFormSchema,
-  quotePurchase,
-} from './purchase-quantity';
+import { type QuantityFormData, type QuantityFormValues, quotePurchase } from './purchase-quantity';
 
 type PurchaseFormProps = {
   product: ProductDetail;
@@ -41,8 +37,15 @@ export function PurchaseForm({
   onStart,
 }: PurchaseFormProps) {
   const { t } = useTranslation('marketplace');
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver(() =>
+        import('./purchase-schemas').then((module) => module.quantityFormSchema(product.estoque)),
+      ),
+    [product.estoque],
+  );
   const form = useForm<QuantityFormValues, unknown, QuantityFormData>({
-    resolver: zodResolver(quantityFormSchema(product.estoque)),
+    resolver,
     defaultValues: { quantidade: String(initialQuantity) },
   });
   const quote = quotePurchase(form.watch('quantidade'), product, wallet);

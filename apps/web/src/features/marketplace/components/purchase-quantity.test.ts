@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quantityFormSchema, quotePurchase } from './purchase-quantity';
+import { quotePurchase } from './purchase-quantity';
+import { quantityFormSchema } from './purchase-schemas';
 
 const pen = { preco_centis: 1250, estoque: 5 };
 const service = { preco_centis: 1250, estoque: null };

@@ -2,21 +2,11 @@ import {
   clampPurchaseQuantity,
   maxPurchaseQuantityOf,
   multiplyCentis,
-  purchaseCreateSchema,
   type Wallet,
 } from '@kreyolcash/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { quantityFormSchema } from './purchase-schemas';
 
-// The purchase form's quantity (spec §5): typed text; what is not a number becomes 1, and it
-// stays within 1 and the stock (999 without stock). The API's own rule checks the result.
-export function quantityFormSchema(estoque: number | null) {
-  return z.object({
-    quantidade: z
-      .string()
-      .transform((text) => clampPurchaseQuantity(text, estoque))
-      .pipe(purchaseCreateSchema.shape.quantidade),
-  });
-}
 export type QuantityFormValues = z.input<ReturnType<typeof quantityFormSchema>>;
 export type QuantityFormData = z.output<ReturnType<typeof quantityFormSchema>>;
 

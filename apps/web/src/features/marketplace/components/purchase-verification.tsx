@@ -1,10 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  formatKreyol,
-  VERIFICATION_CODE_LENGTH,
-  type VerifyCodeBody,
-  verifyCodeSchema,
-} from '@kreyolcash/domain';
+import { formatKreyol, VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@kreyolcash/domain';
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,7 +6,12 @@ import { Button } from '@/components/ui/button';
 import { CodeCells } from '@/components/ui/code-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { marketplaceFieldText } from './marketplace-text';
+
+const resolver = lazyZodResolver(() =>
+  import('./purchase-schemas').then((module) => module.verifyCodeSchema),
+);
 
 type PurchaseVerificationProps = {
   productName: string;
@@ -40,7 +39,7 @@ export function PurchaseVerification({
   const { t } = useTranslation('marketplace');
   const errorId = useId();
   const form = useForm<{ codigo: string }, unknown, VerifyCodeBody>({
-    resolver: zodResolver(verifyCodeSchema),
+    resolver,
     defaultValues: { codigo: '' },
   });
   const code = form.watch('codigo');

@@ -1,6 +1,8 @@
 import { errorKey, priceTextField, productCreateSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 
+// Loaded only through dynamic import (lazyZodResolver): zod stays off the screen's first download.
+
 const { shape } = productCreateSchema;
 
 // Stock is typed as text: blank means "not counted" (null); anything else must be a whole number.
@@ -24,11 +26,3 @@ export const serviceFormSchema = z
   .transform(({ preco, ...service }) => ({ ...service, preco_centis: preco }));
 export type ServiceFormValues = z.input<typeof serviceFormSchema>;
 export type ServiceFormData = z.output<typeof serviceFormSchema>;
-
-export const emptyServiceForm: ServiceFormValues = {
-  nome: '',
-  descricao: '',
-  categoria: '',
-  preco: '',
-  estoque: '',
-};

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AppError, type ProfileUpdateBody, profileUpdateSchema } from '@kreyolcash/domain';
+import { AppError, type ProfileUpdateBody, type profileUpdateSchema } from '@kreyolcash/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
 import type { Me } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
@@ -15,6 +15,10 @@ import { PhoneChangeSection } from './phone-change-section';
 import { notifyProfileError, profileFieldText } from './profile-errors';
 
 /** E-mail (read-only), full name (saved on its own) and phone (changed through two codes). */
+const resolver = lazyZodResolver(() =>
+  import('./profile-schemas').then((module) => module.profileUpdateSchema),
+);
+
 export function PersonalInfoCard({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   return (
@@ -33,7 +37,7 @@ export function PersonalInfoCard({ me }: { me: Me }) {
 function NameForm({ fullName }: { fullName: string }) {
   const { t } = useTranslation('account');
   const form = useForm<z.input<typeof profileUpdateSchema>, unknown, ProfileUpdateBody>({
-    resolver: zodResolver(profileUpdateSchema),
+    resolver,
     defaultValues: { nome_completo: fullName },
   });
   const typed = useWatch({ control: form.control, name: 'nome_completo' });

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AppError, isSamePhone, type PhoneChangeBody, phoneChangeSchema } from '@kreyolcash/domain';
+import { AppError, isSamePhone, type PhoneChangeBody, type phoneChangeSchema } from '@kreyolcash/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -10,6 +9,7 @@ import { PhoneInput } from '@/components/ui/phone-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import type { Me } from '../api/get-me';
 import { usePhoneChange } from '../api/get-phone-change';
 import { useStartPhoneChange } from '../api/start-phone-change';
@@ -20,6 +20,10 @@ import { notifyProfileError, profileErrorText, profileFieldText } from './profil
  * The phone field and its change (spec §4): none → a code to the current number (step 1/2) → a
  * code to the new number (step 2/2) → done. The server holds the flow, so a reload resumes it.
  */
+const resolver = lazyZodResolver(() =>
+  import('./profile-schemas').then((module) => module.phoneChangeSchema),
+);
+
 export function PhoneChangeSection({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const change = usePhoneChange();
@@ -54,7 +58,7 @@ type PhoneFormValues = z.input<typeof phoneChangeSchema>;
 function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
   const { t } = useTranslation('account');
   const form = useForm<PhoneFormValues, unknown, PhoneChangeBody>({
-    resolver: zodResolver(phoneChangeSchema),
+    resolver,
     defaultValues: { novo_telefone: currentPhone },
   });
   const typed = useWatch({ control: form.control, name: 'novo_telefone' });

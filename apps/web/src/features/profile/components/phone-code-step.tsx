@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AppError,
   isVerificationCodeFormat,
   type VerifyCodeBody,
-  verifyCodeSchema,
+  type verifyCodeSchema,
 } from '@kreyolcash/domain';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,12 +13,15 @@ import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
 import { useCancelPhoneChange } from '../api/cancel-phone-change';
 import type { PhoneChange } from '../api/get-phone-change';
 import { useVerifyCurrentPhone } from '../api/verify-current-phone';
 import { useVerifyNewPhone } from '../api/verify-new-phone';
 import { notifyProfileError, profileFieldText } from './profile-errors';
+
+const resolver = lazyZodResolver(() => import('./profile-schemas').then((module) => module.verifyCodeSchema));
 
 type PhoneCodeStepProps = { change: PhoneChange; currentPhone: string };
 type CodeFormValues = z.input<typeof verifyCodeSchema>;
@@ -30,7 +32,7 @@ export function PhoneCodeStep({ change, currentPhone }: PhoneCodeStepProps) {
   const headingId = useId();
   const isFirstStep = change.etapa === 'verify_current';
   const form = useForm<CodeFormValues, unknown, VerifyCodeBody>({
-    resolver: zodResolver(verifyCodeSchema),
+    resolver,
     defaultValues: { codigo: '' },
   });
   const code = useWatch({ control: form.control, name: 'codigo' });

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AppError, type ReferralBody, type ReferralInput, referralSchema } from '@kreyolcash/domain';
+import { AppError, type ReferralBody, type ReferralInput } from '@kreyolcash/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,17 +7,19 @@ import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
 import { useSendReferral } from '../api/send-referral';
 import { notifyReferralError, referralFieldText } from './referral-errors';
 
 const FIELDS = ['nome', 'telefone'] as const;
+const resolver = lazyZodResolver(() => import('./referral-schemas').then((module) => module.referralSchema));
 
 /** The friend's name and WhatsApp number; send stays disabled until both are filled (spec §5). */
 export function ReferralForm() {
   const { t } = useTranslation('account');
   const form = useForm<ReferralInput, unknown, ReferralBody>({
-    resolver: zodResolver(referralSchema),
+    resolver,
     defaultValues: { nome: '', telefone: '' },
   });
   const [nome, telefone] = useWatch({ control: form.control, name: FIELDS });

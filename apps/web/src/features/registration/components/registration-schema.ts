@@ -1,10 +1,11 @@
-import { createRegistrationFormSchema, REGISTRATION_STEP_FIELDS } from '@kreyolcash/domain';
+import { REGISTRATION_STEP_FIELDS } from '@kreyolcash/domain';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import type { SignUpRequest } from '../api/sign-up';
+import type { registrationSchema } from './registration-form-schema';
 
-// The wizard's form (spec §3 field names) with the browser's File for the photos.
-export const registrationSchema = createRegistrationFormSchema<File>();
+// The wizard's form (spec §3 field names) with the browser's File for the photos; its schema is
+// in registration-form-schema.ts, loaded in the background.
 export type RegistrationValues = z.input<typeof registrationSchema>;
 export type RegistrationData = z.output<typeof registrationSchema>;
 export type RegistrationField = keyof RegistrationValues;

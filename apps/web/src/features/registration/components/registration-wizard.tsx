@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AppError, isCompleteNif, maskNif, nifDigits, REGISTRATION_STEP_FIELDS } from '@kreyolcash/domain';
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormSetValue, useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { StepProgress } from '@/components/ui/step-progress';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifyError } from '@/lib/notify';
 import { useCheckNifAvailability } from '../api/get-nif-availability';
 import { useSignUp } from '../api/sign-up';
@@ -16,12 +16,15 @@ import {
   type RegistrationData,
   type RegistrationField,
   type RegistrationValues,
-  registrationSchema,
   STEP_COUNT,
   stepOfField,
   toSignUpRequest,
 } from './registration-schema';
 import { RegistrationStepFields } from './registration-steps';
+
+const resolver = lazyZodResolver(() =>
+  import('./registration-form-schema').then((module) => module.registrationSchema),
+);
 
 const STEP_TEXTS = [
   'fullName',
@@ -50,7 +53,7 @@ export function RegistrationWizard({ onRegistered, referralCode }: RegistrationW
   const { t } = useTranslation('screens');
   const [step, setStep] = useState(0);
   const form = useForm<RegistrationValues, unknown, RegistrationData>({
-    resolver: zodResolver(registrationSchema),
+    resolver,
     defaultValues: emptyRegistration,
   });
   const nif = useNifCheck(form.setValue);

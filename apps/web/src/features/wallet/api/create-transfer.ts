@@ -3,6 +3,7 @@ import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/
 import { useRef } from 'react';
 import { apiClient, isRetryableFailure } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { followLedgerChange } from './use-wallet-events';
 
 export type PendingTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
 
@@ -26,16 +27,20 @@ export function useCreateTransfer(
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
   return useMutation({
     ...options,
-    mutationFn: (body: TransferInitiateBody) => {
+    mutationFn: async (body: TransferInitiateBody) => {
       const fingerprint = JSON.stringify([body.destinatario_email, body.quantidade_centis, body.observacoes]);
       if (attempt.current?.fingerprint !== fingerprint)
         attempt.current = { key: newIdempotencyKey(), fingerprint };
-      return createTransfer(body, attempt.current.key);
+      // The reservation changes what is available: the stream brings it, or the wallet is read.
+      const settled = followLedgerChange(queryClient);
+      try {
+        return await createTransfer(body, attempt.current.key);
+      } finally {
+        settled();
+      }
     },
     onSuccess: (...args) => {
       attempt.current = null;
-      // The reservation changed what is available.
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
       return options.onSuccess?.(...args);
     },
     onError: (error, ...rest) => {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '@/lib/session-store';
-import { openWalletEvents } from './use-wallet-events';
+import { followLedgerChange, LEDGER_ECHO_TIMEOUT_MS, openWalletEvents } from './use-wallet-events';
 
 /** An EventSource stand-in whose events the test fires by hand. */
 class FakeSource {
@@ -120,5 +120,56 @@ describe('wallet events', () => {
     expect(queryClient.getQueryData(['wallet'])).toBeUndefined();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(sources).toHaveLength(1);
+  });
+});
+
+describe('after a request that moves money', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('reads nothing again when the open stream brings the new balance, even before the answer', async () => {
+    const { sources, queryClient, events } = setUp();
+    await vi.advanceTimersByTimeAsync(0);
+    sources[0]?.fire('open');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const settled = followLedgerChange(queryClient, events);
+    sources[0]?.fire('balance', wallet);
+    settled();
+    await vi.advanceTimersByTimeAsync(LEDGER_ECHO_TIMEOUT_MS * 2);
+    expect(invalidate).not.toHaveBeenCalled();
+    events.stop();
+  });
+
+  it('reads the wallet again when no balance came in time', async () => {
+    const { sources, queryClient, events } = setUp();
+    await vi.advanceTimersByTimeAsync(0);
+    sources[0]?.fire('open');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    followLedgerChange(queryClient, events)();
+    await vi.advanceTimersByTimeAsync(LEDGER_ECHO_TIMEOUT_MS - 1);
+    expect(invalidate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wallet'] });
+    events.stop();
+  });
+
+  it('reads the wallet again at once without an open stream', async () => {
+    const { sources, queryClient, events } = setUp();
+    await vi.advanceTimersByTimeAsync(0);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    // Not open yet.
+    followLedgerChange(queryClient, events)();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wallet'] });
+    // Open, then broken.
+    invalidate.mockClear();
+    sources[0]?.fire('open');
+    sources[0]?.fire('error');
+    followLedgerChange(queryClient, events)();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wallet'] });
+    // No stream at all.
+    invalidate.mockClear();
+    followLedgerChange(queryClient, undefined)();
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wallet'] });
+    events.stop();
   });
 });

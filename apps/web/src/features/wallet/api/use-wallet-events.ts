@@ -24,7 +24,14 @@ export type WalletEventsDeps = {
   createSource?: (url: string) => EventSourceLike;
 };
 
-export type WalletEvents = { stop: () => void; isStopped: () => boolean };
+export type WalletEvents = {
+  stop: () => void;
+  isStopped: () => boolean;
+  /** Connected now: the server will push what the ledger commits for this user. */
+  isOpen: () => boolean;
+  /** How many balance events it has written into the wallet query so far. */
+  balancesHeard: () => number;
+};
 
 /** Opens the stream and keeps it open, reconnecting after 1, 2, 5, then every 10 s. */
 export function openWalletEvents({
@@ -39,6 +46,8 @@ export function openWalletEvents({
   let failures = 0;
   let hasConnected = false;
   let isStopped = false;
+  let isOpen = false;
+  let balancesHeard = 0;
   const isOwnersSession = () => {
     const state = session.getState();
     return state.status === 'signed-in' && state.userId === userId;
@@ -60,6 +69,7 @@ export function openWalletEvents({
     source = stream;
     stream.addEventListener('open', () => {
       failures = 0;
+      isOpen = true;
       // What happened while the stream was down was not heard: read the lists again. (The
       // balance needs nothing: the server sends it first thing on every connection.)
       if (hasConnected) void queryClient.invalidateQueries({ queryKey: ['wallet', 'transactions'] });
@@ -68,7 +78,9 @@ export function openWalletEvents({
     stream.addEventListener('balance', (event) => {
       if (!isOwnersSession()) return;
       const wallet = parseJson(event.data);
-      if (isWallet(wallet)) queryClient.setQueryData(getWalletQueryOptions().queryKey, wallet);
+      if (!isWallet(wallet)) return;
+      queryClient.setQueryData(getWalletQueryOptions().queryKey, wallet);
+      balancesHeard += 1;
     });
     stream.addEventListener('transaction', () => {
       if (!isOwnersSession()) return;
@@ -78,6 +90,7 @@ export function openWalletEvents({
       // EventSource would reconnect by itself, but with the token in its URL, which expires
       // after 15 minutes: close it and connect again with the current token.
       stream.close();
+      isOpen = false;
       if (source === stream) source = null;
       retryLater();
     });
@@ -85,6 +98,7 @@ export function openWalletEvents({
 
   function stop() {
     isStopped = true;
+    isOpen = false;
     clearTimeout(retryTimer);
     source?.close();
     source = null;
@@ -96,7 +110,12 @@ export function openWalletEvents({
   });
 
   void connect();
-  return { stop, isStopped: () => isStopped };
+  return {
+    stop,
+    isStopped: () => isStopped,
+    isOpen: () => isOpen && !isStopped,
+    balancesHeard: () => balancesHeard,
+  };
 }
 
 // The screens that show money each ask for the stream; they share one connection, kept a moment
@@ -138,6 +157,31 @@ export function useWalletEvents(userId: string | null) {
     if (!userId) return;
     return retain(queryClient, userId);
   }, [userId, queryClient]);
+}
+
+// How long a change the stream should report may take to arrive before the wallet is read again.
+export const LEDGER_ECHO_TIMEOUT_MS = 3_000;
+
+/**
+ * For a request that moves the caller's money (a transfer started, or confirmed): call it as the
+ * request leaves, and call what it returns once the answer is in. While the stream is open the
+ * server pushes the new balance and the movement itself, so nothing is read again (on a slow,
+ * metered network, each read of the wallet is ~1.6 kB both ways); without a stream, or when no
+ * balance came within LEDGER_ECHO_TIMEOUT_MS of the answer, the wallet and its lists are read
+ * again as before.
+ */
+export function followLedgerChange(
+  queryClient: QueryClient,
+  events: Pick<WalletEvents, 'isOpen' | 'balancesHeard'> | undefined = shared?.events,
+): () => void {
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  const heardBefore = events?.balancesHeard() ?? 0;
+  return () => {
+    if (!events?.isOpen()) return refresh();
+    setTimeout(() => {
+      if (events.balancesHeard() === heardBefore) refresh();
+    }, LEDGER_ECHO_TIMEOUT_MS);
+  };
 }
 
 async function currentAccessToken(): Promise<string | null> {

@@ -1,6 +1,7 @@
 import type { Transaction } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { followLedgerChange } from './use-wallet-events';
 
 export type VerifyTransferRequest = { movementId: string; codigo: string };
 
@@ -23,11 +24,15 @@ export function useVerifyTransfer(
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
-    mutationFn: verifyTransfer,
-    onSettled: (...args) => {
-      // Done, or cancelled by the server: either way the balance and the history moved.
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      return options.onSettled?.(...args);
+    mutationFn: async (request: VerifyTransferRequest) => {
+      // Done, or cancelled by the server: either way the balance and the history moved. The
+      // stream brings both; without it, they are read again.
+      const settled = followLedgerChange(queryClient);
+      try {
+        return await verifyTransfer(request);
+      } finally {
+        settled();
+      }
     },
   });
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   formatKreyol,
   MAX_TRANSFER_CENTIS,
@@ -13,11 +12,16 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import type { Recipient } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
 import { StepHeading } from './step-heading';
-import { type AmountFormData, type AmountFormValues, amountFormSchema } from './transfer-schemas';
+import type { AmountFormData, AmountFormValues } from './transfer-schemas';
 import { notifyFieldError, walletFieldText } from './wallet-errors';
+
+const resolver = lazyZodResolver(() =>
+  import('./transfer-schemas').then((module) => module.amountFormSchema),
+);
 
 type AmountStepProps = {
   recipient: Recipient;
@@ -39,7 +43,7 @@ function canConfirm(text: string): boolean {
 export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: AmountStepProps) {
   const { t } = useTranslation('wallet');
   const form = useForm<AmountFormValues, unknown, AmountFormData>({
-    resolver: zodResolver(amountFormSchema),
+    resolver,
     defaultValues: values,
   });
   const amountText = useWatch({ control: form.control, name: 'amount' });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AppError, isVerificationCodeFormat, type Transaction } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
@@ -8,16 +7,18 @@ import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useSecondsLeft } from '@/hooks/use-seconds-left';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
 import { getTransactionQueryOptions } from '../api/get-transaction';
 import { useResendTransferCode } from '../api/resend-transfer-code';
 import { useVerifyTransfer } from '../api/verify-transfer';
 import { CODE_MINUTES } from './code-sent-step';
 import { StepHeading } from './step-heading';
-import { type CodeFormValues, codeFormSchema } from './transfer-schemas';
+import type { CodeFormValues } from './transfer-schemas';
 import { notifyFieldError, notifyWalletError, type WalletFallback } from './wallet-errors';
 
 /** How long after a code was sent before another can be asked for (the server also limits them per phone). */
+const resolver = lazyZodResolver(() => import('./transfer-schemas').then((module) => module.codeFormSchema));
 const RESEND_COOLDOWN_MS = 30_000;
 
 type CodeStepProps = {
@@ -36,7 +37,7 @@ export function CodeStep({ movementId, codeSentAtMs, onVerified, onCodeResent, o
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
   const form = useForm<CodeFormValues>({
-    resolver: zodResolver(codeFormSchema),
+    resolver,
     defaultValues: { codigo: '' },
   });
   const code = useWatch({ control: form.control, name: 'codigo' });

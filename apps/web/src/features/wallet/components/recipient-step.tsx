@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Search } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -7,11 +6,16 @@ import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { type Recipient, useLookupUser } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
 import { StepHeading } from './step-heading';
-import { type RecipientFormValues, recipientFormSchema } from './transfer-schemas';
+import type { RecipientFormValues } from './transfer-schemas';
 import { notifyFieldError, notifyWalletError, walletFieldText } from './wallet-errors';
+
+const resolver = lazyZodResolver(() =>
+  import('./transfer-schemas').then((module) => module.recipientFormSchema),
+);
 
 type RecipientStepProps = {
   recipient: Recipient | null;
@@ -48,7 +52,7 @@ export function RecipientStep({ recipient, onFound, onConfirm }: RecipientStepPr
 function RecipientSearch({ onFound }: { onFound: (recipient: Recipient) => void }) {
   const { t } = useTranslation('wallet');
   const form = useForm<RecipientFormValues>({
-    resolver: zodResolver(recipientFormSchema),
+    resolver,
     defaultValues: { email: '' },
   });
   const lookup = useLookupUser({

@@ -7,7 +7,8 @@ import {
 } from '@kreyolcash/domain';
 import { z } from 'zod';
 
-// The transfer wizard's forms, built from the same field rules the API applies (domain).
+// The transfer wizard's forms, built from the same field rules the API applies (domain). Loaded
+// only through dynamic import (lazyZodResolver): zod stays off the screen's first download.
 
 export const recipientFormSchema = userLookupQuerySchema;
 export type RecipientFormValues = z.input<typeof recipientFormSchema>;
