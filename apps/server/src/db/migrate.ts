@@ -9,6 +9,7 @@ import * as purchases from './migrations/0007-purchases.ts';
 import * as codeResend from './migrations/0008-code-resend.ts';
 import * as outboxReferenceIndex from './migrations/0009-outbox-reference-index.ts';
 import * as transferBatches from './migrations/0010-transfer-batches.ts';
+import * as leanerTransferPhases from './migrations/0011-leaner-transfer-phases.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008-code-resend': codeResend,
   '0009-outbox-reference-index': outboxReferenceIndex,
   '0010-transfer-batches': transferBatches,
+  '0011-leaner-transfer-phases': leanerTransferPhases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

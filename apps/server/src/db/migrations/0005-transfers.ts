@@ -44,7 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of FUNCTIONS) await sql.raw(statement).execute(db);
 }
 
-const FUNCTIONS = [
+export const FUNCTIONS = [
   // '₭ 1.234,56' exactly as formatKreyol in packages/domain (a test compares them).
   `create function kc_formatar_centis(c bigint) returns text language sql immutable as $$
      select case when c < 0 then '-' else '' end || '₭ '

@@ -302,6 +302,8 @@ describe(`transfers on ${testDatabaseKind}`, () => {
     const again = await initiate(a, { destinatario_email: b.email, quantidade_centis: 10 }, limitedKey);
     // A limited answer is not stored under the key: the same key may try again later.
     expect(again.json().error.code).toBe('rate_limited');
+    // A refused request reserves nothing: only the ten pending transfers hold money.
+    expect(await wallet(a)).toEqual({ saldo_centis: 10000, reservado_centis: 100, disponivel_centis: 9900 });
   });
 
   it('finds a recipient by exact e-mail only, never yourself', async () => {
