@@ -5,6 +5,7 @@ import { apiClient } from '@/lib/api-client';
 import type { SessionStore } from '@/lib/session-store';
 import { getWalletQueryOptions } from './get-wallet';
 import { isWallet } from './is-wallet';
+import { movementReported, movementsMissed } from './latest-movements';
 
 // GET /api/events: the server pushes `balance` (the new wallet) and `transaction` ({id}) events
 // as the ledger commits, so the balance and the lists change without a reload.
@@ -72,7 +73,7 @@ export function openWalletEvents({
       isOpen = true;
       // What happened while the stream was down was not heard: read the lists again. (The
       // balance needs nothing: the server sends it first thing on every connection.)
-      if (hasConnected) void queryClient.invalidateQueries({ queryKey: ['wallet', 'transactions'] });
+      if (hasConnected) movementsMissed(queryClient);
       hasConnected = true;
     });
     stream.addEventListener('balance', (event) => {
@@ -82,9 +83,11 @@ export function openWalletEvents({
       queryClient.setQueryData(getWalletQueryOptions().queryKey, wallet);
       balancesHeard += 1;
     });
-    stream.addEventListener('transaction', () => {
+    stream.addEventListener('transaction', (event) => {
       if (!isOwnersSession()) return;
-      void queryClient.invalidateQueries({ queryKey: ['wallet', 'transactions'] });
+      const movement = parseJson(event.data) as { id?: unknown } | undefined;
+      if (typeof movement?.id === 'string') movementReported(queryClient, movement.id);
+      else void queryClient.invalidateQueries({ queryKey: ['wallet', 'transactions'] });
     });
     stream.addEventListener('error', () => {
       // EventSource would reconnect by itself, but with the token in its URL, which expires

@@ -1,6 +1,7 @@
 import type { Transaction } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { placeConfirmedMovement } from './latest-movements';
 import { followLedgerChange } from './use-wallet-events';
 
 export type VerifyTransferRequest = { movementId: string; codigo: string };
@@ -29,7 +30,9 @@ export function useVerifyTransfer(
       // stream brings both; without it, they are read again.
       const settled = followLedgerChange(queryClient);
       try {
-        return await verifyTransfer(request);
+        const movement = await verifyTransfer(request);
+        placeConfirmedMovement(queryClient, movement);
+        return movement;
       } finally {
         settled();
       }
