@@ -7,7 +7,8 @@
 // - Hashed files (/assets/*) never change: cache first.
 // - Pages (navigations): the network first, so a new version shows at once; the cached shell
 //   when the network fails or has not answered within NAVIGATION_TIMEOUT_MS (a phone on a weak
-//   signal should not stare at a blank screen).
+//   signal should not stare at a blank screen), or when the server answers 304 to the navigation
+//   preload's `shell=<SHA-256 of our index.html>`: it has the same shell, so no need to send it.
 // - The API (/api/*) is never cached here: balances, codes and money always come from the
 //   server. The one thing shown offline, the last known balance, is kept by the app itself.
 
@@ -33,8 +34,14 @@ self.addEventListener('activate', (event) => {
           .filter((name) => name.startsWith('kreyolcash-') && name !== SHELL_CACHE)
           .map((name) => caches.delete(name)),
       );
-      // Starts the page's request while the worker boots, instead of after.
-      await self.registration.navigationPreload?.enable();
+      // Starts the page's request while the worker boots, instead of after; and names the shell
+      // this worker holds, so the server can answer a bodiless 304 when it is the current one.
+      const preload = self.registration.navigationPreload;
+      if (preload) {
+        await preload.enable();
+        const digest = await shellDigest();
+        if (digest) await preload.setHeaderValue(`shell=${digest}`);
+      }
       // The first visit's page is served by the network; from now on this worker answers it.
       await self.clients.claim();
     })(),
@@ -78,6 +85,8 @@ async function cacheFirst(request) {
 async function navigation(event) {
   try {
     const response = await withTimeout(networkResponse(event), NAVIGATION_TIMEOUT_MS);
+    // The server has the shell this worker holds: show ours.
+    if (response.status === 304) return (await caches.match('/index.html')) ?? fetch(event.request);
     // A gateway's error page (the API restarting) is worse than the app shell.
     if (response.status < 500) return response;
     return (await caches.match('/index.html')) ?? response;
@@ -90,6 +99,18 @@ async function navigation(event) {
 async function networkResponse(event) {
   const preloaded = await event.preloadResponse;
   return preloaded ?? fetch(event.request);
+}
+
+// SHA-256 of the kept index.html, base64url, as the server computes it for its own.
+async function shellDigest() {
+  const cache = await caches.open(SHELL_CACHE);
+  const shell = await cache.match('/index.html');
+  if (!shell) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await shell.arrayBuffer()));
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 function withTimeout(promise, timeoutMs) {

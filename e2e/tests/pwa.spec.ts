@@ -98,6 +98,34 @@ test('the service worker installs, keeps the app shell and never an API answer',
   expect(fromWorker.length).toBeGreaterThan(0);
 });
 
+test('a page asked for by the worker that holds the current shell is a bodiless 304', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/login');
+  await serviceWorkerReady(page);
+  // What the worker sends with its navigation preload: `shell=` and the SHA-256 of its index.html.
+  const header = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.navigationPreload.getState()).headerValue ?? '';
+  });
+  expect(header).toMatch(/^shell=[\w-]{43}$/);
+  const unchanged = await request.get('/home', { headers: { 'service-worker-navigation-preload': header } });
+  expect(unchanged.status()).toBe(304);
+  expect((await unchanged.body()).length).toBe(0);
+  // Chromium applies its policy to the page the worker shows: the page's own.
+  expect(unchanged.headers()['content-security-policy']).toContain("script-src 'self'");
+  const other = await request.get('/home', { headers: { 'service-worker-navigation-preload': 'shell=old' } });
+  expect(other.status()).toBe(200);
+  expect(await other.text()).toContain('<div id="root">');
+
+  // The worker shows its own shell for that 304: the page draws, its scripts from the cache.
+  await page.goto('/home');
+  await expect(page).toHaveURL('/login');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'KreyolCash' })).toBeVisible();
+});
+
 test('offline, the app opens on the last known balance with a Creole notice and no money action', async ({
   page,
   request,

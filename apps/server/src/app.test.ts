@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,24 @@ describe('the app shell', () => {
     });
     expect(fromWorker.statusCode).toBe(200);
     expect(fromWorker.headers.link).toBeUndefined();
+  });
+
+  it('answers a bodiless 304 to the service worker that holds the current shell', async () => {
+    const page = await t.app.inject('/home');
+    const digest = createHash('sha256').update(page.rawPayload).digest('base64url');
+    const held = await t.app.inject({
+      url: '/home',
+      headers: { 'service-worker-navigation-preload': `shell=${digest}` },
+    });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    expect(String(held.headers['content-security-policy'])).toContain("script-src 'self'");
+    const old = await t.app.inject({
+      url: '/home',
+      headers: { 'service-worker-navigation-preload': 'shell=x' },
+    });
+    expect(old.statusCode).toBe(200);
+    expect(old.body).toContain('<div id="root">');
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { AppInstance } from '../../app.ts';
@@ -11,6 +12,7 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
   const root = app.deps.config.webDistDir;
   const hasWebBuild = existsSync(join(root, 'index.html'));
   const preloads = loadRoutePreloads(join(root, 'route-preload.json'));
+  const shell = shellDigest(join(root, 'index.html'));
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -34,10 +36,38 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
     if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasWebBuild) {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
     }
+    const fromWorker = request.headers['service-worker-navigation-preload'];
+    // The service worker names the app shell it holds (sw.js, `shell=` and its SHA-256): when it is
+    // the one this server has, a bodiless 304 tells it to show its own copy — on a repeat visit the
+    // page costs a few header bytes instead of the whole document.
+    // It keeps the page's headers: Chromium applies this answer's policy to the page the worker
+    // then shows.
+    if (typeof fromWorker === 'string' && fromWorker === `shell=${shell.digest()}`) {
+      return reply.status(304).header('cache-control', 'no-cache').send();
+    }
     // The page's own chunks, fetched alongside the entry. Not when the service worker asks (its
     // navigation preload): it holds every chunk already, and the header would only cost bytes.
-    const link = request.headers['service-worker-navigation-preload'] ? undefined : preloads.linkFor(path);
+    const link = fromWorker ? undefined : preloads.linkFor(path);
     if (link) reply.header('link', link);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/** SHA-256 of index.html (base64url), read again whenever the file changes (a new build). */
+function shellDigest(file: string): { digest: () => string } {
+  let known: { mtimeMs: number; size: number; digest: string } | undefined;
+  return {
+    digest() {
+      try {
+        const { mtimeMs, size } = statSync(file);
+        if (known?.mtimeMs !== mtimeMs || known.size !== size) {
+          const digest = createHash('sha256').update(readFileSync(file)).digest('base64url');
+          known = { mtimeMs, size, digest };
+        }
+        return known.digest;
+      } catch {
+        return 'no-shell';
+      }
+    },
+  };
 }
