@@ -39,8 +39,10 @@ export function routePreloadManifest({ router }: { router: string }): Plugin {
       if (!entry) this.error('route preload: no entry chunk');
       // What index.html already loads: the entry, its static imports and their stylesheets.
       const inHtml = closure(bundle, entry, new Set());
+      // Where each module ended up: its own chunk, or one it shares with others.
       const byModule = new Map<string, OutputChunk>();
       for (const chunk of chunks) {
+        for (const id of chunk.moduleIds) byModule.set(withoutExtension(id), chunk);
         if (chunk.facadeModuleId) byModule.set(withoutExtension(chunk.facadeModuleId), chunk);
       }
       const entryFiles = [...inHtml].map((file) => `/${file}`);
