@@ -20,7 +20,8 @@ describe('CallBatcher', () => {
     const first = deferred<string>();
     const calls: string[][] = [];
     const batcher = new CallBatcher<string, string>({
-      slots: 1,
+      lanes: 1,
+      keyOf: () => 'one',
       maxBatch: 10,
       runOne: (item) => (item === 'a' ? first.promise : Promise.resolve(`one:${item}`)),
       runMany: async (items) => {
@@ -40,7 +41,8 @@ describe('CallBatcher', () => {
     const first = deferred<number>();
     const sizes: number[] = [];
     const batcher = new CallBatcher<number, number>({
-      slots: 1,
+      lanes: 1,
+      keyOf: () => 'one',
       maxBatch: 3,
       runOne: (item) => (item === 0 ? first.promise : Promise.resolve(item)),
       runMany: async (items) => {
@@ -58,7 +60,8 @@ describe('CallBatcher', () => {
     const first = deferred<string>();
     const alone: string[] = [];
     const batcher = new CallBatcher<string, string>({
-      slots: 1,
+      lanes: 1,
+      keyOf: () => 'one',
       maxBatch: 10,
       runOne: async (item) => {
         if (item === 'a') return first.promise;
@@ -86,7 +89,8 @@ describe('CallBatcher', () => {
     let alone = 0;
     const lost = new Error('Connection terminated unexpectedly');
     const batcher = new CallBatcher<string, string>({
-      slots: 1,
+      lanes: 1,
+      keyOf: () => 'one',
       maxBatch: 10,
       runOne: (item) => {
         if (item === 'a') return first.promise;
@@ -101,6 +105,35 @@ describe('CallBatcher', () => {
     await a;
     expect(await Promise.all(rest)).toEqual([lost, lost]);
     expect(alone).toBe(0);
+  });
+});
+
+describe('CallBatcher lanes', () => {
+  it('keeps one key in one lane and lets other lanes call meanwhile', async () => {
+    const held = deferred<string>();
+    const started: string[] = [];
+    const batcher = new CallBatcher<string, string>({
+      lanes: 8,
+      keyOf: (item) => item.split(':')[0] as string,
+      maxBatch: 10,
+      runOne: (item) => {
+        started.push(item);
+        return item === 'a:1' ? held.promise : Promise.resolve(item);
+      },
+      runMany: async (items) => {
+        started.push(items.join('+'));
+        return items;
+      },
+    });
+    const a1 = batcher.run('a:1');
+    const a2 = batcher.run('a:2'); // same key: waits for a:1
+    const others = ['b', 'c', 'd', 'e'].map((key) => batcher.run(`${key}:1`));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).not.toContain('a:2');
+    expect(started.filter((s) => !s.startsWith('a')).length).toBeGreaterThan(0);
+    held.resolve('a:1');
+    expect(await Promise.all([a1, a2, ...others])).toEqual(['a:1', 'a:2', 'b:1', 'c:1', 'd:1', 'e:1']);
+    expect(started.indexOf('a:2')).toBeGreaterThan(started.indexOf('a:1'));
   });
 });
 

@@ -5,10 +5,17 @@ export type CallBatcherOptions<I, R> = {
   runMany: (items: I[]) => Promise<R[]>;
   /** Runs one item alone: a lone item, and each item of a batch the database rolled back. */
   runOne: (item: I) => Promise<R>;
-  /** Calls in flight at once; items arriving meanwhile wait and leave together in the next call. */
-  slots: number;
+  /**
+   * Lanes, each with one call in flight; items arriving meanwhile wait and leave together in the
+   * lane's next call. An item's lane comes from its key, so the items of one key (one payer) are
+   * never in two calls at once and calls of different lanes do not wait on each other's rows.
+   */
+  lanes: number;
+  keyOf: (item: I) => string;
   maxBatch: number;
 };
+
+type Lane<I, R> = { waiting: Waiting<I, R>[]; busy: boolean };
 
 /**
  * Natural batching: a call leaves at once when a slot is free, so a quiet server adds no delay;
@@ -16,29 +23,30 @@ export type CallBatcherOptions<I, R> = {
  * commits per item, and a hot account is locked once for many items.
  */
 export class CallBatcher<I, R> {
-  private readonly waiting: Waiting<I, R>[] = [];
-  private inFlight = 0;
+  private readonly lanes: Lane<I, R>[];
   /** Calls sent and the items they carried, for the benchmark and the tests. */
   readonly sent = { calls: 0, items: 0 };
 
-  constructor(private readonly options: CallBatcherOptions<I, R>) {}
+  constructor(private readonly options: CallBatcherOptions<I, R>) {
+    this.lanes = Array.from({ length: options.lanes }, () => ({ waiting: [], busy: false }));
+  }
 
   run(item: I): Promise<R> {
+    const lane = this.lanes[laneIndex(this.options.keyOf(item), this.lanes.length)] as Lane<I, R>;
     return new Promise<R>((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
-      this.pump();
+      lane.waiting.push({ item, resolve, reject });
+      this.pump(lane);
     });
   }
 
-  private pump(): void {
-    while (this.inFlight < this.options.slots && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.options.maxBatch);
-      this.inFlight += 1;
-      void this.send(batch).finally(() => {
-        this.inFlight -= 1;
-        this.pump();
-      });
-    }
+  private pump(lane: Lane<I, R>): void {
+    if (lane.busy || lane.waiting.length === 0) return;
+    const batch = lane.waiting.splice(0, this.options.maxBatch);
+    lane.busy = true;
+    void this.send(batch).finally(() => {
+      lane.busy = false;
+      this.pump(lane);
+    });
   }
 
   private async send(batch: Waiting<I, R>[]): Promise<void> {
@@ -58,6 +66,13 @@ export class CallBatcher<I, R> {
     }
     for (const [i, w] of batch.entries()) w.resolve(results[i] as R);
   }
+}
+
+// FNV-1a: a cheap, even spread of keys over the lanes.
+function laneIndex(key: string, lanes: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % lanes;
 }
 
 async function settle<I, R>(w: Waiting<I, R>, runOne: (item: I) => Promise<R>): Promise<void> {

@@ -12,7 +12,8 @@ import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { transferBatchers } from './transfer-batches.ts';
 import { initiateTransfer, verifyTransfer } from './transfers.service.ts';
 
-// Calls made in one tick: the first leaves alone, the rest wait for it and leave as one batch.
+// Calls made in one tick: in each lane (payers are spread over two) the first leaves alone and the
+// rest wait for it and leave as one batch — at most four calls, whatever the lanes.
 describe(`transfers in batches on ${testDatabaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -54,7 +55,7 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
       send(c, c, 100),
       send(c, a, 10_001),
     ]);
-    expect(initiate.sent.calls - before.calls).toBe(2);
+    expect(initiate.sent.calls - before.calls).toBeLessThanOrEqual(4);
     expect(initiate.sent.items - before.items).toBe(7);
 
     const [, ok, refused, replay, unknown, self, tooMuch] = answers;
@@ -99,7 +100,8 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
       check(c, ba.id, ba.code), // not C's movement
       check(b, ba.id, ba.code),
     ]);
-    expect(verify.sent.calls - before.calls).toBe(2);
+    expect(verify.sent.calls - before.calls).toBeLessThanOrEqual(4);
+    expect(verify.sent.items - before.items).toBe(6);
     expect(answers).toEqual([
       { ok: undefined },
       { ok: undefined },

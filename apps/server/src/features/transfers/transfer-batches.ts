@@ -9,8 +9,9 @@ import {
   verifyTransferCall,
 } from './ledger-calls.ts';
 
-// One batch of each phase in flight per process: the next one gathers what arrives meanwhile.
-const SLOTS = 1;
+// Payers are spread over lanes, each with one call of each phase in flight per process: the next
+// call gathers what arrives meanwhile, and two calls of one phase never share a payer.
+const LANES = 2;
 const MAX_BATCH = 64;
 
 export type TransferBatchers = {
@@ -27,7 +28,8 @@ export function transferBatchers(db: Kysely<DB>): TransferBatchers {
   if (!batchers) {
     batchers = {
       initiate: new CallBatcher({
-        slots: SLOTS,
+        lanes: LANES,
+        keyOf: (p) => p.payerId,
         maxBatch: MAX_BATCH,
         runOne: (p) => initiateTransferCall(db, p),
         runMany: (items) =>
@@ -38,7 +40,8 @@ export function transferBatchers(db: Kysely<DB>): TransferBatchers {
           ),
       }),
       verify: new CallBatcher({
-        slots: SLOTS,
+        lanes: LANES,
+        keyOf: (p) => p.payerId,
         maxBatch: MAX_BATCH,
         runOne: (p) => verifyTransferCall(db, p),
         runMany: (items) =>
