@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { testDatabaseKind } from '../../test-support/test-database.ts';
+
+// The statement of someone who both pays and is paid, read page by page: every movement once,
+// newest first, ties on the same instant broken by id, the tabs keeping to their side.
+describe(`the statement, page by page, on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  let me: SeededUser;
+  let others: SeededUser[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    me = await seedUser(t);
+    others = [await seedUser(t), await seedUser(t)];
+    // 24 movements over 12 instants (two at each), alternately paid and received.
+    for (let i = 0; i < 24; i++) {
+      const other = others[i % 2] as SeededUser;
+      const [from, to] = i % 3 === 0 ? [other.id, me.id] : [me.id, other.id];
+      await sql`insert into kreyolcash_movimentacoes (remetente_id, destinatario_id, quantidade_centis, tipo, status, criado_em)
+                values (${from}::uuid, ${to}::uuid, ${100 + i}, 'transferencia', 'concluida',
+                        timestamptz '2026-11-01 12:00:00+00' + ${Math.floor(i / 2)} * interval '1 minute')`.execute(
+        t.database.db,
+      );
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const everything = async (type: string, limit: number) => {
+    const items: { id: string; criado_em: string; type: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { statusCode: number; json(): unknown } = await t.app.inject({
+        url: `/api/wallet/transactions?type=${type}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: { authorization: `Bearer ${me.accessToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { items: typeof items; next_cursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(limit);
+      items.push(...page.items);
+      cursor = page.next_cursor;
+    } while (cursor);
+    return items;
+  };
+
+  it('gives every movement once, newest first, whatever the page size', async () => {
+    const { rows } = await sql<{ id: string }>`
+      select id from kreyolcash_movimentacoes where remetente_id = ${me.id}::uuid or destinatario_id = ${me.id}::uuid
+       order by criado_em desc, id desc`.execute(t.database.db);
+    expect(rows).toHaveLength(25); // and the sign-up bonus
+    for (const limit of [1, 2, 5, 50]) {
+      expect((await everything('all', limit)).map((m) => m.id)).toEqual(rows.map((r) => r.id));
+    }
+  });
+
+  it('keeps the sent and received tabs to their side', async () => {
+    const sent = await everything('sent', 3);
+    const received = await everything('received', 3);
+    expect(sent).toHaveLength(16);
+    expect(received).toHaveLength(8);
+    expect(sent.every((m) => m.type === 'sent')).toBe(true);
+    expect(received.every((m) => m.type === 'received')).toBe(true);
+  });
+});
