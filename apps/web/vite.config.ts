@@ -27,6 +27,15 @@ const dataLayer = {
   includeDependenciesRecursively: false,
 };
 
+// The small pieces the landing and the screens around it share (the language switcher, the legal
+// links, text links, the document title, the icons' base): one chunk instead of five; the landing
+// and /login need every one of them.
+const sharedUi = {
+  name: 'shared-ui',
+  test: /src[\\/]components[\\/](language-switcher|legal-links|ui[\\/]text-link)\.|src[\\/]hooks[\\/]use-document-title\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+  includeDependenciesRecursively: false,
+};
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     sonnerStylesWithoutInlineStyle(),
@@ -52,6 +61,6 @@ export default defineConfig(({ mode }) => ({
     assetsInlineLimit: 0,
     // Every browser we target (Chromium on Android, current desktop ones) knows modulepreload.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [dataLayer] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [dataLayer, sharedUi] } } },
   },
 }));
