@@ -15,15 +15,15 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
   '$1production$2',
 );
 
-// The data layer every screen under the data providers loads (TanStack Query, the toasts, the API
-// client and its errors, the session, the wallet's saved balance) in one chunk instead of the
+// The data layer every screen under the data providers loads (the layout itself, TanStack Query,
+// the toasts, the API client and its errors, the session, the wallet's saved balance) in one chunk instead of the
 // ~9 small ones its modules would otherwise be split into by which screens share them: on a first
 // visit over HTTP/1.1 (six connections) each request is a round trip, and these were a third of
 // /login's and /home's. The landing and the legal pages use none of it. Only the named modules
 // move (not what they import), so React stays in the entry.
 const dataLayer = {
   name: 'data-layer',
-  test: /node_modules[\\/](@tanstack|sonner)[\\/]|packages[\\/]domain[\\/]src[\\/](error-codes|app-error)\.|src[\\/]lib[\\/](api-client|notify|error-text|react-query|session-store)\.|src[\\/]hooks[\\/]use-session\.|src[\\/]components[\\/]ui[\\/](spinner|skeleton)\.|src[\\/]features[\\/]wallet[\\/]api[\\/](is-wallet|last-known-balance|get-wallet)\./,
+  test: /node_modules[\\/](@tanstack|sonner)[\\/]|packages[\\/]domain[\\/]src[\\/](error-codes|app-error|constants)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.|src[\\/]app[\\/]data-provider\.|src[\\/]lib[\\/](api-client|notify|error-text|react-query|session-store)\.|src[\\/]hooks[\\/]use-session\.|src[\\/]components[\\/]ui[\\/](spinner|skeleton)\.|src[\\/]features[\\/]wallet[\\/]api[\\/](is-wallet|last-known-balance|get-wallet)\./,
   includeDependenciesRecursively: false,
 };
 
@@ -33,6 +33,15 @@ const dataLayer = {
 const sharedUi = {
   name: 'shared-ui',
   test: /src[\\/]components[\\/](language-switcher|legal-links|ui[\\/]text-link)\.|src[\\/]hooks[\\/]use-document-title\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+  includeDependenciesRecursively: false,
+};
+
+// What the sign-in screens (/login, /register, /forgot-password, /reset-password,
+// /email-confirmation) share: their layout, the e-mail and password inputs, the background schema
+// loader. One chunk instead of six.
+const authForms = {
+  name: 'auth-forms',
+  test: /src[\\/]components[\\/](layouts[\\/]auth-layout|ui[\\/](email-input|password-input))\.|src[\\/]lib[\\/]lazy-zod-resolver\.|src[\\/]features[\\/]auth[\\/]api[\\/]resend-confirmation\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](eye|eye-off)\./,
   includeDependenciesRecursively: false,
 };
 
@@ -61,6 +70,6 @@ export default defineConfig(({ mode }) => ({
     assetsInlineLimit: 0,
     // Every browser we target (Chromium on Android, current desktop ones) knows modulepreload.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [dataLayer, sharedUi] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [dataLayer, sharedUi, authForms] } } },
   },
 }));
