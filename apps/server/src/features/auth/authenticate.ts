@@ -2,7 +2,7 @@ import { AppError } from '@kreyolcash/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { type AccessClaims, readAccessToken } from './access-token.ts';
-import { isSessionActive } from './sessions.repository.ts';
+import { sessionChecks } from './session-checks.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,7 @@ export function authenticate(app: AppInstance) {
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (!token) throw new AppError('unauthorized', { message: 'missing bearer token' });
     const claims = await readAccessToken(token, app.deps.config.jwtSecret);
-    if (!claims || !(await isSessionActive(app.deps.database.db, claims))) {
+    if (!claims || !(await sessionChecks(app.deps.database.db).run(claims))) {
       throw new AppError('unauthorized', { message: 'invalid or expired token' });
     }
     request.auth = claims;

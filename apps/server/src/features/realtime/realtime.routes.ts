@@ -2,7 +2,7 @@ import { AppError, REALTIME_HEARTBEAT_MS } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { readAccessToken } from '../auth/access-token.ts';
-import { isSessionActive } from '../auth/sessions.repository.ts';
+import { sessionChecks } from '../auth/session-checks.ts';
 import { findBalance } from '../wallet/statement.repository.ts';
 import type { UserEvent } from './event-hub.ts';
 
@@ -56,6 +56,6 @@ async function streamUserOf(app: AppInstance, request: FastifyRequest): Promise<
   const query = (request.query as { access_token?: string }).access_token;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : query;
   const claims = token ? await readAccessToken(token, app.deps.config.jwtSecret) : undefined;
-  if (!claims || !(await isSessionActive(app.deps.database.db, claims))) throw new AppError('unauthorized');
+  if (!claims || !(await sessionChecks(app.deps.database.db).run(claims))) throw new AppError('unauthorized');
   return claims.userId;
 }
