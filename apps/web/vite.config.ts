@@ -15,15 +15,15 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
   '$1production$2',
 );
 
-// The data layer every screen under the data providers loads (the layout itself, TanStack Query,
-// the toasts, the API client and its errors, the session, the wallet's saved balance) in one chunk instead of the
+// The data layer every screen under the data providers loads (TanStack Query, the toasts, the API
+// client and its errors, the session, the wallet's saved balance) in one chunk instead of the
 // ~9 small ones its modules would otherwise be split into by which screens share them: on a first
 // visit over HTTP/1.1 (six connections) each request is a round trip, and these were a third of
 // /login's and /home's. The landing and the legal pages use none of it. Only the named modules
 // move (not what they import), so React stays in the entry.
 const dataLayer = {
   name: 'data-layer',
-  test: /node_modules[\\/](@tanstack|sonner)[\\/]|packages[\\/]domain[\\/]src[\\/](error-codes|app-error|constants)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.|src[\\/]app[\\/]data-provider\.|src[\\/]lib[\\/](api-client|notify|error-text|react-query|session-store)\.|src[\\/]hooks[\\/]use-session\.|src[\\/]components[\\/]ui[\\/](spinner|skeleton)\.|src[\\/]features[\\/]wallet[\\/]api[\\/](is-wallet|last-known-balance|get-wallet)\./,
+  test: /node_modules[\\/](@tanstack|sonner)[\\/]|packages[\\/]domain[\\/]src[\\/](error-codes|app-error|constants)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.|src[\\/]lib[\\/](api-client|notify|error-text|react-query|session-store)\.|src[\\/]hooks[\\/]use-session\.|src[\\/]components[\\/]ui[\\/](spinner|skeleton)\.|src[\\/]features[\\/]wallet[\\/]api[\\/](is-wallet|last-known-balance|get-wallet)\./,
   includeDependenciesRecursively: false,
 };
 
