@@ -53,15 +53,8 @@ export async function listStatement(
   let query = movementsWithParties(db);
   switch (p.filter) {
     case 'all':
-      // The page's ids from each party index, newest first and at most a page each, then merged:
-      // "payer = me OR payee = me" would read all of a busy shop's movements to sort them.
-      query = query.where('m.id', 'in', (eb) =>
-        eb
-          .selectFrom(newestIds(db, 'remetente_id', p).as('pagos'))
-          .select('pagos.id')
-          .unionAll(
-            eb.selectFrom(newestIds(db, 'destinatario_id', p).as('recebidos')).select('recebidos.id'),
-          ),
+      query = query.where((eb) =>
+        eb.or([eb('m.remetente_id', '=', p.userId), eb('m.destinatario_id', '=', p.userId)]),
       );
       break;
     case 'sent':
@@ -71,23 +64,11 @@ export async function listStatement(
       query = query.where('m.destinatario_id', '=', p.userId).where('m.tipo', '=', 'transferencia');
       break;
   }
-  if (p.cursor) query = query.where(before(p.cursor, 'm'));
+  if (p.cursor) {
+    const { criadoEmExato, id } = p.cursor;
+    query = query.where(sql<boolean>`(m.criado_em, m.id) < (${criadoEmExato}::timestamptz, ${id}::uuid)`);
+  }
   return query.orderBy('m.criado_em', 'desc').orderBy('m.id', 'desc').limit(p.limit).execute();
-}
-
-function before(cursor: StatementCursor, table: string) {
-  const { criadoEmExato, id } = cursor;
-  return sql<boolean>`(${sql.ref(`${table}.criado_em`)}, ${sql.ref(`${table}.id`)}) < (${criadoEmExato}::timestamptz, ${id}::uuid)`;
-}
-
-function newestIds(
-  db: Kysely<DB>,
-  party: 'remetente_id' | 'destinatario_id',
-  p: { userId: string; limit: number; cursor: StatementCursor | undefined },
-) {
-  let ids = db.selectFrom('kreyolcash_movimentacoes as x').select('x.id').where(`x.${party}`, '=', p.userId);
-  if (p.cursor) ids = ids.where(before(p.cursor, 'x'));
-  return ids.orderBy('x.criado_em', 'desc').orderBy('x.id', 'desc').limit(p.limit);
 }
 
 /** One movement, only if the user is a party to it. */
