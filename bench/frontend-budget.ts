@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readRouteTable } from './route-table.ts';
+import { readRouteTable } from '../apps/web/route-table.ts';
 import { buildWebApp, repoRoot } from './web-build.ts';
 
 // §5 budgets, in kB of 1000 bytes gzipped at level 9 (the .gz the server sends as it is; Vite's

@@ -2,25 +2,27 @@ import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import ts from 'typescript';
 
-/** One route of the web app's route table, with what has to load before it can draw. */
+/** One route of the route table, with what has to load before it can draw. */
 export type RouteModules = {
   path: string;
-  /** Source modules (relative to apps/web) of the route and of the layouts around it. */
+  /** Source modules (relative to the web app) of the route and of the layouts around it. */
   modules: string[];
   /** Translation namespaces the route waits for (withNamespaces), outer layouts first. */
   namespaces: string[];
 };
 
 /**
- * Reads the route table (`export const routes` in src/app/router.tsx) without running it: for
- * each route, the modules of its `import()` calls and the namespaces it awaits through
- * `withNamespaces`, following the helper constants it names (`comingSoon`, `withLegalTexts`, …).
+ * Reads the route table without running it: for each route with a path, the modules of its
+ * `import()` calls (relative to the web app, e.g. `src/app/routes/login`) and the namespaces it
+ * awaits through `withNamespaces`, following the helper constants it names (`withLegalTexts`, …).
  * A child route inherits what its layout loads. The order is the table's, so the first route is
- * the landing.
+ * the landing. Used by the build (the route preload list) and by the bench (the budgets per route).
  */
-export function readRouteTable(webRoot: string): RouteModules[] {
-  const file = join(webRoot, 'src/app/router.tsx');
+export function readRouteTable(root: string, router = 'src/app/router.tsx'): RouteModules[] {
+  const file = join(root, router);
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  // `./routes/login` in src/app/router.tsx is src/app/routes/login.
+  const directory = posix.dirname(router);
   const constants = new Map<string, ts.Expression>();
   let table: ts.ArrayLiteralExpression | undefined;
   for (const statement of source.statements) {
@@ -33,6 +35,23 @@ export function readRouteTable(webRoot: string): RouteModules[] {
     }
   }
   if (!table) throw new Error(`${file}: no \`export const routes = [...]\``);
+
+  const collect = (node: ts.Node, into: Omit<RouteModules, 'path'>, followed: Set<string>): void => {
+    if (ts.isCallExpression(node)) {
+      const [first, second] = node.arguments;
+      if (node.expression.kind === ts.SyntaxKind.ImportKeyword && first && ts.isStringLiteral(first))
+        into.modules.push(posix.join(directory, first.text));
+      if (ts.isIdentifier(node.expression) && node.expression.text === 'withNamespaces' && second) {
+        if (ts.isArrayLiteralExpression(second))
+          for (const item of second.elements) if (ts.isStringLiteral(item)) into.namespaces.push(item.text);
+      }
+    }
+    if (ts.isIdentifier(node) && node.text !== 'routes' && !followed.has(node.text)) {
+      const target = constants.get(node.text);
+      if (target) collect(target, into, new Set([...followed, node.text]));
+    }
+    ts.forEachChild(node, (child) => collect(child, into, followed));
+  };
 
   const routes: RouteModules[] = [];
   const visit = (list: ts.ArrayLiteralExpression, parent: Omit<RouteModules, 'path'>) => {
@@ -47,7 +66,7 @@ export function readRouteTable(webRoot: string): RouteModules[] {
           path = property.initializer.text;
         else if (name === 'children' && ts.isPropertyAssignment(property)) {
           if (ts.isArrayLiteralExpression(property.initializer)) children = property.initializer;
-        } else collectLoads(property, constants, own, new Set());
+        } else collect(property, own, new Set());
       }
       if (path !== undefined) routes.push({ path, ...own });
       if (children) visit(children, own);
@@ -55,31 +74,4 @@ export function readRouteTable(webRoot: string): RouteModules[] {
   };
   visit(table, { modules: [], namespaces: [] });
   return routes;
-}
-
-function collectLoads(
-  node: ts.Node,
-  constants: Map<string, ts.Expression>,
-  into: Omit<RouteModules, 'path'>,
-  followed: Set<string>,
-): void {
-  if (ts.isCallExpression(node)) {
-    const [first, second] = node.arguments;
-    if (node.expression.kind === ts.SyntaxKind.ImportKeyword && first && ts.isStringLiteral(first)) {
-      // './routes/login' from src/app/router.tsx
-      into.modules.push(posix.join('src/app', first.text));
-    }
-    if (ts.isIdentifier(node.expression) && node.expression.text === 'withNamespaces' && second) {
-      if (ts.isArrayLiteralExpression(second))
-        for (const item of second.elements) if (ts.isStringLiteral(item)) into.namespaces.push(item.text);
-    }
-  }
-  if (ts.isIdentifier(node) && !followed.has(node.text)) {
-    const target = constants.get(node.text);
-    if (target && node.text !== 'routes') {
-      followed.add(node.text);
-      collectLoads(target, constants, into, followed);
-    }
-  }
-  ts.forEachChild(node, (child) => collectLoads(child, constants, into, followed));
 }
