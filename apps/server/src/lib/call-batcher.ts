@@ -90,3 +90,16 @@ export function wasRolledBack(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^(08|57P)/.test(code);
 }
+
+/** One value per key object (a database handle), made on first use: every request of a process shares it. */
+export function onePer<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const made = new WeakMap<K, V>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(key);
+      made.set(key, value);
+    }
+    return value;
+  };
+}

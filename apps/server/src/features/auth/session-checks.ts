@@ -1,28 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { CallBatcher } from '../../lib/call-batcher.ts';
+import { CallBatcher, onePer } from '../../lib/call-batcher.ts';
 import type { AccessClaims } from './access-token.ts';
 import { isSessionActive } from './sessions.repository.ts';
 
 // Every signed-in request asks whether its session is still open. Under load, the questions that
 // arrive while one is in flight go together in one query: each is still answered by the database
 // at the time of its request — no answer is kept for later.
-const byDatabase = new WeakMap<Kysely<DB>, CallBatcher<AccessClaims, boolean>>();
-
-export function sessionChecks(db: Kysely<DB>): CallBatcher<AccessClaims, boolean> {
-  let batcher = byDatabase.get(db);
-  if (!batcher) {
-    batcher = new CallBatcher({
+export const sessionChecks = onePer(
+  (db: Kysely<DB>) =>
+    new CallBatcher<AccessClaims, boolean>({
       lanes: 1,
       keyOf: () => '',
       maxBatch: 128,
       runOne: (claims) => isSessionActive(db, claims),
       runMany: (all) => activeAmong(db, all),
-    });
-    byDatabase.set(db, batcher);
-  }
-  return batcher;
-}
+    }),
+);
 
 async function activeAmong(db: Kysely<DB>, all: AccessClaims[]): Promise<boolean[]> {
   const open = await db

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { CallBatcher } from '../../lib/call-batcher.ts';
+import { CallBatcher, onePer } from '../../lib/call-batcher.ts';
 import {
   type InitiateTransferParams,
   initiateTransferCall,
@@ -19,54 +19,35 @@ export type TransferBatchers = {
   verify: CallBatcher<VerifyTransferParams, LedgerAnswer>;
 };
 
-// One pair per database handle, so every request of a process shares them.
-const byDatabase = new WeakMap<Kysely<DB>, TransferBatchers>();
-
 /** The transfer phases of migration 0010, batched under load (one call when the server is quiet). */
-export function transferBatchers(db: Kysely<DB>): TransferBatchers {
-  let batchers = byDatabase.get(db);
-  if (!batchers) {
-    batchers = {
-      initiate: new CallBatcher({
-        lanes: LANES,
-        keyOf: (p) => p.payerId,
-        maxBatch: MAX_BATCH,
-        runOne: (p) => initiateTransferCall(db, p),
-        runMany: (items) =>
-          callBatch(
-            db,
-            sql`select kc_transferencias_iniciar(${JSON.stringify(items.map(initiateItem))}::jsonb) as r`,
-            items.length,
-          ),
-      }),
-      verify: new CallBatcher({
-        lanes: LANES,
-        keyOf: (p) => p.payerId,
-        maxBatch: MAX_BATCH,
-        runOne: (p) => verifyTransferCall(db, p),
-        runMany: (items) =>
-          callBatch(
-            db,
-            sql`select kc_transferencias_verificar(${JSON.stringify(items.map(verifyItem))}::jsonb) as r`,
-            items.length,
-          ),
-      }),
-    };
-    byDatabase.set(db, batchers);
-  }
-  return batchers;
-}
+export const transferBatchers = onePer(
+  (db: Kysely<DB>): TransferBatchers => ({
+    initiate: phaseBatcher(db, initiateTransferCall, 'kc_transferencias_iniciar', initiateItem),
+    verify: phaseBatcher(db, verifyTransferCall, 'kc_transferencias_verificar', verifyItem),
+  }),
+);
 
-async function callBatch(
+function phaseBatcher<P extends { payerId: string }>(
   db: Kysely<DB>,
-  query: ReturnType<typeof sql>,
-  count: number,
-): Promise<LedgerAnswer[]> {
-  const { rows } = await (query as ReturnType<typeof sql<{ r: LedgerAnswer[] }>>).execute(db);
-  const answers = rows[0]?.r;
-  if (!Array.isArray(answers) || answers.length !== count)
-    throw new Error('ledger batch answered out of shape');
-  return answers;
+  callOne: (db: Kysely<DB>, p: P) => Promise<LedgerAnswer>,
+  batchFunction: 'kc_transferencias_iniciar' | 'kc_transferencias_verificar',
+  itemOf: (p: P) => object,
+): CallBatcher<P, LedgerAnswer> {
+  return new CallBatcher({
+    lanes: LANES,
+    keyOf: (p) => p.payerId,
+    maxBatch: MAX_BATCH,
+    runOne: (p) => callOne(db, p),
+    runMany: async (items) => {
+      const { rows } = await sql<{ r: LedgerAnswer[] }>`select ${sql.raw(batchFunction)}(${JSON.stringify(
+        items.map(itemOf),
+      )}::jsonb) as r`.execute(db);
+      const answers = rows[0]?.r;
+      if (!Array.isArray(answers) || answers.length !== items.length)
+        throw new Error('ledger batch answered out of shape');
+      return answers;
+    },
+  });
 }
 
 function initiateItem(p: InitiateTransferParams) {
