@@ -18,8 +18,8 @@ export type CallBatcherOptions<I, R> = {
 type Lane<I, R> = { waiting: Waiting<I, R>[]; busy: boolean };
 
 /**
- * Natural batching: a call leaves at once when a slot is free, so a quiet server adds no delay;
- * under load, what arrived while the slots were busy leaves as one call. Fewer round trips and
+ * Natural batching: a call leaves at once when its lane is free, so a quiet server adds no delay;
+ * under load, what arrived while the lane was busy leaves as one call. Fewer round trips and
  * commits per item, and a hot account is locked once for many items.
  */
 export class CallBatcher<I, R> {
