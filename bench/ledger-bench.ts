@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { transferBatchers } from '../apps/server/src/features/transfers/transfer-batches.ts';
 import { codePepper } from '../apps/server/src/features/transfers/transfers.service.ts';
+import { transferBatchers } from '../apps/server/src/ledger/transfer-batches.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { createScratchDatabase, runWorkers } from './scratch-database.ts';
 

@@ -5,8 +5,8 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { OutboxWorker } from './features/messaging/outbox-worker.ts';
 import { transportsFor } from './features/messaging/transports.ts';
-import { ExpirySweeper } from './features/transfers/expiry-sweeper.ts';
 import { diskFileStore } from './features/uploads/file-store.ts';
+import { ExpirySweeper } from './ledger/expiry-sweeper.ts';
 import { rateLimiterFor } from './lib/rate-limit.ts';
 
 async function main(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Locale } from '@kreyolcash/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Row types of every table, snake_case as in the database. Each migration that adds a table
@@ -23,6 +24,11 @@ export type OutboxMessagesTable = {
   channel: OutboxChannel;
   recipient: string;
   subject: string | null;
+  /** Template key; the worker renders it with `params` in `idioma`. */
+  template: string | null;
+  params: ColumnType<Record<string, unknown>, string | undefined, never>;
+  idioma: Generated<Locale>;
+  /** Text written by the caller (when there is no template). */
   text: string;
   html: string | null;
   purpose: string;
@@ -58,6 +64,8 @@ export type UsuariosTable = {
   codigo_indicacao: Generated<string>;
   /** The inviter whose referral code the user signed up with. */
   indicado_por: Generated<string | null>;
+  /** The language the person reads (app, WhatsApp, e-mail). */
+  idioma: Generated<Locale>;
 };
 
 export type CredenciaisTable = { user_id: string; password_hash: string; atualizado_em: Generated<Date> };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { signAccessToken } from '../features/auth/access-token.ts';
-import { issue } from '../features/ledger/issuance.ts';
+import { issue } from '../ledger/issuance.ts';
 import type { TestApp } from './test-app.ts';
 
 export type SeededUser = { id: string; email: string; telefone: string; nome: string; accessToken: string };

@@ -6,9 +6,9 @@ import {
   signupSchema,
 } from '@kreyolcash/domain';
 import type { AppDeps } from '../../app.ts';
+import { issue } from '../../ledger/issuance.ts';
 import { queueConfirmationEmail } from '../auth/email-links.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { issue } from '../ledger/issuance.ts';
 import { recordNewAccount } from '../referrals/new-account.ts';
 import { newImageKey } from '../uploads/file-store.ts';
 import { type ProcessedImage, processImage } from '../uploads/image-processing.ts';

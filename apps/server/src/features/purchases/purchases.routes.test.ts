@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
 import { checkLedger, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../../test-support/marketplace.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
-import { ExpirySweeper } from '../transfers/expiry-sweeper.ts';
 
 describe(`purchases on ${testDatabaseKind}`, () => {
   let t: TestApp;

@@ -6,12 +6,12 @@ import {
   type PurchaseCreateBody,
 } from '@kreyolcash/domain';
 import type { AppDeps } from '../../app.ts';
+import { assertLedgerOk, type LedgerAnswer, requestHashOf } from '../../ledger/ledger-calls.ts';
+import { cancelPurchaseCall, initiatePurchaseCall, verifyPurchaseCall } from '../../ledger/purchase-calls.ts';
 import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { newSaleMessage, purchaseCodeMessage } from '../messaging/templates.ts';
-import { assertLedgerOk, type LedgerAnswer, requestHashOf } from '../transfers/ledger-calls.ts';
 import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper } from '../transfers/transfers.service.ts';
-import { cancelPurchaseCall, initiatePurchaseCall, verifyPurchaseCall } from './purchase-calls.ts';
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   insufficient_balance: 'Saldo insuficiente',

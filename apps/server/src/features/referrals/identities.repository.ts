@@ -1,11 +1,17 @@
-import { sql, type Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { DB, IdentidadesVistasTable } from '../../db/schema.ts';
 
 export type IdentityKind = IdentidadesVistasTable['tipo'];
 export type Identity = { tipo: IdentityKind; valor: string };
 
 // identidades_vistas remembers every NIF, e-mail and phone that ever belonged to an account, as
-// kc_identidade_hash (the one definition, in the database), with the first account that had it.
+// identityHash, with the first account that had it.
+
+/** The one definition of an identity's hash: SHA-256 of "kind:value", in hex. */
+export function identityHash(identity: Identity): string {
+  return createHash('sha256').update(`${identity.tipo}:${identity.valor}`, 'utf8').digest('hex');
+}
 
 export function identitiesOf(user: { documento: string; email: string; telefone: string }): Identity[] {
   return [
@@ -25,7 +31,7 @@ export async function recordIdentities(
     .insertInto('identidades_vistas')
     .values(
       p.identities.map((identity) => ({
-        hash: sql<string>`kc_identidade_hash(${identity.tipo}, ${identity.valor})`,
+        hash: identityHash(identity),
         tipo: identity.tipo,
         user_id: p.userId,
       })),
@@ -39,9 +45,7 @@ export async function isFirstAccountForAll(
   trx: Transaction<DB>,
   p: { userId: string; identities: Identity[] },
 ): Promise<boolean> {
-  const hashes = p.identities.map(
-    (identity) => sql<string>`kc_identidade_hash(${identity.tipo}, ${identity.valor})`,
-  );
+  const hashes = p.identities.map(identityHash);
   const row = await trx
     .selectFrom('identidades_vistas')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { EMAIL_CONFIRMATION_TTL_MS } from '../auth/email-links.service.ts';
 import { insertEmailToken } from '../auth/email-tokens.repository.ts';
+import { identityHash } from './identities.repository.ts';
 import { settleReferralOnConfirmation } from './referral-bonus.ts';
 
 describe(`the referral bonus on ${testDatabaseKind}`, () => {
@@ -215,15 +216,15 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it.each([
-    ['NIF', 'nif', (p: ReturnType<typeof newPerson>) => p.documento],
-    ['e-mail', 'email', (p: ReturnType<typeof newPerson>) => p.email],
-    ['phone', 'telefone', (p: ReturnType<typeof newPerson>) => p.telefone],
+    ['NIF', 'nif' as const, (p: ReturnType<typeof newPerson>) => p.documento],
+    ['e-mail', 'email' as const, (p: ReturnType<typeof newPerson>) => p.email],
+    ['phone', 'telefone' as const, (p: ReturnType<typeof newPerson>) => p.telefone],
   ])('pays nothing for a person whose %s had an account before', async (_what, tipo, identityOf) => {
     const inviter = await seedUser(t);
     const person = newPerson({ codigo_indicacao: await codeOf(inviter) });
     // An account that had this identity and is gone: its hash stays, without an owner.
     await sql`insert into identidades_vistas (hash, tipo, user_id)
-              values (kc_identidade_hash(${tipo}, ${identityOf(person)}), ${tipo}, null)`.execute(db());
+              values (${identityHash({ tipo, valor: identityOf(person) })}, ${tipo}, null)`.execute(db());
     const friend = await signUp(person);
     expect((await confirm(friend)).statusCode).toBe(200);
     expect(await bonusesOf(inviter)).toEqual([]);

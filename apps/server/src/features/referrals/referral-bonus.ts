@@ -1,9 +1,9 @@
 import { REFERRAL_BONUS_CENTIS } from '@kreyolcash/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { issue } from '../../ledger/issuance.ts';
 import { firstNameOf } from '../accounts/user-presenter.ts';
 import type { UserRow } from '../accounts/users.repository.ts';
-import { issue } from '../ledger/issuance.ts';
 import { enqueue } from '../messaging/outbox.ts';
 import { referralBonusMessage, referralWelcomeMessage } from '../messaging/templates.ts';
 import { identitiesOf, isFirstAccountForAll } from './identities.repository.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppError } from '@kreyolcash/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferBatchers } from '../../ledger/transfer-batches.ts';
 import {
   checkLedger,
   codeForMovement,
@@ -9,7 +10,6 @@ import {
 } from '../../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
-import { transferBatchers } from './transfer-batches.ts';
 import { initiateTransfer, verifyTransfer } from './transfers.service.ts';
 
 // Calls made in one tick: in each lane (payers are spread over two) the first leaves alone and the

@@ -1,6 +1,7 @@
 import { formatKreyol } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
 import {
   checkLedger,
   latestCodeSentTo,
@@ -9,7 +10,6 @@ import {
 } from '../../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
-import { ExpirySweeper } from './expiry-sweeper.ts';
 
 describe(`transfers on ${testDatabaseKind}`, () => {
   let t: TestApp;

@@ -7,11 +7,16 @@ import {
   type TransferInitiateBody,
 } from '@kreyolcash/domain';
 import type { AppDeps } from '../../app.ts';
+import {
+  assertLedgerOk,
+  cancelTransferCall,
+  requestHashOf,
+  resendTransferCodeCall,
+} from '../../ledger/ledger-calls.ts';
+import { transferBatchers } from '../../ledger/transfer-batches.ts';
 import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { transferCodeMessage, transferReceivedMessage, transferSentMessage } from '../messaging/templates.ts';
-import { assertLedgerOk, cancelTransferCall, requestHashOf, resendTransferCodeCall } from './ledger-calls.ts';
-import { transferBatchers } from './transfer-batches.ts';
 
 // New transfers and purchases (each sends a WhatsApp code) per payer per window.
 export const CODES_PER_WINDOW = 10;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { callLedger, type LedgerAnswer } from '../transfers/ledger-calls.ts';
+import type { DB } from '../db/schema.ts';
+import { callLedger, type LedgerAnswer } from './ledger-calls.ts';
 
 // Thin wrappers over the purchase functions of migration 0007: one call, one round trip.
 

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 
 export type IssuanceKind = 'cadastro' | 'bonus';
 

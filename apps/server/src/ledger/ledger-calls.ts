@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, type ErrorCode, isErrorCode } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 
 // Thin wrappers over the ledger's database functions (migration 0005): one call, one round trip.
 // Each answers {ok:true, …} or {ok:false, error:<spec key>, …}.

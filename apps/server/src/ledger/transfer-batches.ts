@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { CallBatcher, onePer } from '../../lib/call-batcher.ts';
+import type { DB } from '../db/schema.ts';
+import { CallBatcher, onePer } from '../lib/call-batcher.ts';
 import {
   type InitiateTransferParams,
   initiateTransferCall,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { expireOnePurchaseCall } from '../purchases/purchase-calls.ts';
+import type { DB } from '../db/schema.ts';
 import { expirePendingCall } from './ledger-calls.ts';
+import { expireOnePurchaseCall } from './purchase-calls.ts';
 
 const BATCH = 200;
 
