@@ -101,6 +101,7 @@ describe('error codes', () => {
     ['phone_change_not_pending', 409],
     ['referral_already_registered', 409],
     ['referral_self', 422],
+    ['invalid_language', 422],
     ['validation_error', 422],
     ['max_amount_error', 422],
     ['invalid_codes', 422],

@@ -9,6 +9,7 @@ import {
 } from '../constants.ts';
 import { isValidBirthDate, todayIsoDate } from '../dates.ts';
 import type { ErrorCode } from '../error-codes.ts';
+import { LOCALES } from '../locales.ts';
 import { isValidNif, nifDigits } from '../nif.ts';
 import { normalizePhone } from '../phone.ts';
 import { isVerificationCodeFormat } from '../verification-codes.ts';
@@ -134,3 +135,6 @@ export function optionalText(maxLength: number) {
       .transform((text) => (text === '' ? undefined : text)),
   );
 }
+
+// The language a person reads (their messages and e-mails follow it): one of LOCALES.
+export const localeField = z.enum(LOCALES, errorKey('invalid_language'));

@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { phoneChangeSchema, profileUpdateSchema, referralSchema } from './profile.ts';
+import { meUpdateSchema, phoneChangeSchema, profileUpdateSchema, referralSchema } from './profile.ts';
 import { keysOf, parsed } from './test-helpers.ts';
 
 describe('profileUpdateSchema', () => {
   it('accepts a trimmed name and rejects a blank one with name_required', () => {
     expect(parsed(profileUpdateSchema, { nome_completo: ' Ana ' })).toEqual({ nome_completo: 'Ana' });
     expect(keysOf(profileUpdateSchema, { nome_completo: ' ' })).toEqual({ nome_completo: 'name_required' });
+  });
+});
+
+describe('meUpdateSchema', () => {
+  it('takes the name, the language or both, and drops every other key', () => {
+    expect(parsed(meUpdateSchema, { idioma: 'pt-BR' })).toEqual({ idioma: 'pt-BR' });
+    expect(parsed(meUpdateSchema, { nome_completo: ' Ana ', idioma: 'fr', status: 'ATIVO' })).toEqual({
+      nome_completo: 'Ana',
+      idioma: 'fr',
+    });
+  });
+
+  it('refuses a language outside LOCALES with invalid_language, and a blank name with name_required', () => {
+    for (const idioma of ['pt', 'es', 'HT', '', 7, null]) {
+      expect(keysOf(meUpdateSchema, { idioma })).toEqual({ idioma: 'invalid_language' });
+    }
+    expect(keysOf(meUpdateSchema, { nome_completo: ' ' })).toEqual({ nome_completo: 'name_required' });
   });
 });
 

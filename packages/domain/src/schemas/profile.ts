@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { phoneField, requiredText } from './fields.ts';
+import { localeField, phoneField, requiredText } from './fields.ts';
 
-// PATCH /api/me
+// The settings' name form (the name is required there).
 export const profileUpdateSchema = z.object({ nome_completo: requiredText('name_required') });
 export type ProfileUpdateBody = z.output<typeof profileUpdateSchema>;
+
+// PATCH /api/me: the name, the language, or both; a field left out is left as it is, and every
+// other key is dropped.
+export const meUpdateSchema = z.object({
+  nome_completo: requiredText('name_required').optional(),
+  idioma: localeField.optional(),
+});
+export type MeUpdateInput = z.input<typeof meUpdateSchema>;
+export type MeUpdateBody = z.output<typeof meUpdateSchema>;
 
 // POST /api/me/phone-change. Whether it differs from the current phone (phone_same_as_current)
 // and is free (phone_already_exists) needs the account, so the server checks it (isSamePhone).

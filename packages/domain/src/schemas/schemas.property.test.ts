@@ -26,7 +26,7 @@ import {
   productCreateSchema,
   purchaseCreateSchema,
 } from './marketplace.ts';
-import { phoneChangeSchema, profileUpdateSchema, referralSchema } from './profile.ts';
+import { meUpdateSchema, phoneChangeSchema, profileUpdateSchema, referralSchema } from './profile.ts';
 import { signupSchema } from './signup.ts';
 import { historyQuerySchema, transferInitiateSchema, verifyCodeSchema } from './wallet.ts';
 
@@ -437,6 +437,7 @@ describe('request schemas keep only their own fields', () => {
       { nome: 'Pen', descricao: 'Pen fre', categoria: 'food', preco_centis: 250 },
     ],
     ['profileUpdateSchema', profileUpdateSchema, { nome_completo: 'Marie Jean' }],
+    ['meUpdateSchema', meUpdateSchema, { nome_completo: 'Marie Jean', idioma: 'fr' }],
     ['referralSchema', referralSchema, { nome: 'Zanmi', telefone: '+50937123456' }],
     ['phoneChangeSchema', phoneChangeSchema, { novo_telefone: '+50937123457' }],
     ['verifyCodeSchema', verifyCodeSchema, { codigo: '123456' }],

@@ -67,6 +67,13 @@ describe('signupSchema', () => {
       });
   });
 
+  it('takes an optional language, one of LOCALES, and refuses any other with invalid_language', () => {
+    expect(parsed(signupSchema, { ...valid, idioma: 'pt-BR' }).idioma).toBe('pt-BR');
+    expect(parsed(signupSchema, { ...valid, idioma: '' }).idioma).toBeUndefined();
+    expect(parsed(signupSchema, valid).idioma).toBeUndefined();
+    expect(keysOf(signupSchema, { ...valid, idioma: 'es' })).toEqual({ idioma: 'invalid_language' });
+  });
+
   it('rejects an unknown gender with gender_invalid', () => {
     expect(keysOf(signupSchema, { ...valid, sexo: 'X' })).toEqual({ sexo: 'gender_invalid' });
     expect(keysOf(signupSchema, { ...valid, sexo: '' })).toEqual({ sexo: 'gender_required' });

@@ -8,6 +8,7 @@ import {
   birthDateField,
   emailField,
   errorKey,
+  localeField,
   newPasswordField,
   nifField,
   optionalField,
@@ -35,6 +36,8 @@ export const signupSchema = z.object({
   sexo: genderField,
   password: newPasswordField,
   codigo_indicacao: optionalField(referralCodeField),
+  // The language of the person's messages and e-mails; Creole when absent.
+  idioma: optionalField(localeField),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 export type SignupBody = z.output<typeof signupSchema>;
