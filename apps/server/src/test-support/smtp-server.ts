@@ -46,3 +46,24 @@ export class TestSmtpServer {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
+
+// Quoted-printable soft line breaks and escapes undone (as UTF-8 bytes), so assertions read the
+// real text; encoded-word headers (=?UTF-8?Q?…?=) are decoded the same way (first: a header that
+// ends in `?=` must not read as a soft line break). Adjacent encoded words are joined.
+export function decodeQuotedPrintable(raw: string): string {
+  const unfolded = raw
+    .replace(/\?=[ \t]+=\?UTF-8\?Q\?/g, '')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, word: string) => word.replaceAll('_', ' '))
+    .replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded[i] === '=' ? unfolded.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(unfolded[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}

@@ -1,14 +1,22 @@
+import { LOCALES } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
-import { listRecentMessages, requeueFailed } from './outbox.repository.ts';
+import { listRecentMessages, type OutboxMessage, requeueFailed } from './outbox.repository.ts';
+import { contentOf } from './render.ts';
 
 const messageSchema = z.object({
   id: z.number(),
   channel: z.enum(['whatsapp', 'email']),
   recipient: z.string(),
+  // What the recipient reads: the template rendered in `idioma`, or the text as written.
   subject: z.string().nullable(),
   text: z.string(),
   html: z.string().nullable(),
+  template: z.string().nullable(),
+  params: z.record(z.string(), z.unknown()),
+  idioma: z.enum(LOCALES),
+  // Why the message cannot be rendered (then `text` is empty); the worker fails it the same way.
+  render_error: z.string().nullable(),
   purpose: z.string(),
   status: z.enum(['pending', 'sent', 'failed']),
   attempts: z.number(),
@@ -37,7 +45,9 @@ export async function devOutboxRoutes(app: AppInstance): Promise<void> {
         response: { 200: z.object({ items: z.array(messageSchema) }) },
       },
     },
-    async (request) => ({ items: await listRecentMessages(app.deps.database.db, request.query) }),
+    async (request) => ({
+      items: (await listRecentMessages(app.deps.database.db, request.query)).map(presentMessage),
+    }),
   );
 
   app.post(
@@ -51,4 +61,28 @@ export async function devOutboxRoutes(app: AppInstance): Promise<void> {
     },
     async () => ({ requeued: await requeueFailed(app.deps.database.db) }),
   );
+}
+
+function presentMessage(row: OutboxMessage): z.input<typeof messageSchema> {
+  const base = {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    template: row.template,
+    params: row.params,
+    idioma: row.idioma,
+    purpose: row.purpose,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    created_at: row.created_at,
+    sent_at: row.sent_at,
+    referencia: row.referencia,
+  };
+  try {
+    return { ...base, ...contentOf(row), render_error: null };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ...base, subject: row.subject, text: row.text ?? '', html: row.html, render_error: reason };
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { leaseDueMessages, markAttemptFailed, markSent, type OutboxMessage } from './outbox.repository.ts';
+import { contentOf } from './render.ts';
 import type { Transports } from './transports.ts';
 
 export type OutboxWorkerOptions = {
@@ -31,8 +32,9 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
 }
 
 /**
- * Delivers queued messages: leases a batch, sends each through its channel's transport, and
- * records the outcome. After `maxAttempts` failures a row becomes `failed` with its last error and
+ * Delivers queued messages: leases a batch, renders each (its template, in the recipient's
+ * language, or its text as written), sends it through its channel's transport, and records the
+ * outcome. A message that cannot be rendered fails its attempt like a failed send. After `maxAttempts` failures a row becomes `failed` with its last error and
  * stays for an operator (`npm run outbox:retry`); rows are never deleted.
  */
 export class OutboxWorker {
@@ -89,7 +91,12 @@ export class OutboxWorker {
   private async deliver(message: OutboxMessage): Promise<void> {
     const { db, transports, maxAttempts, baseBackoffMs, maxBackoffMs, logger } = this.options;
     try {
-      await transports[message.channel].send(message);
+      const content = contentOf(message);
+      await transports[message.channel].send({
+        channel: message.channel,
+        recipient: message.recipient,
+        ...content,
+      });
       await markSent(db, message.id);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

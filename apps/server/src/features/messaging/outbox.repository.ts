@@ -1,28 +1,44 @@
+import type { Locale } from '@kreyolcash/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, OutboxChannel, OutboxMessagesTable, OutboxStatus } from '../../db/schema.ts';
+import type { TemplateName, TemplateParams } from './templates.ts';
 
 export type OutboxMessage = Selectable<OutboxMessagesTable>;
+
+/** A template of the registry (templates.ts), its parameters, and the recipient's language. */
+export type TemplatedContent = {
+  [K in TemplateName]: { template: K; params: TemplateParams<K>; idioma: Locale };
+}[TemplateName];
+
+/** Text written by the caller (the transports' own tests, rows written before templates). */
+export type WrittenContent = { text: string; subject?: string | undefined; html?: string | undefined };
 
 export type NewOutboxMessage = {
   channel: OutboxChannel;
   recipient: string;
-  subject?: string | undefined;
-  text: string;
-  html?: string | undefined;
   purpose: string;
   /** What the message is about (a movement, a sale, a phone change…), for support and audits. */
   referencia?: string | undefined;
-};
+} & (TemplatedContent | WrittenContent);
 
 export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMessage): Promise<number> {
+  const content =
+    'template' in message
+      ? {
+          template: message.template,
+          params: JSON.stringify(message.params),
+          idioma: message.idioma,
+          text: null,
+          subject: null,
+          html: null,
+        }
+      : { text: message.text, subject: message.subject ?? null, html: message.html ?? null };
   const row = await trx
     .insertInto('outbox_messages')
     .values({
       channel: message.channel,
       recipient: message.recipient,
-      subject: message.subject ?? null,
-      text: message.text,
-      html: message.html ?? null,
+      ...content,
       purpose: message.purpose,
       referencia: message.referencia ?? null,
     })

@@ -124,6 +124,82 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     expect(received('+50930000002')).toEqual(['m1', 'm3', 'm5', 'm7', 'm9', 'm11']);
   });
 
+  it('renders a templated message in its language just before sending it', async () => {
+    await enqueueAll([
+      {
+        channel: 'whatsapp',
+        recipient: '+50937000010',
+        purpose: 'transfer_done',
+        template: 'transfer_received',
+        params: { valor_centis: 123_456, pagador: 'Jean Pierre' },
+        idioma: 'pt-BR',
+      },
+      {
+        channel: 'whatsapp',
+        recipient: '+50937000011',
+        purpose: 'transfer_done',
+        template: 'transfer_received',
+        params: { valor_centis: 123_456, pagador: 'Jean Pierre' },
+        idioma: 'ht',
+      },
+    ]);
+    const stored = await database.db.selectFrom('outbox_messages').selectAll().orderBy('id').execute();
+    expect(stored.map((row) => [row.text, row.params])).toEqual([
+      [null, { valor_centis: 123_456, pagador: 'Jean Pierre' }],
+      [null, { valor_centis: 123_456, pagador: 'Jean Pierre' }],
+    ]);
+    await workerFor().drain();
+    expect(gateway.delivered().map((r) => r.body)).toEqual([
+      { jid: '+50937000010', message: 'KreyolCash: você recebeu ₭ 1.234,56 de Jean Pierre.' },
+      { jid: '+50937000011', message: 'KreyolCash: ou resevwa ₭ 1.234,56 nan men Jean Pierre.' },
+    ]);
+    expect(await countByStatus(database.db)).toEqual({ pending: 0, sent: 2, failed: 0 });
+  });
+
+  it('fails, like a failed send, a message with an unknown template or a missing parameter', async () => {
+    // As a ledger SQL function of a newer (or broken) release could write them.
+    await database.db
+      .insertInto('outbox_messages')
+      .values([
+        {
+          channel: 'whatsapp',
+          recipient: '+50937000020',
+          purpose: 'test',
+          template: 'no_such_template',
+          params: '{}',
+        },
+        {
+          channel: 'whatsapp',
+          recipient: '+50937000021',
+          purpose: 'transfer_code',
+          template: 'transfer_code',
+          params: JSON.stringify({ valor_centis: 1_000, recebedor: 'Rose', validade_min: 15 }),
+          idioma: 'fr',
+        },
+      ])
+      .execute();
+    await enqueueAll([whatsapp('+50937000022', 'still delivered')]);
+    const worker = workerFor({ maxAttempts: 2 });
+    expect(await worker.runOnce()).toBe(3);
+    const afterOne = await database.db.selectFrom('outbox_messages').selectAll().orderBy('id').execute();
+    expect(afterOne.map((row) => [row.status, row.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+      ['sent', 1],
+    ]);
+    expect(afterOne[0]?.last_error).toBe('unknown template "no_such_template"');
+    expect(afterOne[1]?.last_error).toMatch(/^template transfer_code: codigo: /);
+
+    await drainUntilQuiet(worker);
+    const rows = await database.db.selectFrom('outbox_messages').selectAll().orderBy('id').execute();
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['failed', 2],
+      ['failed', 2],
+      ['sent', 1],
+    ]);
+    expect(gateway.requests.map((r) => r.body.jid)).toEqual(['+50937000022']);
+  });
+
   it('never sends a message whose transaction rolled back', async () => {
     await expect(
       database.db.transaction().execute(async (trx) => {

@@ -1,55 +1,485 @@
-import { formatKreyol } from '@kreyolcash/domain';
+import { formatKreyol, type Locale, SIGNUP_BONUS_CENTIS } from '@kreyolcash/domain';
+import { z } from 'zod';
 
-// Outgoing texts in Haitian Creole: short, clear, one idea per line. A code message always says
-// never to share it and when it dies. (Recipient languages other than Creole come with user
-// language preferences.)
+// Every outgoing WhatsApp message and e-mail, as a template: the parameters it needs (checked when
+// it is rendered) and its text in each language of LOCALES. Rows of outbox_messages carry a
+// template key, its parameters and the recipient's language; the outbox worker renders them just
+// before sending (render.ts). Creole first: short, clear, one idea per line. A code message
+// always says never to share the code and when it dies.
 
 export type WhatsAppText = { text: string };
 export type EmailContent = { subject: string; text: string; html: string };
+export type RenderedMessage = { text: string; subject?: string; html?: string };
 
-const RETRY_LINE = 'Tanpri eseye ankò nan kèk minit.';
-const NEVER_SHARE = 'Pa janm bay pèsonn kòd sa a, menm si yo di yo travay pou KreyolCash.';
+// Parameter types. Amounts are integer centis, formatted with the domain's formatter here, at
+// render time; no parameter is ever a ready-made sentence.
+const code = z.string().regex(/^\d{6}$/, 'expected a 6-digit code');
+const name = z.string().min(1);
+const centis = z.int().min(0);
+const count = z.int().positive();
+const link = z.string().regex(/^https?:\/\/\S+$/, 'expected an http(s) link');
 
-// Transfer texts take the amount already formatted: the ledger's database functions fill in
-// amounts and names themselves (one round trip), from placeholders.
+type Template<TParams extends z.ZodType<object>, TRendered extends RenderedMessage> = {
+  /** Checks the stored parameters and turns them into what the texts print. */
+  params: TParams;
+  texts: Record<Locale, (v: z.output<TParams>) => TRendered>;
+};
+
+function template<TParams extends z.ZodType<object>, TRendered extends RenderedMessage>(
+  t: Template<TParams, TRendered>,
+): Template<TParams, TRendered> {
+  return t;
+}
+
+const lines = (...parts: string[]): WhatsAppText => ({ text: parts.join('\n') });
+
+// "N minutes" with the plural each language needs (Creole does not inflect).
+const minutes = {
+  'pt-BR': (n: number) => `${n} ${n === 1 ? 'minuto' : 'minutos'}`,
+  fr: (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`,
+  en: (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`,
+};
+
+const NEVER_SHARE: Record<Locale, string> = {
+  ht: 'Pa janm bay pèsonn kòd sa a, menm si yo di yo travay pou KreyolCash.',
+  'pt-BR': 'Nunca passe este código para ninguém, mesmo que digam que trabalham para a KreyolCash.',
+  fr: 'Ne donnez jamais ce code à personne, même à quelqu’un qui dit travailler pour KreyolCash.',
+  en: 'Never share this code with anyone, even if they say they work for KreyolCash.',
+};
+
+export const TEMPLATES = {
+  // Written by the ledger's SQL functions: {codigo, valor_centis, recebedor, validade_min}.
+  transfer_code: template({
+    params: z
+      .object({ codigo: code, valor_centis: centis, recebedor: name, validade_min: count })
+      .transform(({ valor_centis, ...p }) => ({ ...p, valor: formatKreyol(valor_centis) })),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: kòd ou pou voye ${v.valor} bay ${v.recebedor} se *${v.codigo}*.`,
+          `Li valab pou ${v.validade_min} minit.`,
+          NEVER_SHARE.ht,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: seu código para enviar ${v.valor} para ${v.recebedor} é *${v.codigo}*.`,
+          `Ele vale por ${minutes['pt-BR'](v.validade_min)}.`,
+          NEVER_SHARE['pt-BR'],
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : votre code pour envoyer ${v.valor} à ${v.recebedor} est *${v.codigo}*.`,
+          `Il est valable ${minutes.fr(v.validade_min)}.`,
+          NEVER_SHARE.fr,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: your code to send ${v.valor} to ${v.recebedor} is *${v.codigo}*.`,
+          `It is valid for ${minutes.en(v.validade_min)}.`,
+          NEVER_SHARE.en,
+        ),
+    },
+  }),
+
+  // To the payer once the transfer is posted: {valor_centis, recebedor}.
+  transfer_sent: template({
+    params: z
+      .object({ valor_centis: centis, recebedor: name })
+      .transform(({ valor_centis, ...p }) => ({ ...p, valor: formatKreyol(valor_centis) })),
+    texts: {
+      ht: (v) => lines(`KreyolCash: ou voye ${v.valor} bay ${v.recebedor}. Transfè a fèt ak siksè.`),
+      'pt-BR': (v) =>
+        lines(`KreyolCash: você enviou ${v.valor} para ${v.recebedor}. A transferência foi concluída.`),
+      fr: (v) => lines(`KreyolCash : vous avez envoyé ${v.valor} à ${v.recebedor}. Le transfert a réussi.`),
+      en: (v) => lines(`KreyolCash: you sent ${v.valor} to ${v.recebedor}. The transfer went through.`),
+    },
+  }),
+
+  // To the payee: {valor_centis, pagador}.
+  transfer_received: template({
+    params: z
+      .object({ valor_centis: centis, pagador: name })
+      .transform(({ valor_centis, ...p }) => ({ ...p, valor: formatKreyol(valor_centis) })),
+    texts: {
+      ht: (v) => lines(`KreyolCash: ou resevwa ${v.valor} nan men ${v.pagador}.`),
+      'pt-BR': (v) => lines(`KreyolCash: você recebeu ${v.valor} de ${v.pagador}.`),
+      fr: (v) => lines(`KreyolCash : vous avez reçu ${v.valor} de ${v.pagador}.`),
+      en: (v) => lines(`KreyolCash: you received ${v.valor} from ${v.pagador}.`),
+    },
+  }),
+
+  // To the buyer: {codigo, produto, valor_centis, validade_min}.
+  purchase_code: template({
+    params: z
+      .object({ codigo: code, produto: name, valor_centis: centis, validade_min: count })
+      .transform(({ valor_centis, ...p }) => ({ ...p, valor: formatKreyol(valor_centis) })),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: kòd ou pou achte "${v.produto}" (${v.valor}) se *${v.codigo}*.`,
+          `Li valab pou ${v.validade_min} minit.`,
+          NEVER_SHARE.ht,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: seu código para comprar "${v.produto}" (${v.valor}) é *${v.codigo}*.`,
+          `Ele vale por ${minutes['pt-BR'](v.validade_min)}.`,
+          NEVER_SHARE['pt-BR'],
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : votre code pour acheter « ${v.produto} » (${v.valor}) est *${v.codigo}*.`,
+          `Il est valable ${minutes.fr(v.validade_min)}.`,
+          NEVER_SHARE.fr,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: your code to buy "${v.produto}" (${v.valor}) is *${v.codigo}*.`,
+          `It is valid for ${minutes.en(v.validade_min)}.`,
+          NEVER_SHARE.en,
+        ),
+    },
+  }),
+
+  // To the seller when a purchase is confirmed: {produto, quantidade, valor_centis, comprador}.
+  new_sale: template({
+    params: z
+      .object({ produto: name, quantidade: count, valor_centis: centis, comprador: name })
+      .transform(({ valor_centis, quantidade, ...p }) => ({
+        ...p,
+        quantidade: String(quantidade),
+        valor: formatKreyol(valor_centis),
+      })),
+    texts: {
+      ht: (v) =>
+        lines(
+          'KreyolCash: ou gen yon nouvo vant!',
+          `Pwodui: ${v.produto}`,
+          `Kantite: ${v.quantidade}`,
+          `Total: ${v.valor}`,
+          `Kliyan: ${v.comprador}`,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          'KreyolCash: você tem uma nova venda!',
+          `Produto: ${v.produto}`,
+          `Quantidade: ${v.quantidade}`,
+          `Total: ${v.valor}`,
+          `Cliente: ${v.comprador}`,
+        ),
+      fr: (v) =>
+        lines(
+          'KreyolCash : vous avez une nouvelle vente !',
+          `Produit : ${v.produto}`,
+          `Quantité : ${v.quantidade}`,
+          `Total : ${v.valor}`,
+          `Client : ${v.comprador}`,
+        ),
+      en: (v) =>
+        lines(
+          'KreyolCash: you have a new sale!',
+          `Product: ${v.produto}`,
+          `Quantity: ${v.quantidade}`,
+          `Total: ${v.valor}`,
+          `Customer: ${v.comprador}`,
+        ),
+    },
+  }),
+
+  // To a friend's phone (no account yet, so in the inviter's language).
+  referral_invitation: template({
+    params: z
+      .object({
+        amigo: name,
+        convidante: name,
+        valor_centis: centis,
+        bonus_cadastro_centis: centis,
+        link,
+      })
+      .transform(({ valor_centis, bonus_cadastro_centis, ...p }) => ({
+        ...p,
+        valor: formatKreyol(valor_centis),
+        bonus_cadastro: formatKreyol(bonus_cadastro_centis),
+      })),
+    texts: {
+      ht: (v) =>
+        lines(
+          `Bonjou ${v.amigo}! ${v.convidante} envite w sou KreyolCash, bous dijital an Kreyòl la.`,
+          `Enskri epi konfime imèl ou: ou resevwa ${v.bonus_cadastro} kado, e ${v.convidante} ap resevwa ${v.valor} bonis.`,
+          v.link,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `Olá, ${v.amigo}! ${v.convidante} convidou você para a KreyolCash, a carteira digital em crioulo haitiano.`,
+          `Cadastre-se e confirme seu e-mail: você ganha ${v.bonus_cadastro} de presente, e ${v.convidante} ganha ${v.valor} de bônus.`,
+          v.link,
+        ),
+      fr: (v) =>
+        lines(
+          `Bonjour ${v.amigo} ! ${v.convidante} vous invite sur KreyolCash, le portefeuille numérique en créole haïtien.`,
+          `Inscrivez-vous et confirmez votre e-mail : vous recevrez ${v.bonus_cadastro} en cadeau, et ${v.convidante} recevra ${v.valor} de bonus.`,
+          v.link,
+        ),
+      en: (v) =>
+        lines(
+          `Hello ${v.amigo}! ${v.convidante} invites you to KreyolCash, the digital wallet in Haitian Creole.`,
+          `Sign up and confirm your e-mail: you get ${v.bonus_cadastro} as a gift, and ${v.convidante} gets a ${v.valor} bonus.`,
+          v.link,
+        ),
+    },
+  }),
+
+  // The two codes of a phone change: etapa 'atual' to the current number, 'novo' to the new one.
+  phone_change_code: template({
+    params: z.object({ codigo: code, etapa: z.enum(['atual', 'novo']), validade_min: count }),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: kòd ${
+            v.etapa === 'atual'
+              ? 'pou konfime se ou menm ki vle chanje nimewo telefòn ou (etap 1/2)'
+              : 'pou konfime nouvo nimewo telefòn ou (etap 2/2)'
+          } se *${v.codigo}*.`,
+          `Li valab pou ${v.validade_min} minit.`,
+          NEVER_SHARE.ht,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: o código ${
+            v.etapa === 'atual'
+              ? 'para confirmar que é você quem quer trocar o seu número de telefone (etapa 1/2)'
+              : 'para confirmar o seu novo número de telefone (etapa 2/2)'
+          } é *${v.codigo}*.`,
+          `Ele vale por ${minutes['pt-BR'](v.validade_min)}.`,
+          NEVER_SHARE['pt-BR'],
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : le code ${
+            v.etapa === 'atual'
+              ? 'pour confirmer que c’est bien vous qui voulez changer de numéro de téléphone (étape 1/2)'
+              : 'pour confirmer votre nouveau numéro de téléphone (étape 2/2)'
+          } est *${v.codigo}*.`,
+          `Il est valable ${minutes.fr(v.validade_min)}.`,
+          NEVER_SHARE.fr,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: the code ${
+            v.etapa === 'atual'
+              ? 'to confirm that it is you who wants to change your phone number (step 1/2)'
+              : 'to confirm your new phone number (step 2/2)'
+          } is *${v.codigo}*.`,
+          `It is valid for ${minutes.en(v.validade_min)}.`,
+          NEVER_SHARE.en,
+        ),
+    },
+  }),
+
+  // To the old number once the phone has changed: its last 4 digits.
+  phone_changed: template({
+    params: z.object({ final_telefone: z.string().regex(/^\d{4}$/, 'expected 4 digits') }),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: nimewo telefòn kont ou chanje pou yon nimewo ki fini ak ${v.final_telefone}. Si se pa ou ki fè sa, kontakte sipò nou touswit.`,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: o número de telefone da sua conta foi trocado por um número terminado em ${v.final_telefone}. Se não foi você, fale com o nosso suporte agora mesmo.`,
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : le numéro de téléphone de votre compte a été remplacé par un numéro qui se termine par ${v.final_telefone}. Si ce n’est pas vous, contactez notre support tout de suite.`,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: the phone number of your account was changed to a number ending in ${v.final_telefone}. If this was not you, contact our support right away.`,
+        ),
+    },
+  }),
+
+  // The referral bonus, told to the inviter when the invited friend confirms the account.
+  referral_bonus: template({
+    params: z
+      .object({ amigo: name, valor_centis: centis })
+      .transform(({ valor_centis, ...p }) => ({ ...p, valor: formatKreyol(valor_centis) })),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: ${v.amigo} konfime kont li gras a envitasyon ou a. Ou resevwa ${v.valor} bonis! Mèsi paske w pataje KreyolCash.`,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: ${v.amigo} confirmou a conta graças ao seu convite. Você ganhou ${v.valor} de bônus! Obrigado por compartilhar a KreyolCash.`,
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : ${v.amigo} a confirmé son compte grâce à votre invitation. Vous recevez ${v.valor} de bonus ! Merci de partager KreyolCash.`,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: ${v.amigo} confirmed their account thanks to your invitation. You get a ${v.valor} bonus! Thank you for sharing KreyolCash.`,
+        ),
+    },
+  }),
+
+  // ... and to the friend who joined.
+  referral_welcome: template({
+    params: z
+      .object({ convidante: name, valor_centis: centis })
+      .transform(({ valor_centis, ...p }) => ({ ...p, valor: formatKreyol(valor_centis) })),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: byenvini! Ou antre gras a envitasyon ${v.convidante}, ki resevwa ${v.valor} bonis pou sa. Mèsi!`,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: boas-vindas! Você entrou graças ao convite de ${v.convidante}, que ganhou ${v.valor} de bônus por isso. Obrigado!`,
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : bienvenue ! Vous nous rejoignez grâce à l’invitation de ${v.convidante}, qui reçoit ${v.valor} de bonus. Merci !`,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: welcome! You joined through an invitation from ${v.convidante}, who gets a ${v.valor} bonus for it. Thank you!`,
+        ),
+    },
+  }),
+
+  email_confirmation: template({
+    params: z.object({ nome: name, link }),
+    texts: {
+      ht: (v) =>
+        email('ht', {
+          subject: 'Konfime imèl ou — KreyolCash',
+          greeting: `Bonjou ${v.nome},`,
+          body: 'Mèsi paske ou enskri sou KreyolCash! Klike sou bouton an pou konfime imèl ou. Lyen an valab pou 24 èdtan epi li mache yon sèl fwa.',
+          action: 'Konfime imèl mwen',
+          url: v.link,
+          footer: 'Si se pa ou ki te enskri, pa okipe mesaj sa a.',
+        }),
+      'pt-BR': (v) =>
+        email('pt-BR', {
+          subject: 'Confirme seu e-mail — KreyolCash',
+          greeting: `Olá, ${v.nome},`,
+          body: 'Obrigado por se cadastrar na KreyolCash! Clique no botão para confirmar seu e-mail. O link vale por 24 horas e só funciona uma vez.',
+          action: 'Confirmar meu e-mail',
+          url: v.link,
+          footer: 'Se não foi você que se cadastrou, ignore esta mensagem.',
+        }),
+      fr: (v) =>
+        email('fr', {
+          subject: 'Confirmez votre e-mail — KreyolCash',
+          greeting: `Bonjour ${v.nome},`,
+          body: 'Merci de vous être inscrit sur KreyolCash ! Cliquez sur le bouton pour confirmer votre e-mail. Le lien est valable 24 heures et ne fonctionne qu’une fois.',
+          action: 'Confirmer mon e-mail',
+          url: v.link,
+          footer: 'Si ce n’est pas vous qui vous êtes inscrit, ignorez ce message.',
+        }),
+      en: (v) =>
+        email('en', {
+          subject: 'Confirm your e-mail — KreyolCash',
+          greeting: `Hello ${v.nome},`,
+          body: 'Thank you for signing up for KreyolCash! Click the button to confirm your e-mail. The link is valid for 24 hours and works only once.',
+          action: 'Confirm my e-mail',
+          url: v.link,
+          footer: 'If you did not sign up, you can ignore this message.',
+        }),
+    },
+  }),
+
+  password_reset: template({
+    params: z.object({ nome: name, link }),
+    texts: {
+      ht: (v) =>
+        email('ht', {
+          subject: 'Chanje modpas ou — KreyolCash',
+          greeting: `Bonjou ${v.nome},`,
+          body: 'Nou resevwa yon demann pou chanje modpas kont KreyolCash ou. Lyen an valab pou 1 èdtan epi li mache yon sèl fwa.',
+          action: 'Chwazi yon nouvo modpas',
+          url: v.link,
+          footer: 'Si se pa ou ki te mande sa, pa okipe mesaj sa a: modpas ou pa chanje.',
+        }),
+      'pt-BR': (v) =>
+        email('pt-BR', {
+          subject: 'Troque sua senha — KreyolCash',
+          greeting: `Olá, ${v.nome},`,
+          body: 'Recebemos um pedido para trocar a senha da sua conta KreyolCash. O link vale por 1 hora e só funciona uma vez.',
+          action: 'Escolher uma nova senha',
+          url: v.link,
+          footer: 'Se não foi você que pediu, ignore esta mensagem: sua senha não mudou.',
+        }),
+      fr: (v) =>
+        email('fr', {
+          subject: 'Changez votre mot de passe — KreyolCash',
+          greeting: `Bonjour ${v.nome},`,
+          body: 'Nous avons reçu une demande pour changer le mot de passe de votre compte KreyolCash. Le lien est valable 1 heure et ne fonctionne qu’une fois.',
+          action: 'Choisir un nouveau mot de passe',
+          url: v.link,
+          footer: 'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe n’a pas changé.',
+        }),
+      en: (v) =>
+        email('en', {
+          subject: 'Change your password — KreyolCash',
+          greeting: `Hello ${v.nome},`,
+          body: 'We received a request to change the password of your KreyolCash account. The link is valid for 1 hour and works only once.',
+          action: 'Choose a new password',
+          url: v.link,
+          footer: 'If you did not ask for this, ignore this message: your password has not changed.',
+        }),
+    },
+  }),
+};
+
+export type TemplateName = keyof typeof TEMPLATES;
+/** What an enqueuer stores in `params` for a template (amounts as integer centis). */
+export type TemplateParams<K extends TemplateName> = z.input<(typeof TEMPLATES)[K]['params']>;
+
+export function isTemplateName(value: string): value is TemplateName {
+  return Object.hasOwn(TEMPLATES, value);
+}
+
+// The registry's Creole texts as functions of values already written out, for callers that write
+// the message themselves (the transfer and purchase services passed the ledger's placeholders as
+// values). New code enqueues a template instead (outbox.ts).
+
 export function transferCodeMessage(p: {
   code: string;
   amount: string;
   payeeName: string;
   expiresInMinutes: number;
 }): WhatsAppText {
-  return {
-    text: [
-      `KreyolCash: kòd ou pou voye ${p.amount} bay ${p.payeeName} se *${p.code}*.`,
-      `Li valab pou ${p.expiresInMinutes} minit.`,
-      NEVER_SHARE,
-    ].join('\n'),
-  };
+  return TEMPLATES.transfer_code.texts.ht({
+    codigo: p.code,
+    valor: p.amount,
+    recebedor: p.payeeName,
+    validade_min: p.expiresInMinutes,
+  });
 }
 
 export function transferSentMessage(p: { amount: string; payeeName: string }): WhatsAppText {
-  return { text: `KreyolCash: ou voye ${p.amount} bay ${p.payeeName}. Transfè a fèt ak siksè.` };
+  return TEMPLATES.transfer_sent.texts.ht({ valor: p.amount, recebedor: p.payeeName });
 }
 
 export function transferReceivedMessage(p: { amount: string; payerName: string }): WhatsAppText {
-  return { text: `KreyolCash: ou resevwa ${p.amount} nan men ${p.payerName}.` };
+  return TEMPLATES.transfer_received.texts.ht({ valor: p.amount, pagador: p.payerName });
 }
 
-// Purchase texts, like transfer texts, take amounts and names already written out: the ledger's
-// database functions fill them in from placeholders.
 export function purchaseCodeMessage(p: {
   code: string;
   productName: string;
   amount: string;
   expiresInMinutes: number;
 }): WhatsAppText {
-  return {
-    text: [
-      `KreyolCash: kòd ou pou achte "${p.productName}" (${p.amount}) se *${p.code}*.`,
-      `Li valab pou ${p.expiresInMinutes} minit.`,
-      NEVER_SHARE,
-    ].join('\n'),
-  };
+  return TEMPLATES.purchase_code.texts.ht({
+    codigo: p.code,
+    produto: p.productName,
+    valor: p.amount,
+    validade_min: p.expiresInMinutes,
+  });
 }
 
 export function newSaleMessage(p: {
@@ -58,15 +488,12 @@ export function newSaleMessage(p: {
   amount: string;
   buyerName: string;
 }): WhatsAppText {
-  return {
-    text: [
-      'KreyolCash: ou gen yon nouvo vant!',
-      `Pwodui: ${p.productName}`,
-      `Kantite: ${p.quantity}`,
-      `Total: ${p.amount}`,
-      `Kliyan: ${p.buyerName}`,
-    ].join('\n'),
-  };
+  return TEMPLATES.new_sale.texts.ht({
+    produto: p.productName,
+    quantidade: p.quantity,
+    valor: p.amount,
+    comprador: p.buyerName,
+  });
 }
 
 export function referralInvitationMessage(p: {
@@ -75,13 +502,13 @@ export function referralInvitationMessage(p: {
   bonusCentis: number;
   signupUrl: string;
 }): WhatsAppText {
-  return {
-    text: [
-      `Bonjou ${p.friendName}! ${p.inviterName} envite w sou KreyolCash, bous dijital an Kreyòl la.`,
-      `Enskri epi konfime imèl ou: ou resevwa ₭ 100,00 kado, e ${p.inviterName} ap resevwa ${formatKreyol(p.bonusCentis)} bonis.`,
-      p.signupUrl,
-    ].join('\n'),
-  };
+  return TEMPLATES.referral_invitation.texts.ht({
+    amigo: p.friendName,
+    convidante: p.inviterName,
+    valor: formatKreyol(p.bonusCentis),
+    bonus_cadastro: formatKreyol(SIGNUP_BONUS_CENTIS),
+    link: p.signupUrl,
+  });
 }
 
 export function phoneChangeCodeMessage(p: {
@@ -89,76 +516,44 @@ export function phoneChangeCodeMessage(p: {
   step: 'current' | 'new';
   expiresInMinutes: number;
 }): WhatsAppText {
-  const purpose =
-    p.step === 'current'
-      ? 'pou konfime se ou menm ki vle chanje nimewo telefòn ou (etap 1/2)'
-      : 'pou konfime nouvo nimewo telefòn ou (etap 2/2)';
-  return {
-    text: [
-      `KreyolCash: kòd ${purpose} se *${p.code}*.`,
-      `Li valab pou ${p.expiresInMinutes} minit.`,
-      NEVER_SHARE,
-    ].join('\n'),
-  };
+  return TEMPLATES.phone_change_code.texts.ht({
+    codigo: p.code,
+    etapa: p.step === 'current' ? 'atual' : 'novo',
+    validade_min: p.expiresInMinutes,
+  });
 }
 
 export function phoneChangedMessage(p: { newPhoneEnding: string }): WhatsAppText {
-  return {
-    text: `KreyolCash: nimewo telefòn kont ou chanje pou yon nimewo ki fini ak ${p.newPhoneEnding}. Si se pa ou ki fè sa, kontakte sipò nou touswit.`,
-  };
+  return TEMPLATES.phone_changed.texts.ht({ final_telefone: p.newPhoneEnding });
 }
 
-// The referral bonus, told to both people when the invited friend confirms the account.
 export function referralBonusMessage(p: { friendName: string; bonusCentis: number }): WhatsAppText {
-  return {
-    text: `KreyolCash: ${p.friendName} konfime kont li gras a envitasyon ou a. Ou resevwa ${formatKreyol(p.bonusCentis)} bonis! Mèsi paske w pataje KreyolCash.`,
-  };
+  return TEMPLATES.referral_bonus.texts.ht({ amigo: p.friendName, valor: formatKreyol(p.bonusCentis) });
 }
 
 export function referralWelcomeMessage(p: { inviterName: string; bonusCentis: number }): WhatsAppText {
-  return {
-    text: `KreyolCash: byenvini! Ou antre gras a envitasyon ${p.inviterName}, ki resevwa ${formatKreyol(p.bonusCentis)} bonis pou sa. Mèsi!`,
-  };
-}
-
-export function errorNoticeMessage(p: { what: string }): WhatsAppText {
-  return { text: `KreyolCash: nou pa t kapab ${p.what}. ${RETRY_LINE}` };
+  return TEMPLATES.referral_welcome.texts.ht({
+    convidante: p.inviterName,
+    valor: formatKreyol(p.bonusCentis),
+  });
 }
 
 export function emailConfirmationEmail(p: { name: string; url: string }): EmailContent {
-  return email({
-    subject: 'Konfime imèl ou — KreyolCash',
-    greeting: `Bonjou ${p.name},`,
-    body: 'Mèsi paske ou enskri sou KreyolCash! Klike sou bouton an pou konfime imèl ou. Lyen an valab pou 24 èdtan epi li mache yon sèl fwa.',
-    action: 'Konfime imèl mwen',
-    url: p.url,
-    footer: 'Si se pa ou ki te enskri, pa okipe mesaj sa a.',
-  });
+  return TEMPLATES.email_confirmation.texts.ht({ nome: p.name, link: p.url });
 }
 
 export function passwordResetEmail(p: { name: string; url: string }): EmailContent {
-  return email({
-    subject: 'Chanje modpas ou — KreyolCash',
-    greeting: `Bonjou ${p.name},`,
-    body: 'Nou resevwa yon demann pou chanje modpas kont KreyolCash ou. Lyen an valab pou 1 èdtan epi li mache yon sèl fwa.',
-    action: 'Chwazi yon nouvo modpas',
-    url: p.url,
-    footer: 'Si se pa ou ki te mande sa, pa okipe mesaj sa a: modpas ou pa chanje.',
-  });
+  return TEMPLATES.password_reset.texts.ht({ nome: p.name, link: p.url });
 }
 
-function email(p: {
-  subject: string;
-  greeting: string;
-  body: string;
-  action: string;
-  url: string;
-  footer: string;
-}): EmailContent {
+function email(
+  lang: Locale,
+  p: { subject: string; greeting: string; body: string; action: string; url: string; footer: string },
+): EmailContent {
   const text = [p.greeting, '', p.body, '', `${p.action}: ${p.url}`, '', p.footer, '', 'KreyolCash'].join(
     '\n',
   );
-  const html = `<!doctype html><html lang="ht"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:480px;margin:auto;padding:16px">
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:480px;margin:auto;padding:16px">
 <p>${escapeHtml(p.greeting)}</p><p>${escapeHtml(p.body)}</p>
 <p><a href="${escapeHtml(p.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(p.action)}</a></p>
 <p style="font-size:13px;color:#6b7280">${escapeHtml(p.url)}</p>

@@ -1,32 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSmtpServer } from '../../test-support/smtp-server.ts';
+import { decodeQuotedPrintable, TestSmtpServer } from '../../test-support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import type { OutboxMessage } from './outbox.repository.ts';
 import { enqueue } from './outbox.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { emailConfirmationEmail } from './templates.ts';
-import { transportsFor, whatsappGatewayTransport } from './transports.ts';
-
-// Quoted-printable soft line breaks and escapes undone (as UTF-8 bytes), so assertions read the
-// real text; encoded-word headers (=?UTF-8?Q?…?=) are decoded the same way.
-function decodeQuotedPrintable(raw: string): string {
-  const unfolded = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, word: string) => word.replaceAll('_', ' '));
-  const bytes: number[] = [];
-  for (let i = 0; i < unfolded.length; i++) {
-    const hex = unfolded[i] === '=' ? unfolded.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(unfolded[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
+import { type OutgoingMessage, transportsFor, whatsappGatewayTransport } from './transports.ts';
 
 describe('SMTP transport', () => {
   const smtp = new TestSmtpServer();
@@ -126,6 +106,46 @@ describe('development outbox', () => {
     ).json().items;
     expect(byRecipient.map((m: { text: string }) => m.text)).toEqual(['about A']);
   });
+
+  it('shows templated messages rendered in their language, and why one cannot be rendered', async () => {
+    await t.database.db.transaction().execute((trx) =>
+      enqueue(trx, {
+        channel: 'whatsapp',
+        recipient: '+50937004444',
+        purpose: 'transfer_code',
+        referencia: 'ref-rendered',
+        template: 'transfer_code',
+        params: { codigo: '482913', valor_centis: 1_250, recebedor: 'Rose', validade_min: 15 },
+        idioma: 'en',
+      }),
+    );
+    await t.database.db
+      .insertInto('outbox_messages')
+      .values({
+        channel: 'whatsapp',
+        recipient: '+50937004444',
+        purpose: 'test',
+        referencia: 'ref-broken',
+        template: 'transfer_sent',
+        params: JSON.stringify({ recebedor: 'Rose' }),
+      })
+      .execute();
+    const [rendered] = (await t.app.inject('/api/dev/outbox?referencia=ref-rendered')).json().items;
+    expect(rendered).toMatchObject({
+      template: 'transfer_code',
+      params: { codigo: '482913', valor_centis: 1_250, recebedor: 'Rose', validade_min: 15 },
+      idioma: 'en',
+      text: [
+        'KreyolCash: your code to send ₭ 12,50 to Rose is *482913*.',
+        'It is valid for 15 minutes.',
+        'Never share this code with anyone, even if they say they work for KreyolCash.',
+      ].join('\n'),
+      render_error: null,
+    });
+    const [broken] = (await t.app.inject('/api/dev/outbox?referencia=ref-broken')).json().items;
+    expect(broken).toMatchObject({ template: 'transfer_sent', idioma: 'ht', text: '' });
+    expect(broken.render_error).toMatch(/^template transfer_sent: valor_centis: /);
+  });
 });
 
 describe('WhatsApp gateway transport', () => {
@@ -140,7 +160,13 @@ describe('WhatsApp gateway transport', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const transport = whatsappGatewayTransport({ url, token: undefined, sendPath: '/send-message' });
-    const message = { recipient: '+50937123456', text: 'Kòd ou: *482913*' } as OutboxMessage;
+    const message: OutgoingMessage = {
+      channel: 'whatsapp',
+      recipient: '+50937123456',
+      text: 'Kòd ou: *482913*',
+      subject: null,
+      html: null,
+    };
     try {
       const error = await transport.send(message).then(
         () => undefined,

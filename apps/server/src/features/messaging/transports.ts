@@ -1,10 +1,13 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { OutboxChannel } from '../../db/schema.ts';
-import type { OutboxMessage } from './outbox.repository.ts';
+import type { MessageContent } from './render.ts';
+
+/** A message ready to go: its row's address and its rendered content. */
+export type OutgoingMessage = MessageContent & { channel: OutboxChannel; recipient: string };
 
 /** Delivers one message or throws; a throw is a failed attempt that the worker retries. */
-export type Transport = { name: string; send(message: OutboxMessage): Promise<void> };
+export type Transport = { name: string; send(message: OutgoingMessage): Promise<void> };
 export type Transports = Record<OutboxChannel, Transport>;
 
 const GATEWAY_TIMEOUT_MS = 10_000;
