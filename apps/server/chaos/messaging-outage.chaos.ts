@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
+import { MESSAGE_CONTENT, textOf } from '../src/test-support/outbox-messages.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
 import { TestSmtpServer } from '../src/test-support/smtp-server.ts';
 import { TestWhatsAppGateway } from '../src/test-support/whatsapp-gateway.ts';
@@ -73,14 +74,14 @@ describe('messaging outage', () => {
 
     const whatsappRows = await bank.database.db
       .selectFrom('outbox_messages')
-      .select(['recipient', 'text'])
+      .select(['recipient', ...MESSAGE_CONTENT])
       .where('channel', '=', 'whatsapp')
       .execute();
     const received = gateway
       .delivered()
       .map((r) => `${r.body.jid}\n${r.body.message}`)
       .sort();
-    const expected = whatsappRows.map((r) => `${r.recipient}\n${r.text}`).sort();
+    const expected = whatsappRows.map((r) => `${r.recipient}\n${textOf(r)}`).sort();
     // Two messages may read the same (same payer, payee and amount): compare counts, not texts.
     const duplicates = received.length - expected.length;
     const check = await checkLedger(bank.database.db);

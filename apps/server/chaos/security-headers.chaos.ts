@@ -14,6 +14,7 @@ import {
   signupForm,
   TEST_PASSWORD,
 } from '../src/test-support/accounts.ts';
+import { codeIn, MESSAGE_CONTENT, textOf } from '../src/test-support/outbox-messages.ts';
 import { TestSmtpServer } from '../src/test-support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../src/test-support/test-app.ts';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../src/test-support/test-database.ts';
@@ -384,15 +385,15 @@ describe(`no secret, code or token in the logs of a real server process on ${tes
       });
     const json = (body: unknown) => JSON.stringify(body);
     const lastEmailText = async (email: string, purpose: string) =>
-      (
+      textOf(
         await database.db
           .selectFrom('outbox_messages')
-          .select('text')
+          .select(MESSAGE_CONTENT)
           .where('recipient', '=', email)
           .where('purpose', '=', purpose)
           .orderBy('id', 'desc')
-          .executeTakeFirstOrThrow()
-      ).text;
+          .executeTakeFirstOrThrow(),
+      );
     const fragmentParam = (text: string, name: string) =>
       new RegExp(`[#&]${name}=([A-Za-z0-9_-]+)`).exec(text)?.[1];
 
@@ -453,15 +454,17 @@ describe(`no secret, code or token in the logs of a real server process on ${tes
     });
     expect(initiate.status).toBe(201);
     const movementId = (await jsonOf(initiate)).movimentacao_id ?? '';
-    const codeText = (
-      await database.db
-        .selectFrom('outbox_messages')
-        .select('text')
-        .where('referencia', '=', movementId)
-        .where('purpose', 'like', '%_code')
-        .executeTakeFirstOrThrow()
-    ).text;
-    const code = keep('transfer code', /\*(\d{6})\*/.exec(codeText)?.[1]);
+    const code = keep(
+      'transfer code',
+      codeIn(
+        await database.db
+          .selectFrom('outbox_messages')
+          .select(MESSAGE_CONTENT)
+          .where('referencia', '=', movementId)
+          .where('purpose', 'like', '%_code')
+          .executeTakeFirstOrThrow(),
+      ),
+    );
     const wrong = String(((Number(code) + 1) % 900_000) + 100_000);
     await api(`/api/transfers/${movementId}/verify`, {
       method: 'POST',

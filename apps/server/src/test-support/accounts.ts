@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { linkParamIn, MESSAGE_CONTENT } from './outbox-messages.ts';
 import type { TestApp } from './test-app.ts';
 
 export const TEST_PASSWORD = 'Lakay-2024!';
@@ -62,14 +63,14 @@ export function nextAddress(): string {
 export async function latestEmailLinkToken(t: TestApp, email: string, param = 'token'): Promise<string> {
   const row = await t.database.db
     .selectFrom('outbox_messages')
-    .select('text')
+    .select(MESSAGE_CONTENT)
     .where('recipient', '=', email)
     .where('channel', '=', 'email')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  const match = row.text.match(new RegExp(`[#&]${param}=([A-Za-z0-9_-]+)`));
-  if (!match?.[1]) throw new Error(`no ${param} in the e-mail to ${email}`);
-  return match[1];
+  const value = linkParamIn(row, param);
+  if (!value) throw new Error(`no ${param} in the e-mail to ${email}`);
+  return value;
 }
 
 export type SignedInUser = { id: string; email: string; accessToken: string; refreshCookie: string };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
 import { checkLedger, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../../test-support/marketplace.ts';
+import { codeIn, MESSAGE_CONTENT, textOf } from '../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
@@ -39,11 +40,11 @@ describe(`purchases on ${testDatabaseKind}`, () => {
   const codeOf = async (saleId: string) => {
     const row = await t.database.db
       .selectFrom('outbox_messages')
-      .select('text')
+      .select(MESSAGE_CONTENT)
       .where('referencia', '=', saleId)
       .where('purpose', '=', 'purchase_code')
       .executeTakeFirstOrThrow();
-    return row.text.match(/\*(\d{6})\*/)?.[1] ?? '';
+    return codeIn(row);
   };
   const productRow = (id: string) =>
     t.database.db.selectFrom('produtos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -94,15 +95,15 @@ describe(`purchases on ${testDatabaseKind}`, () => {
     expect(await productRow(produto.id)).toMatchObject({ estoque: 3, estoque_reservado: 0, status: 'ATIVO' });
     const told = await t.database.db
       .selectFrom('outbox_messages')
-      .select(['recipient', 'text'])
+      .select(['recipient', ...MESSAGE_CONTENT])
       .where('referencia', '=', venda_id)
       .where('purpose', '=', 'new_sale')
       .executeTakeFirstOrThrow();
     expect(told.recipient).toBe('+50937990001');
-    expect(told.text).toContain('Pen ak manba');
-    expect(told.text).toContain('Kantite: 2');
-    expect(told.text).toContain('₭ 5,00');
-    expect(told.text).toContain(buyer.nome);
+    expect(textOf(told)).toContain('Pen ak manba');
+    expect(textOf(told)).toContain('Kantite: 2');
+    expect(textOf(told)).toContain('₭ 5,00');
+    expect(textOf(told)).toContain(buyer.nome);
     const sales = (
       await t.app.inject({
         url: `/api/companies/${(await productRow(produto.id)).empresa_id}/sales`,
