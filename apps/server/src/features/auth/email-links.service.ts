@@ -6,7 +6,6 @@ import { hashToken, randomToken } from '../../lib/secure-tokens.ts';
 import type { UserRow } from '../accounts/users.repository.ts';
 import { findUserByEmail, upsertPasswordHash } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
-import { emailConfirmationEmail, passwordResetEmail } from '../messaging/templates.ts';
 import { settleReferralOnConfirmation } from '../referrals/referral-bonus.ts';
 import { consumeEmailToken, expireEmailTokens, insertEmailToken } from './email-tokens.repository.ts';
 import { hashPassword } from './passwords.ts';
@@ -32,8 +31,14 @@ export async function queueConfirmationEmail(
   });
   // The token rides in the fragment: it never reaches a server log or a Referer header.
   const url = `${config.publicUrl}/confirm-email#token=${token}`;
-  const mail = emailConfirmationEmail({ name: firstName(user), url });
-  await enqueue(trx, { channel: 'email', recipient: user.email, purpose: 'email_confirmation', ...mail });
+  await enqueue(trx, {
+    channel: 'email',
+    recipient: user.email,
+    purpose: 'email_confirmation',
+    template: 'email_confirmation',
+    params: { nome: firstName(user), link: url },
+    idioma: user.idioma,
+  });
 }
 
 export async function confirmEmail(db: Kysely<DB>, token: string): Promise<void> {
@@ -82,8 +87,14 @@ export async function requestPasswordReset(db: Kysely<DB>, config: Config, email
       purpose: 'password_reset',
       ttlMs: PASSWORD_RESET_TTL_MS,
     });
-    const mail = passwordResetEmail({ name: firstName(user), url });
-    await enqueue(trx, { channel: 'email', recipient: user.email, purpose: 'password_reset', ...mail });
+    await enqueue(trx, {
+      channel: 'email',
+      recipient: user.email,
+      purpose: 'password_reset',
+      template: 'password_reset',
+      params: { nome: firstName(user), link: url },
+      idioma: user.idioma,
+    });
   });
 }
 

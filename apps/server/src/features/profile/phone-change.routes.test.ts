@@ -2,6 +2,7 @@ import { MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
+import { codeIn, MESSAGE_CONTENT, textOf } from '../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
@@ -53,14 +54,12 @@ describe(`phone change on ${testDatabaseKind}`, () => {
     const change = await openChange(u);
     const row = await t.database.db
       .selectFrom('outbox_messages')
-      .select(['text', 'recipient'])
+      .select(['recipient', ...MESSAGE_CONTENT])
       .where('referencia', '=', change.id)
       .where('purpose', '=', purpose)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const code = row.text.match(/\*(\d{6})\*/)?.[1];
-    if (!code) throw new Error(`no code in ${row.text}`);
-    return { code, recipient: row.recipient };
+    return { code: codeIn(row), recipient: row.recipient };
   };
   const wrong = (code: string) => (code === '999999' ? '100000' : '999999');
   /** A user at the second step, with the new number's code. */
@@ -124,7 +123,9 @@ describe(`phone change on ${testDatabaseKind}`, () => {
       .where('referencia', '=', (await openChange(user)).id)
       .executeTakeFirstOrThrow();
     expect(notice).toMatchObject({ channel: 'whatsapp', recipient: user.telefone });
-    expect(notice.text).toContain(novo.slice(-4));
+    expect(textOf(notice)).toBe(
+      `KreyolCash: nimewo telefòn kont ou chanje pou yon nimewo ki fini ak ${novo.slice(-4)}. Si se pa ou ki fè sa, kontakte sipò nou touswit.`,
+    );
   });
 
   it('shows the change in progress, and nothing once it is cancelled', async () => {

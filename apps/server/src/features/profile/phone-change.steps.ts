@@ -1,10 +1,9 @@
-import { AppError, MAX_CODE_ATTEMPTS, PHONE_CODE_EXPIRY_MS } from '@kreyolcash/domain';
+import { AppError, type Locale, MAX_CODE_ATTEMPTS, PHONE_CODE_EXPIRY_MS } from '@kreyolcash/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { firstNameOf } from '../accounts/user-presenter.ts';
 import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
-import { phoneChangeCodeMessage } from '../messaging/templates.ts';
 import {
   lockOpenPhoneChange,
   type OpenPhoneChange,
@@ -90,21 +89,23 @@ export function phoneTakenBy(holder: UserRow): AppError {
   });
 }
 
+/** A step's code, to `to`, in the language of the user changing their phone. */
 export async function sendCode(
   trx: Transaction<DB>,
-  p: { to: string; step: OpenStep; changeId: string; code: string },
+  p: { to: string; idioma: Locale; step: OpenStep; changeId: string; code: string },
 ): Promise<void> {
-  const message = phoneChangeCodeMessage({
-    code: p.code,
-    step: p.step === 'verify_current' ? 'current' : 'new',
-    expiresInMinutes: PHONE_CODE_EXPIRY_MS / 60_000,
-  });
   await enqueue(trx, {
     channel: 'whatsapp',
     recipient: p.to,
     purpose: PURPOSE_OF[p.step],
     referencia: p.changeId,
-    ...message,
+    template: 'phone_change_code',
+    params: {
+      codigo: p.code,
+      etapa: p.step === 'verify_current' ? 'atual' : 'novo',
+      validade_min: PHONE_CODE_EXPIRY_MS / 60_000,
+    },
+    idioma: p.idioma,
   });
 }
 

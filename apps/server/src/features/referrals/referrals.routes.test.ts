@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
+import { textOf } from '../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
@@ -49,10 +50,37 @@ describe(`referral invitations on ${testDatabaseKind}`, () => {
       .where('referencia', '=', referral.id)
       .executeTakeFirstOrThrow();
     expect(message).toMatchObject({ channel: 'whatsapp', recipient: phone, purpose: 'referral_invitation' });
-    expect(message.text).toContain('Bonjou Ti Jak!');
-    expect(message.text).toContain(inviter.nome);
-    expect(message.text).toContain('₭ 10,00');
-    expect(message.text).toContain(`https://kreyolcash.example/register?ref=${codigo_indicacao}`);
+    // The friend has no account: the message is in the inviter's language (Creole here).
+    expect(message).toMatchObject({ template: 'referral_invitation', idioma: 'ht' });
+    expect(textOf(message)).toBe(
+      [
+        `Bonjou Ti Jak! ${inviter.nome} envite w sou KreyolCash, bous dijital an Kreyòl la.`,
+        `Enskri epi konfime imèl ou: ou resevwa ₭ 100,00 kado, e ${inviter.nome} ap resevwa ₭ 10,00 bonis.`,
+        `https://kreyolcash.example/register?ref=${codigo_indicacao}`,
+      ].join('\n'),
+    );
+  });
+
+  it("writes to a friend who has no account yet in the inviter's language", async () => {
+    const inviter = await seedUser(t);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: auth(inviter),
+      payload: { idioma: 'fr' },
+    });
+    const referral = (await invite(inviter, { nome: 'Ti Jak', telefone: friendPhone() })).json();
+    const message = await t.database.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('referencia', '=', referral.id)
+      .executeTakeFirstOrThrow();
+    expect(message.idioma).toBe('fr');
+    expect(textOf(message)).toMatch(
+      new RegExp(
+        `^Bonjour Ti Jak ! ${inviter.nome} vous invite sur KreyolCash, .*\\n.*₭ 100,00 en cadeau, .*₭ 10,00 de bonus\\.\\nhttps://kreyolcash\\.example/register\\?ref=`,
+      ),
+    );
   });
 
   it("lists the caller's invitations newest first with the referral code and link", async () => {

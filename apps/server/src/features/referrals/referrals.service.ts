@@ -4,6 +4,7 @@ import {
   REFERRAL_BONUS_CENTIS,
   type ReferralBody,
   type ReferralStatus,
+  SIGNUP_BONUS_CENTIS,
 } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app.ts';
@@ -12,7 +13,6 @@ import type { DB } from '../../db/schema.ts';
 import { decodePageCursor, pageOf } from '../../lib/page-cursor.ts';
 import { findUserById, findUserByPhone } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
-import { referralInvitationMessage } from '../messaging/templates.ts';
 import { listReferrals, type ReferralRow, upsertInvitation } from './referrals.repository.ts';
 
 export type Referral = {
@@ -57,18 +57,21 @@ export async function invite(deps: AppDeps, p: { inviterId: string; body: Referr
       nome: p.body.nome,
       telefone: p.body.telefone,
     });
-    const message = referralInvitationMessage({
-      friendName: p.body.nome,
-      inviterName: inviter.nome_completo,
-      bonusCentis: REFERRAL_BONUS_CENTIS,
-      signupUrl: referralLink(deps.config, inviter.codigo_indicacao),
-    });
+    // The friend has no account yet, so no language of their own: they get the inviter's.
     await enqueue(trx, {
       channel: 'whatsapp',
       recipient: p.body.telefone,
       purpose: 'referral_invitation',
       referencia: row.id,
-      ...message,
+      template: 'referral_invitation',
+      params: {
+        amigo: p.body.nome,
+        convidante: inviter.nome_completo,
+        valor_centis: REFERRAL_BONUS_CENTIS,
+        bonus_cadastro_centis: SIGNUP_BONUS_CENTIS,
+        link: referralLink(deps.config, inviter.codigo_indicacao),
+      },
+      idioma: inviter.idioma,
     });
     return presentReferral(row);
   });
