@@ -1,3 +1,4 @@
+import { LOCALES } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { UserRow } from './users.repository.ts';
 
@@ -18,6 +19,8 @@ export const meSchema = z.object({
   status: z.string(),
   email_confirmado: z.boolean(),
   criado_em: z.date(),
+  // The language of the user's WhatsApp messages and e-mails (PATCH /api/me changes it).
+  idioma: z.enum(LOCALES),
 });
 export type Me = z.output<typeof meSchema>;
 
@@ -46,5 +49,6 @@ export function presentMe(user: UserRow): Me {
     status: user.status,
     email_confirmado: user.email_confirmado_em !== null,
     criado_em: user.criado_em,
+    idioma: user.idioma,
   };
 }

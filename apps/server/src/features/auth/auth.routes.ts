@@ -58,6 +58,11 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
+        description:
+          'Fields nome_completo, documento, email, telefone, data_nascimento, sexo, password, the files ' +
+          'document_photo and profile_photo, and optionally codigo_indicacao and idioma (the language of ' +
+          "the person's messages and e-mails: ht, pt-BR, fr or en; ht when absent, 422 invalid_language " +
+          'for anything else).',
         response: { 201: z.object({ user: z.object({ id: z.string(), email: z.string() }) }) },
       },
     },

@@ -1,3 +1,4 @@
+import type { Locale } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { UserRow } from '../accounts/users.repository.ts';
@@ -11,16 +12,19 @@ export async function lockUser(trx: Transaction<DB>, userId: string): Promise<Us
   return trx.selectFrom('usuarios').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
 }
 
-export async function updateName(
+/** Sets what is given (nothing given: reads the row as it is). */
+export async function updateNameAndLanguage(
   db: Kysely<DB>,
-  p: { userId: string; nomeCompleto: string },
+  p: { userId: string; nomeCompleto?: string | undefined; idioma?: Locale | undefined },
 ): Promise<UserRow | undefined> {
-  return db
-    .updateTable('usuarios')
-    .set({ nome_completo: p.nomeCompleto })
-    .where('id', '=', p.userId)
-    .returningAll()
-    .executeTakeFirst();
+  const changes = {
+    ...(p.nomeCompleto === undefined ? {} : { nome_completo: p.nomeCompleto }),
+    ...(p.idioma === undefined ? {} : { idioma: p.idioma }),
+  };
+  if (Object.keys(changes).length === 0) {
+    return db.selectFrom('usuarios').selectAll().where('id', '=', p.userId).executeTakeFirst();
+  }
+  return db.updateTable('usuarios').set(changes).where('id', '=', p.userId).returningAll().executeTakeFirst();
 }
 
 export async function setProfilePhotoKey(

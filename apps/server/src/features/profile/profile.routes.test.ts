@@ -88,6 +88,43 @@ describe(`profile name and photo on ${testDatabaseKind}`, () => {
     expect((await me(user)).nome_completo).toBe(user.nome);
   });
 
+  it('keeps the language of messages: ht by default, changed by PATCH idioma alone or with the name', async () => {
+    const user = await seedUser(t);
+    const before = await me(user);
+    expect(before.idioma).toBe('ht');
+
+    const res = await patchMe(user, { idioma: 'pt-BR' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...before, idioma: 'pt-BR' });
+    expect(await me(user)).toEqual({ ...before, idioma: 'pt-BR' });
+
+    const both = await patchMe(user, { nome_completo: 'Anne Lafontant', idioma: 'fr' });
+    expect(both.json()).toMatchObject({ nome_completo: 'Anne Lafontant', idioma: 'fr' });
+    const row = await t.database.db
+      .selectFrom('usuarios')
+      .select(['idioma', 'nome_completo'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ idioma: 'fr', nome_completo: 'Anne Lafontant' });
+
+    // Nothing to change: the profile as it is.
+    expect((await patchMe(user, {})).json()).toMatchObject({ nome_completo: 'Anne Lafontant', idioma: 'fr' });
+  });
+
+  it.each(['es', 'pt', 'HT', '', 'pt-br', 7, null])(
+    'refuses the language %j with invalid_language',
+    async (idioma) => {
+      const user = await seedUser(t);
+      const res = await patchMe(user, { nome_completo: 'Not Saved', idioma });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toMatchObject({
+        code: 'invalid_language',
+        fields: { idioma: 'invalid_language' },
+      });
+      expect(await me(user)).toMatchObject({ nome_completo: user.nome, idioma: 'ht' });
+    },
+  );
+
   it('needs a signed-in user: the token, never the body, says whose profile it is', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: '/api/me', payload: { nome_completo: 'X' } });
     expect(res.statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { AppError, profileUpdateSchema } from '@kreyolcash/domain';
+import { AppError, meUpdateSchema } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { meSchema, presentMe } from '../accounts/user-presenter.ts';
@@ -14,7 +14,19 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
 
   app.patch(
     '/api/me',
-    { onRequest, schema: { tags, body: profileUpdateSchema, response: { 200: meSchema } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Change the name and/or the language (idioma: one of ht, pt-BR, fr, en)',
+        description:
+          'A field left out stays as it is; every other key is ignored. `idioma` is the language of ' +
+          "the user's WhatsApp messages and e-mails; anything else than ht, pt-BR, fr, en answers " +
+          '422 invalid_language.',
+        body: meUpdateSchema,
+        response: { 200: meSchema },
+      },
+    },
     async (request) =>
       presentMe(await updateProfile(database.db, { userId: userIdOf(request), body: request.body })),
   );

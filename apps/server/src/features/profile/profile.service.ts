@@ -1,18 +1,22 @@
-import { AppError, type ProfileUpdateBody } from '@kreyolcash/domain';
+import { AppError, type MeUpdateBody } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
 import type { UserRow } from '../accounts/users.repository.ts';
 import { newImageKey } from '../uploads/file-store.ts';
 import { processImage } from '../uploads/image-processing.ts';
-import { lockUser, setProfilePhotoKey, updateName } from './profile.repository.ts';
+import { lockUser, setProfilePhotoKey, updateNameAndLanguage } from './profile.repository.ts';
 
-/** Only the name: the body was parsed by profileUpdateSchema, which keeps no other field. */
+/** The name and the language: the body was parsed by meUpdateSchema, which keeps no other field. */
 export async function updateProfile(
   db: Kysely<DB>,
-  p: { userId: string; body: ProfileUpdateBody },
+  p: { userId: string; body: MeUpdateBody },
 ): Promise<UserRow> {
-  const user = await updateName(db, { userId: p.userId, nomeCompleto: p.body.nome_completo });
+  const user = await updateNameAndLanguage(db, {
+    userId: p.userId,
+    nomeCompleto: p.body.nome_completo,
+    idioma: p.body.idioma,
+  });
   if (!user) throw new AppError('user_not_found');
   return user;
 }
