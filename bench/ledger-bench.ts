@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { codePepper } from '../apps/server/src/features/transfers/transfers.service.ts';
+import { codePepper } from '../apps/server/src/ledger/policy.ts';
 import { transferBatchers } from '../apps/server/src/ledger/transfer-batches.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { createScratchDatabase, runWorkers } from './scratch-database.ts';
@@ -93,30 +93,28 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
       const payer = users[from] as SeededUser;
       const payee = users[to] as SeededUser;
       const code = String(randomInt(100_000, 1_000_000));
-      const movement = await initiate.run({
-        payerId: payer.id,
-        payeeEmail: payee.email,
-        amountCentis: 1 + randomInt(100),
+      const movement = (await initiate.run({
+        pagador_id: payer.id,
+        destinatario_email: payee.email,
+        quantidade_centis: 1 + randomInt(100),
         observacoes: null,
-        maxCentis: 10_000,
-        code,
+        max_centis: 10_000,
+        codigo: code,
         pepper,
-        validityMs: 900_000,
-        message: 'Kòd: {{valor}} {{recebedor}}',
-        idempotencyKey: randomUUID(),
-        requestHash: 'bench',
-        codeLimit: { max: 0, windowMs: 900_000 },
-      });
+        validade_ms: 900_000,
+        chave: randomUUID(),
+        request_hash: 'bench',
+        max_codigos: 0,
+        janela_ms: 900_000,
+      })) as { ok: boolean; movimentacao_id?: string };
       if (!movement.ok) return false;
-      const posted = await verify.run({
-        movementId: String(movement.movimentacao_id),
-        payerId: payer.id,
-        code,
+      const posted = (await verify.run({
+        movimentacao_id: String(movement.movimentacao_id),
+        pagador_id: payer.id,
+        codigo: code,
         pepper,
-        maxAttempts: 3,
-        payerMessage: 'Ou voye {{valor}}',
-        payeeMessage: 'Ou resevwa {{valor}}',
-      });
+        max_tentativas: 3,
+      })) as { ok: boolean };
       return posted.ok === true;
     });
     const calls = initiate.sent.calls + verify.sent.calls;

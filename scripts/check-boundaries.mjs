@@ -1,6 +1,8 @@
 // Import-boundary rules that Biome cannot express per folder:
 // - a web feature never imports another feature, and shared web code never imports a feature;
-// - packages/domain imports no React, no Node built-ins and no database driver.
+// - packages/domain imports no React, no Node built-ins and no database driver;
+// - only apps/server/src/ledger calls the ledger's SQL functions (kc_*): everything else goes
+//   through its facade (apps/server/src/ledger/ledger.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -48,6 +50,19 @@ for (const file of sourceFiles(join(root, 'packages/domain/src'))) {
   for (const spec of importsOf(file)) {
     if (forbiddenInDomain.test(spec))
       problems.push(`${relative(root, file)} imports ${spec} (domain has no I/O)`);
+  }
+}
+
+const ledgerHome = join(root, 'apps/server/src/ledger');
+const ledgerCall = /\bkc_[a-z0-9_]+\s*\(/g;
+for (const dir of ['apps/server/src', 'apps/server/chaos', 'bench', 'e2e']) {
+  for (const file of sourceFiles(join(root, dir))) {
+    if (file.startsWith(ledgerHome + sep)) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(ledgerCall)) {
+      problems.push(
+        `${relative(root, file)} calls ${match[0].replace(/\s*\($/, '')} (only src/ledger calls kc_* functions)`,
+      );
+    }
   }
 }
 

@@ -53,6 +53,7 @@ describe('T1 bank workload', () => {
       'Σ balances ₭': check.balancesCentis / 100,
       negative: check.negativeBalances,
       'balances ≠ movements': check.mismatchedUsers,
+      'ledger:check problems': check.problems.length,
       'reserved ₭ at end': check.reservedCentis / 100,
     });
     expect(counts.committed).toBeGreaterThan(0);
@@ -63,6 +64,7 @@ describe('T1 bank workload', () => {
     expect(check.balancesCentis).toBe(issued);
     expect(check.negativeBalances).toBe(0);
     expect(check.mismatchedUsers).toBe(0);
+    expect(check.problems).toEqual([]); // what npm run ledger:check finds
     expect(check.reservedCentis).toBe(0);
   });
 });

@@ -102,6 +102,7 @@ describe('T2 crash', () => {
       'Σ balances = issued': check.balancesCentis === issued,
       negative: check.negativeBalances,
       'half-written (balances ≠ movements)': check.mismatchedUsers,
+      'ledger:check problems': check.problems.length,
     });
     expect(kills).toBe(KILLS);
     expect(lost).toBe(0);
@@ -110,6 +111,7 @@ describe('T2 crash', () => {
     expect(check.balancesCentis).toBe(issued);
     expect(check.negativeBalances).toBe(0);
     expect(check.mismatchedUsers).toBe(0);
+    expect(check.problems).toEqual([]); // what npm run ledger:check finds
     expect(log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')).toHaveLength(0);
   });
 });

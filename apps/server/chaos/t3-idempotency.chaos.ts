@@ -72,6 +72,8 @@ describe('T3 idempotency', () => {
     expect(leaks).toBe(0);
     expect(await movementsOf(a)).toBe(2);
     expect(wallet.reservado_centis).toBe(3000);
-    expect((await checkLedger(t.database.db)).mismatchedUsers).toBe(0);
+    const check = await checkLedger(t.database.db);
+    expect(check.mismatchedUsers).toBe(0);
+    expect(check.problems).toEqual([]);
   });
 });

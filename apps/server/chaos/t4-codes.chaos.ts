@@ -6,6 +6,7 @@ import {
   type SeededUser,
   seedUser,
 } from '../src/test-support/ledger-fixtures.ts';
+import { codeIn, MESSAGE_CONTENT } from '../src/test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../src/test-support/test-app.ts';
 import { printFigures } from './harness/figures.ts';
 
@@ -52,13 +53,14 @@ describe('T4 codes', () => {
       headers: auth(a),
     });
     expect(resent.json()).toEqual({ tentativas_restantes: 2 });
-    const newCode = await t.database.db
-      .selectFrom('outbox_messages')
-      .select('text')
-      .where('referencia', '=', first.id)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const code = newCode.text.match(/\*(\d{6})\*/)?.[1] as string;
+    const code = codeIn(
+      await t.database.db
+        .selectFrom('outbox_messages')
+        .select(MESSAGE_CONTENT)
+        .where('referencia', '=', first.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow(),
+    );
     expect(
       (await verify(a, first.id, first.code === code ? wrong(code) : first.code)).json().error.details,
     ).toEqual({ tentativas_restantes: 1 });
@@ -79,14 +81,14 @@ describe('T4 codes', () => {
     const evaluated = guesses.filter((r) =>
       ['invalid_codes', 'code_attempts_exceeded'].includes(r.json().error?.code),
     ).length;
-    const { tentativas_telefone } = await t.database.db
-      .selectFrom('kreyolcash_codigos_verificacao')
-      .select('tentativas_telefone')
-      .where('movimentacao_id', '=', guessed.id)
+    const { tentativas } = await t.database.db
+      .selectFrom('codigos_verificacao')
+      .select('tentativas')
+      .where('sujeito_id', '=', guessed.id)
       .executeTakeFirstOrThrow();
     figures['wrong guesses evaluated of 50'] = evaluated;
     expect(evaluated).toBeLessThanOrEqual(3);
-    expect(tentativas_telefone).toBe(3);
+    expect(tentativas).toBe(3);
 
     const right = await send(a, b, 700);
     const results = await Promise.all(Array.from({ length: 20 }, () => verify(a, right.id, right.code)));
@@ -97,7 +99,7 @@ describe('T4 codes', () => {
   it('refuses an expired code (clock moved past the expiry)', async () => {
     const [a, b] = [await seedUser(t), await seedUser(t)];
     const late = await send(a, b);
-    await sql`update kreyolcash_codigos_verificacao set expira_em = now() - interval '1 ms' where movimentacao_id = ${late.id}::uuid`.execute(
+    await sql`update codigos_verificacao set expira_em = now() - interval '1 ms' where sujeito_id = ${late.id}::uuid`.execute(
       t.database.db,
     );
     figures['expired code'] = (await verify(a, late.id, late.code)).json().error.code;

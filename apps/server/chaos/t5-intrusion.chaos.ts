@@ -190,10 +190,12 @@ async function expectOk(res: LightMyRequestResponse, what: string): Promise<void
 async function snapshot(): Promise<Record<string, string[]>> {
   const tables = [
     'usuarios',
-    'kreyolcash_saldos',
+    'kreyolcash_contas',
     'kreyolcash_movimentacoes',
+    'kreyolcash_retencoes',
+    'kreyolcash_lancamentos',
     'kreyolcash_lotes',
-    'kreyolcash_codigos_verificacao',
+    'codigos_verificacao',
     'vendas',
     'empresas',
     'produtos',
@@ -622,7 +624,7 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
       t.database.db.selectFrom('usuarios').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const balanceRow = (id: string) =>
       t.database.db
-        .selectFrom('kreyolcash_saldos')
+        .selectFrom('vw_saldos_kreyolcash')
         .selectAll()
         .where('user_id', '=', id)
         .executeTakeFirstOrThrow();

@@ -29,6 +29,8 @@ const CODES_BY_STATUS = {
     'phone_change_not_pending',
     // The invited friend's phone already belongs to an account: no bonus could ever come of it.
     'referral_already_registered',
+    // A movement is reversed at most once.
+    'transaction_already_reversed',
   ],
   413: ['payload_too_large', 'image_too_large'],
   422: [
@@ -83,6 +85,12 @@ const CODES_BY_STATUS = {
     'fill_all_fields',
     // An invitation to the inviter's own phone.
     'referral_self',
+    // Only a posted transfer or purchase can be reversed.
+    'transaction_not_reversible',
+    // An adjustment says why it is made.
+    'adjustment_reason_required',
+    // A language that is not one of LOCALES (PATCH /api/me, sign-up).
+    'invalid_language',
   ],
   429: ['rate_limited'],
   // Failures of an operation as a whole (spec §8): the client shows them when a call fails

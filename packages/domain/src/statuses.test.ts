@@ -48,9 +48,16 @@ describe('displayTypeOf', () => {
     expect(displayTypeOf({ tipo: 'ajuste', remetenteId: null, destinatarioId: receiver }, receiver)).toBe(
       'adjustment',
     );
-    expect(displayTypeOf({ tipo: 'estorno', remetenteId: sender, destinatarioId: receiver }, sender)).toBe(
+    expect(displayTypeOf({ tipo: 'reembolso', remetenteId: sender, destinatarioId: receiver }, sender)).toBe(
       'adjustment',
     );
+  });
+
+  it('reads a purchase and a reversal like a transfer: sent by who paid, received by who got it', () => {
+    for (const tipo of ['compra', 'estorno']) {
+      expect(displayTypeOf({ tipo, remetenteId: sender, destinatarioId: receiver }, sender)).toBe('sent');
+      expect(displayTypeOf({ tipo, remetenteId: sender, destinatarioId: receiver }, receiver)).toBe('received');
+    }
   });
 });
 
@@ -72,11 +79,11 @@ describe('matchesHistoryFilter', () => {
 });
 
 describe('statuses', () => {
-  it('shows a movement waiting for its code as pending', () => {
+  it('shows a movement waiting for its code as pending, and an expired one as cancelled', () => {
     expect(MOVEMENT_STATUSES.map(transactionStatusOf)).toEqual([
       'pendente',
-      'pendente',
       'concluida',
+      'cancelada',
       'cancelada',
     ]);
   });

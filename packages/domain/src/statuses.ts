@@ -28,18 +28,25 @@ export const INITIAL_SALE_STATUS: SaleStatus = 'PENDENTE';
 export const TRANSACTION_STATUSES = ['concluida', 'pendente', 'cancelada'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-// What the ledger stores: a purchase movement waits for its code as `aguardando_codigo`.
-export const MOVEMENT_STATUSES = ['pendente', 'aguardando_codigo', 'concluida', 'cancelada'] as const;
+// What the ledger stores: a hold that ran out of time ends `expirada`, one voided `cancelada`.
+export const MOVEMENT_STATUSES = ['pendente', 'concluida', 'cancelada', 'expirada'] as const;
 export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
 
-// To the user a movement that waits for its code is simply pending.
+// To the user an expired hold is simply cancelled.
 export function transactionStatusOf(status: MovementStatus): TransactionStatus {
-  return status === 'aguardando_codigo' ? 'pendente' : status;
+  return status === 'expirada' ? 'cancelada' : status;
 }
 
-// `tipo` of kreyolcash_movimentacoes. Corrections are new `ajuste` movements, never edits.
-export const MOVEMENT_KINDS = ['transferencia', 'cadastro', 'bonus', 'ajuste'] as const;
+// `tipo` of kreyolcash_movimentacoes. Corrections are new movements, never edits: `estorno`
+// (a reversal, money back from the payee to the payer) and `ajuste` (an operator's correction).
+export const MOVEMENT_KINDS = ['transferencia', 'compra', 'cadastro', 'bonus', 'estorno', 'ajuste'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+// Kinds that move money between two people: they read as sent or received.
+const BETWEEN_PEOPLE: readonly string[] = ['transferencia', 'compra', 'estorno'];
+export function isBetweenPeople(tipo: string): boolean {
+  return BETWEEN_PEOPLE.includes(tipo);
+}
 
 export const TRANSACTION_TYPES = ['sent', 'received', 'bonus', 'signup', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -53,9 +60,8 @@ export type MovementParties = {
 // How a movement reads for the one looking at it. Any unknown `tipo` reads as an adjustment
 // (spec §3), so a kind added later still shows instead of breaking the list.
 export function displayTypeOf(movement: MovementParties, viewerId: string): TransactionType {
+  if (isBetweenPeople(movement.tipo)) return movement.remetenteId === viewerId ? 'sent' : 'received';
   switch (movement.tipo) {
-    case 'transferencia':
-      return movement.remetenteId === viewerId ? 'sent' : 'received';
     case 'cadastro':
       return 'signup';
     case 'bonus':

@@ -178,7 +178,9 @@ export function startSnapshotReader(db: Kysely<DB>, everyMs = 100) {
       try {
         const { rows } = await sql<{
           s: number;
-        }>`select coalesce(sum(saldo_centis), 0)::bigint as s from kreyolcash_saldos`.execute(db);
+        }>`select coalesce(sum(saldo_centis), 0)::bigint as s from kreyolcash_contas where tipo = 'usuario'`.execute(
+          db,
+        );
         sums.push(Number(rows[0]?.s));
       } catch {
         failedReads += 1;

@@ -1,4 +1,4 @@
-import type { Locale } from '@kreyolcash/domain';
+import type { CodePurpose, Locale, MovementKind, MovementStatus } from '@kreyolcash/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Row types of every table, snake_case as in the database. Each migration that adds a table
@@ -29,7 +29,7 @@ export type OutboxMessagesTable = {
   params: ColumnType<Record<string, unknown>, string | undefined, never>;
   idioma: Generated<Locale>;
   /** Text written by the caller (when there is no template). */
-  text: string;
+  text: string | null;
   html: string | null;
   purpose: string;
   status: Generated<OutboxStatus>;
@@ -98,8 +98,11 @@ export type TokensEmailTable = {
   criado_em: CreatedAt;
 };
 
-export type SaldosTable = {
-  user_id: string;
+export type ContasTable = {
+  /** A user's account has the user's id; the system's accounts have fixed ids. */
+  id: string;
+  tipo: 'usuario' | 'emissor' | 'taxas' | 'garantia' | 'agente';
+  user_id: string | null;
   saldo_centis: Generated<number>;
   reservado_centis: Generated<number>;
   atualizado_em: Generated<Date>;
@@ -107,15 +110,40 @@ export type SaldosTable = {
 
 export type MovimentacoesTable = {
   id: Generated<string>;
+  tipo: MovementKind;
+  status: MovementStatus;
+  /** The people, for statements; null = the system (issuer, corrections). */
   remetente_id: string | null;
-  destinatario_id: string;
+  destinatario_id: string | null;
+  conta_debito: string;
+  conta_credito: string;
   quantidade_centis: number;
-  tipo: string;
-  status: string;
   observacoes: string | null;
+  /** What a reversal or an adjustment corrects, why, and who decided it. */
+  referente_a: string | null;
+  motivo: string | null;
+  ator: string | null;
   criado_em: CreatedAt;
   concluido_em: Date | null;
   expira_em: Date | null;
+};
+
+export type RetencoesTable = {
+  movimentacao_id: string;
+  conta_id: string;
+  quantidade_centis: number;
+  criado_em: CreatedAt;
+};
+
+export type LancamentosTable = {
+  id: Generated<number>;
+  movimentacao_id: string;
+  conta_id: string;
+  /** Credit positive, debit negative. */
+  valor_centis: number;
+  saldo_anterior_centis: number;
+  saldo_posterior_centis: number;
+  criado_em: CreatedAt;
 };
 
 export type LotesTable = {
@@ -178,11 +206,14 @@ export type SaldosView = {
 };
 
 export type CodigosVerificacaoTable = {
-  movimentacao_id: string;
+  sujeito_id: string;
+  finalidade: CodePurpose;
+  user_id: string;
+  telefone: string;
   codigo_hash: string;
   expira_em: Date;
-  tentativas_telefone: Generated<number>;
-  telefone_verificado: Generated<boolean>;
+  tentativas: Generated<number>;
+  usado_em: Date | null;
   criado_em: CreatedAt;
 };
 
@@ -202,14 +233,16 @@ export type DB = {
   sessoes: SessoesTable;
   refresh_tokens: RefreshTokensTable;
   tokens_email: TokensEmailTable;
-  kreyolcash_saldos: SaldosTable;
+  kreyolcash_contas: ContasTable;
   kreyolcash_movimentacoes: MovimentacoesTable;
+  kreyolcash_retencoes: RetencoesTable;
+  kreyolcash_lancamentos: LancamentosTable;
   kreyolcash_lotes: LotesTable;
   vw_saldos_kreyolcash: SaldosView;
   empresas: EmpresasTable;
   produtos: ProdutosTable;
   vendas: VendasTable;
-  kreyolcash_codigos_verificacao: CodigosVerificacaoTable;
+  codigos_verificacao: CodigosVerificacaoTable;
   idempotency_keys: IdempotencyKeysTable;
   mudancas_telefone: MudancasTelefoneTable;
   indicacoes: IndicacoesTable;

@@ -11,13 +11,15 @@ import type { DB } from '../db/schema.ts';
 // functions (a column default, a trigger), since the drop cascades to those.
 export const DEFINITION_FILES = [
   'errors.sql',
-  'formatting.sql',
   'events.sql',
+  'accounts.sql',
+  'guards.sql',
   'idempotency.sql',
   'codes.sql',
-  'holds.sql',
+  'two-phase.sql',
+  'issuance.sql',
+  'corrections.sql',
   'transfers.sql',
-  'transfer-batches.sql',
   'purchases.sql',
   'expiry.sql',
   'referrals.sql',

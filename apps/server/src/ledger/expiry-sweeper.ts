@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { expirePendingCall } from './ledger-calls.ts';
-import { expireOnePurchaseCall } from './purchase-calls.ts';
+import { ledger } from './ledger.ts';
 
 const BATCH = 200;
 
@@ -41,12 +40,11 @@ export class ExpirySweeper {
   async sweep(): Promise<number> {
     let total = 0;
     for (;;) {
-      const voided = await expirePendingCall(this.db, BATCH);
+      const voided = await ledger.expire(this.db, BATCH);
       total += voided;
       if (voided < BATCH) break;
     }
-    while (await expireOnePurchaseCall(this.db)) total += 1;
-    if (total > 0) this.logger.info({ voided: total }, 'expired transfers voided');
+    if (total > 0) this.logger.info({ voided: total }, 'expired holds voided');
     return total;
   }
 }

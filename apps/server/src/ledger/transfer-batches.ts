@@ -1,81 +1,44 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { CallBatcher, onePer } from '../lib/call-batcher.ts';
-import {
-  type InitiateTransferParams,
-  initiateTransferCall,
-  type LedgerAnswer,
-  type VerifyTransferParams,
-  verifyTransferCall,
-} from './ledger-calls.ts';
+import { callRaw, type LedgerFunction } from './ledger-call.ts';
 
 // Payers are spread over lanes, each with one call of each phase in flight per process: the next
-// call gathers what arrives meanwhile, and two calls of one phase never share a payer.
+// call gathers what arrives meanwhile, and two calls of one phase never share a payer. Items are
+// the jsonb parameters of kc_transferencia_iniciar / _verificar; answers are their raw jsonb.
 const LANES = 2;
 const MAX_BATCH = 64;
 
+export type TransferPhaseParams = { pagador_id: string } & Record<string, unknown>;
+
 export type TransferBatchers = {
-  initiate: CallBatcher<InitiateTransferParams, LedgerAnswer>;
-  verify: CallBatcher<VerifyTransferParams, LedgerAnswer>;
+  initiate: CallBatcher<TransferPhaseParams, unknown>;
+  verify: CallBatcher<TransferPhaseParams, unknown>;
 };
 
-/** The transfer phases of migration 0010, batched under load (one call when the server is quiet). */
+/** The transfer phases, batched under load (one call when the server is quiet). */
 export const transferBatchers = onePer(
   (db: Kysely<DB>): TransferBatchers => ({
-    initiate: phaseBatcher(db, initiateTransferCall, 'kc_transferencias_iniciar', initiateItem),
-    verify: phaseBatcher(db, verifyTransferCall, 'kc_transferencias_verificar', verifyItem),
+    initiate: phaseBatcher(db, 'kc_transferencia_iniciar', 'kc_transferencias_iniciar'),
+    verify: phaseBatcher(db, 'kc_transferencia_verificar', 'kc_transferencias_verificar'),
   }),
 );
 
-function phaseBatcher<P extends { payerId: string }>(
+function phaseBatcher(
   db: Kysely<DB>,
-  callOne: (db: Kysely<DB>, p: P) => Promise<LedgerAnswer>,
-  batchFunction: 'kc_transferencias_iniciar' | 'kc_transferencias_verificar',
-  itemOf: (p: P) => object,
-): CallBatcher<P, LedgerAnswer> {
+  one: LedgerFunction,
+  many: LedgerFunction,
+): CallBatcher<TransferPhaseParams, unknown> {
   return new CallBatcher({
     lanes: LANES,
-    keyOf: (p) => p.payerId,
+    keyOf: (p) => p.pagador_id,
     maxBatch: MAX_BATCH,
-    runOne: (p) => callOne(db, p),
+    runOne: (p) => callRaw(db, one, p),
     runMany: async (items) => {
-      const { rows } = await sql<{ r: LedgerAnswer[] }>`select ${sql.raw(batchFunction)}(${JSON.stringify(
-        items.map(itemOf),
-      )}::jsonb) as r`.execute(db);
-      const answers = rows[0]?.r;
+      const answers = await callRaw(db, many, { itens: items });
       if (!Array.isArray(answers) || answers.length !== items.length)
         throw new Error('ledger batch answered out of shape');
       return answers;
     },
   });
-}
-
-function initiateItem(p: InitiateTransferParams) {
-  return {
-    pagador: p.payerId,
-    email: p.payeeEmail,
-    quantidade: p.amountCentis,
-    observacoes: p.observacoes,
-    max_centis: p.maxCentis,
-    codigo: p.code,
-    pepper: p.pepper,
-    validade_ms: p.validityMs,
-    mensagem: p.message,
-    chave: p.idempotencyKey,
-    request_hash: p.requestHash,
-    max_codigos: p.codeLimit.max,
-    janela_ms: p.codeLimit.windowMs,
-  };
-}
-
-function verifyItem(p: VerifyTransferParams) {
-  return {
-    mov: p.movementId,
-    pagador: p.payerId,
-    codigo: p.code,
-    pepper: p.pepper,
-    max_tentativas: p.maxAttempts,
-    msg_pagador: p.payerMessage,
-    msg_recebedor: p.payeeMessage,
-  };
 }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { signAccessToken } from '../features/auth/access-token.ts';
-import { issue } from '../ledger/issuance.ts';
+import { ledger } from '../ledger/ledger.ts';
+import { checkLedgerIntegrity, type LedgerProblem } from '../ledger/ledger-check.ts';
+import { codeIn, MESSAGE_CONTENT } from './outbox-messages.ts';
 import type { TestApp } from './test-app.ts';
 
 export type SeededUser = { id: string; email: string; telefone: string; nome: string; accessToken: string };
@@ -34,7 +36,11 @@ export async function seedUser(t: LedgerHost, options: { bonusCentis?: number } 
       })
       .returning(['id', 'email', 'telefone'])
       .executeTakeFirstOrThrow();
-    await issue(trx, { userId: user.id, amountCentis: options.bonusCentis ?? 10_000, kind: 'cadastro' });
+    await ledger.issue(trx, {
+      userId: user.id,
+      amountCentis: options.bonusCentis ?? 10_000,
+      kind: 'cadastro',
+    });
     const session = await trx
       .insertInto('sessoes')
       .values({ user_id: user.id })
@@ -50,27 +56,24 @@ export async function seedUser(t: LedgerHost, options: { bonusCentis?: number } 
 export async function latestCodeSentTo(t: LedgerHost, telefone: string): Promise<string> {
   const row = await t.database.db
     .selectFrom('outbox_messages')
-    .select('text')
+    .select(MESSAGE_CONTENT)
     .where('recipient', '=', telefone)
     .where('purpose', 'like', '%_code')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  const code = row.text.match(/\*(\d{6})\*/)?.[1];
-  if (!code) throw new Error(`no code in: ${row.text}`);
-  return code;
+  return codeIn(row);
 }
 
 /** The code sent for one movement (several may be in flight for one phone). */
 export async function codeForMovement(t: LedgerHost, movementId: string): Promise<string> {
   const row = await t.database.db
     .selectFrom('outbox_messages')
-    .select('text')
+    .select(MESSAGE_CONTENT)
     .where('referencia', '=', movementId)
     .where('purpose', 'like', '%_code')
+    .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  const code = row.text.match(/\*(\d{6})\*/)?.[1];
-  if (!code) throw new Error(`no code in: ${row.text}`);
-  return code;
+  return codeIn(row);
 }
 
 export type LedgerCheck = {
@@ -81,27 +84,29 @@ export type LedgerCheck = {
   pendingCentis: number;
   /** Users whose balance or reservation differs from what their movements add up to. */
   mismatchedUsers: number;
+  /** What `npm run ledger:check` finds (entries, holds, balanced movements). */
+  problems: LedgerProblem[];
 };
 
-/** The money invariants, read in one statement (one snapshot). */
+/** The money invariants, read in one statement (one snapshot), and the ledger's own audit. */
 export async function checkLedger(db: import('kysely').Kysely<DB>): Promise<LedgerCheck> {
-  const { rows } = await sql<LedgerCheck>`
+  const { rows } = await sql<Omit<LedgerCheck, 'problems'>>`
     with flows as (
-      select u.user_id,
-        coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where destinatario_id = u.user_id and status = 'concluida'), 0)
-        - coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where remetente_id = u.user_id and status = 'concluida'), 0) as saldo_esperado,
-        coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where remetente_id = u.user_id and status in ('pendente', 'aguardando_codigo')), 0) as reservado_esperado,
-        u.saldo_centis, u.reservado_centis
-      from kreyolcash_saldos u)
+      select c.id,
+        coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_credito = c.id and status = 'concluida'), 0)
+        - coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_debito = c.id and status = 'concluida'), 0) as saldo_esperado,
+        coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_debito = c.id and status = 'pendente'), 0) as reservado_esperado,
+        c.saldo_centis, c.reservado_centis
+      from kreyolcash_contas c where c.tipo = 'usuario')
     select
       (select coalesce(sum(quantidade_centis), 0) from kreyolcash_lotes)::bigint as "issuedCentis",
-      (select coalesce(sum(saldo_centis), 0) from kreyolcash_saldos)::bigint as "balancesCentis",
-      (select count(*) from kreyolcash_saldos where saldo_centis < 0 or reservado_centis < 0)::bigint as "negativeBalances",
-      (select coalesce(sum(reservado_centis), 0) from kreyolcash_saldos)::bigint as "reservedCentis",
-      (select coalesce(sum(quantidade_centis), 0) from kreyolcash_movimentacoes where status in ('pendente', 'aguardando_codigo'))::bigint as "pendingCentis",
+      (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo = 'usuario')::bigint as "balancesCentis",
+      (select count(*) from kreyolcash_contas where tipo = 'usuario' and (saldo_centis < 0 or reservado_centis < 0))::bigint as "negativeBalances",
+      (select coalesce(sum(reservado_centis), 0) from kreyolcash_contas)::bigint as "reservedCentis",
+      (select coalesce(sum(quantidade_centis), 0) from kreyolcash_movimentacoes where status = 'pendente')::bigint as "pendingCentis",
       (select count(*) from flows where saldo_centis <> saldo_esperado or reservado_centis <> reservado_esperado)::bigint as "mismatchedUsers"
   `.execute(db);
   const check = rows[0];
   if (!check) throw new Error('ledger check returned nothing');
-  return check;
+  return { ...check, problems: (await checkLedgerIntegrity(db)).problems };
 }

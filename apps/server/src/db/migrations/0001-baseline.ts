@@ -127,33 +127,83 @@ const ACCOUNTS = [
   'create index tokens_email_user_idx on tokens_email (user_id, finalidade)',
 ];
 
+// Double entry (docs/ledger.md). Every posted movement writes one debit line and one credit line,
+// each with its account's balance before and after; a balance is always the sum of its lines.
+// Money on hold for a pending movement is a row of kreyolcash_retencoes and is counted in the
+// account's reservado_centis. Rows of movements and lines are never deleted; a correction is a
+// new movement that references what it corrects.
 const LEDGER = [
-  // One row per user; the invariants live in the database so no code path can break them.
-  `create table kreyolcash_saldos (
-     user_id uuid primary key references usuarios (id),
-     saldo_centis bigint not null default 0 check (saldo_centis >= 0),
+  // A user's account has the user's id. The issuer's balance is minus everything ever issued;
+  // fees, escrow and agents' float are accounts like any other.
+  `create table kreyolcash_contas (
+     id uuid primary key,
+     tipo text not null check (tipo in ('usuario', 'emissor', 'taxas', 'garantia', 'agente')),
+     user_id uuid references usuarios (id),
+     saldo_centis bigint not null default 0,
      reservado_centis bigint not null default 0 check (reservado_centis >= 0),
      atualizado_em timestamptz not null default now(),
-     constraint kreyolcash_saldos_reserva_cabe check (reservado_centis <= saldo_centis)
+     constraint kreyolcash_contas_dono check ((tipo in ('usuario', 'agente')) = (user_id is not null)),
+     constraint kreyolcash_contas_usuario_id check (tipo <> 'usuario' or id = user_id),
+     constraint kreyolcash_contas_dono_tipo_key unique (user_id, tipo),
+     constraint kreyolcash_contas_nao_negativa check (tipo = 'emissor' or saldo_centis >= 0),
+     constraint kreyolcash_contas_reserva_cabe check (tipo = 'emissor' or reservado_centis <= saldo_centis)
    )`,
-  // remetente_id null = the system issuer (signup and referral bonuses).
+  `insert into kreyolcash_contas (id, tipo) values
+     ('00000000-0000-4000-8000-000000000001', 'emissor'),
+     ('00000000-0000-4000-8000-000000000002', 'taxas'),
+     ('00000000-0000-4000-8000-000000000003', 'garantia')`,
+  // The people (remetente/destinatario, null = the system) are what a statement shows; the
+  // accounts are what the money moves between.
   `create table kreyolcash_movimentacoes (
      id uuid primary key default gen_random_uuid(),
+     tipo text not null check (tipo in ('transferencia', 'compra', 'cadastro', 'bonus', 'estorno', 'ajuste')),
+     status text not null check (status in ('pendente', 'concluida', 'cancelada', 'expirada')),
      remetente_id uuid references usuarios (id),
-     destinatario_id uuid not null references usuarios (id),
+     destinatario_id uuid references usuarios (id),
+     conta_debito uuid not null references kreyolcash_contas (id),
+     conta_credito uuid not null references kreyolcash_contas (id),
      quantidade_centis bigint not null check (quantidade_centis > 0),
-     tipo text not null,
-     status text not null,
      observacoes text,
+     -- What a reversal or an adjustment corrects, why, and who decided it.
+     referente_a uuid references kreyolcash_movimentacoes (id),
+     motivo text,
+     ator text,
      criado_em timestamptz not null default now(),
      concluido_em timestamptz,
      expira_em timestamptz,
-     constraint kreyolcash_mov_partes check (remetente_id is null or remetente_id <> destinatario_id)
+     constraint kreyolcash_mov_partes check (remetente_id is null or remetente_id <> destinatario_id),
+     constraint kreyolcash_mov_alguem check (remetente_id is not null or destinatario_id is not null),
+     constraint kreyolcash_mov_contas check (conta_debito <> conta_credito),
+     constraint kreyolcash_mov_estorno check (tipo <> 'estorno' or (referente_a is not null and ator is not null)),
+     constraint kreyolcash_mov_ajuste check (tipo <> 'ajuste' or (length(btrim(motivo)) > 0 and ator is not null)),
+     constraint kreyolcash_mov_fim check ((status = 'pendente') = (concluido_em is null))
    )`,
   'create index kreyolcash_mov_remetente_idx on kreyolcash_movimentacoes (remetente_id, criado_em desc, id desc)',
   'create index kreyolcash_mov_destinatario_idx on kreyolcash_movimentacoes (destinatario_id, criado_em desc, id desc)',
-  `create index kreyolcash_mov_pendentes_idx on kreyolcash_movimentacoes (expira_em)
-     where status in ('pendente', 'aguardando_codigo')`,
+  // The sweeper's scan: pending movements by expiry (a hold ends when its movement expires).
+  `create index kreyolcash_mov_pendentes_idx on kreyolcash_movimentacoes (expira_em) where status = 'pendente'`,
+  // A movement is reversed at most once.
+  `create unique index kreyolcash_mov_estorno_unico on kreyolcash_movimentacoes (referente_a) where tipo = 'estorno'`,
+  // Money held for a pending movement, on the account that pays it: exactly one per pending
+  // movement, gone when it is posted, voided or expired.
+  `create table kreyolcash_retencoes (
+     movimentacao_id uuid primary key references kreyolcash_movimentacoes (id),
+     conta_id uuid not null references kreyolcash_contas (id),
+     quantidade_centis bigint not null check (quantidade_centis > 0),
+     criado_em timestamptz not null default now()
+   )`,
+  // Append-only: a trigger refuses updates and deletes (src/ledger/sql/guards.sql).
+  `create table kreyolcash_lancamentos (
+     id bigint generated always as identity primary key,
+     movimentacao_id uuid not null references kreyolcash_movimentacoes (id),
+     conta_id uuid not null references kreyolcash_contas (id),
+     -- Credit positive, debit negative.
+     valor_centis bigint not null check (valor_centis <> 0),
+     saldo_anterior_centis bigint not null,
+     saldo_posterior_centis bigint not null,
+     criado_em timestamptz not null default now(),
+     constraint kreyolcash_lancamentos_saldo check (saldo_posterior_centis = saldo_anterior_centis + valor_centis)
+   )`,
   `create table kreyolcash_lotes (
      id uuid primary key default gen_random_uuid(),
      user_id uuid not null references usuarios (id),
@@ -167,15 +217,23 @@ const LEDGER = [
   `create unique index kreyolcash_lotes_cadastro_unico on kreyolcash_lotes (user_id) where origem = 'cadastro'`,
   `create view vw_saldos_kreyolcash as
      select user_id, saldo_centis, reservado_centis, saldo_centis - reservado_centis as disponivel_centis
-       from kreyolcash_saldos`,
-  `create table kreyolcash_codigos_verificacao (
-     movimentacao_id uuid primary key references kreyolcash_movimentacoes (id),
+       from kreyolcash_contas where tipo = 'usuario'`,
+  // One scheme for every 6-digit code (transfers, purchases, phone changes): a keyed hash bound to
+  // what the code authorises, attempts, expiry; sujeito is the movement or the phone change.
+  `create table codigos_verificacao (
+     sujeito_id uuid not null,
+     finalidade text not null check (finalidade in ('transfer', 'purchase', 'phone_change_current', 'phone_change_new')),
+     user_id uuid not null references usuarios (id) on delete cascade,
+     telefone text not null,
      codigo_hash text not null,
      expira_em timestamptz not null,
-     tentativas_telefone integer not null default 0,
-     telefone_verificado boolean not null default false,
-     criado_em timestamptz not null default now()
+     tentativas integer not null default 0 check (tentativas >= 0),
+     usado_em timestamptz,
+     criado_em timestamptz not null default now(),
+     primary key (sujeito_id, finalidade)
    )`,
+  // The codes-per-window limit counts a user's recent codes.
+  'create index codigos_verificacao_user_idx on codigos_verificacao (user_id, criado_em)',
   `create table idempotency_keys (
      user_id uuid not null references usuarios (id),
      chave text not null,
@@ -185,6 +243,13 @@ const LEDGER = [
      primary key (user_id, chave)
    )`,
   'create index idempotency_keys_criado_idx on idempotency_keys (criado_em)',
+  // The same for operations a person of the back office starts (reversals, adjustments).
+  `create table operacoes_idempotentes (
+     chave text primary key,
+     request_hash text not null,
+     resposta jsonb,
+     criado_em timestamptz not null default now()
+   )`,
 ];
 
 // Categories are checked for membership by the application (the zod enums of packages/domain);

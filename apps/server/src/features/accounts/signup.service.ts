@@ -1,12 +1,13 @@
 import {
   AppError,
   appErrorFromZod,
+  DEFAULT_LOCALE,
   type ErrorCode,
   SIGNUP_BONUS_CENTIS,
   signupSchema,
 } from '@kreyolcash/domain';
 import type { AppDeps } from '../../app.ts';
-import { issue } from '../../ledger/issuance.ts';
+import { ledger } from '../../ledger/ledger.ts';
 import { queueConfirmationEmail } from '../auth/email-links.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { recordNewAccount } from '../referrals/new-account.ts';
@@ -57,12 +58,13 @@ export async function signUp(deps: AppDeps, request: SignupRequest): Promise<Use
         telefone: input.telefone,
         data_nascimento: input.data_nascimento,
         sexo: input.sexo,
+        idioma: input.idioma ?? DEFAULT_LOCALE,
         document_photo_key: keys.document,
         profile_photo_key: keys.profile,
       });
       await upsertPasswordHash(trx, user.id, passwordHash);
       await recordNewAccount(trx, { user, referralCode: input.codigo_indicacao });
-      await issue(trx, { userId: user.id, amountCentis: SIGNUP_BONUS_CENTIS, kind: 'cadastro' });
+      await ledger.issue(trx, { userId: user.id, amountCentis: SIGNUP_BONUS_CENTIS, kind: 'cadastro' });
       await queueConfirmationEmail(trx, deps.config, user);
       // Files last, still inside the transaction: if writing them fails, nothing commits.
       await deps.files.put(keys.document, documentPhoto.data, documentPhoto.contentType);

@@ -3,13 +3,12 @@ import { AppError, isSamePhone, PHONE_CODE_EXPIRY_MS, type PhoneChangeBody } fro
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
+import { codePepper } from '../../ledger/policy.ts';
 import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
-import { phoneChangedMessage } from '../messaging/templates.ts';
 import { recordIdentities } from '../referrals/identities.repository.ts';
-import { codePepper } from '../transfers/transfers.service.ts';
 import {
   cancelOpenPhoneChanges,
   findOpenPhoneChange,
@@ -66,7 +65,13 @@ export async function startPhoneChange(
         codeHash: phoneCodeHash(codePepper(deps.config.jwtSecret), binding),
         validityMs: PHONE_CODE_EXPIRY_MS,
       });
-      await sendCode(trx, { to: user.telefone, step: 'verify_current', changeId: id, code });
+      await sendCode(trx, {
+        to: user.telefone,
+        idioma: user.idioma,
+        step: 'verify_current',
+        changeId: id,
+        code,
+      });
       return stateOf(change);
     }),
   );
@@ -83,7 +88,7 @@ export async function verifyCurrentPhone(
         step: 'verify_current',
       });
       if (!checked.ok) return checked;
-      const change = checked.value.change;
+      const { user, change } = checked.value;
       const taken = await cancelIfTaken(trx, change);
       if (taken) return failure(taken);
       const code = randomSixDigitCode();
@@ -99,7 +104,13 @@ export async function verifyCurrentPhone(
         codeHash: phoneCodeHash(codePepper(deps.config.jwtSecret), binding),
         validityMs: PHONE_CODE_EXPIRY_MS,
       });
-      await sendCode(trx, { to: change.novo_telefone, step: 'verify_new', changeId: change.id, code });
+      await sendCode(trx, {
+        to: change.novo_telefone,
+        idioma: user.idioma,
+        step: 'verify_new',
+        changeId: change.id,
+        code,
+      });
       return { ok: true, value: stateOf(next) };
     }),
   );
@@ -127,7 +138,9 @@ export async function verifyNewPhone(deps: AppDeps, p: { userId: string; code: s
         recipient: user.telefone,
         purpose: 'phone_changed',
         referencia: change.id,
-        ...phoneChangedMessage({ newPhoneEnding: updated.telefone.slice(-4) }),
+        template: 'phone_changed',
+        params: { final_telefone: updated.telefone.slice(-4) },
+        idioma: user.idioma,
       });
       return { ok: true, value: updated };
     }),

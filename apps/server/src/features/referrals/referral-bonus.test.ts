@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../lib/secure-tokens.ts';
 import { latestEmailLinkToken, newPerson, postSignup, signupForm } from '../../test-support/accounts.ts';
 import { checkLedger, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
+import { textOf } from '../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { EMAIL_CONFIRMATION_TTL_MS } from '../auth/email-links.service.ts';
@@ -46,7 +47,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   const balanceOf = async (user: { id: string }) =>
     (
       await db()
-        .selectFrom('kreyolcash_saldos')
+        .selectFrom('vw_saldos_kreyolcash')
         .select('saldo_centis')
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow()
@@ -113,8 +114,13 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
       ['referral_bonus', inviter.telefone],
       ['referral_welcome', friend.telefone],
     ]);
-    expect(messages[0]?.text).toContain('₭ 10,00');
-    expect(messages[1]?.text).toContain(inviter.nome.split(' ')[0]);
+    const [toInviter, toFriend] = messages.map(textOf);
+    expect(toInviter).toBe(
+      'KreyolCash: Marie konfime kont li gras a envitasyon ou a. Ou resevwa ₭ 10,00 bonis! Mèsi paske w pataje KreyolCash.',
+    );
+    expect(toFriend).toBe(
+      `KreyolCash: byenvini! Ou antre gras a envitasyon ${inviter.nome.split(' ')[0]}, ki resevwa ₭ 10,00 bonis pou sa. Mèsi!`,
+    );
   });
 
   it('pays the friend who invited the phone on WhatsApp, even without the code', async () => {

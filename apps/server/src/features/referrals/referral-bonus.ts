@@ -1,11 +1,10 @@
 import { REFERRAL_BONUS_CENTIS } from '@kreyolcash/domain';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { issue } from '../../ledger/issuance.ts';
+import { ledger } from '../../ledger/ledger.ts';
 import { firstNameOf } from '../accounts/user-presenter.ts';
 import type { UserRow } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
-import { referralBonusMessage, referralWelcomeMessage } from '../messaging/templates.ts';
 import { identitiesOf, isFirstAccountForAll } from './identities.repository.ts';
 import {
   insertLinkReferral,
@@ -51,32 +50,30 @@ async function payBonus(
   p: { referralId: string; inviter: UserRow; invitee: UserRow },
 ): Promise<void> {
   const friendName = firstNameOf(p.invitee.nome_completo);
-  const { movimentacaoId } = await issue(trx, {
+  const { movimentacaoId } = await ledger.issue(trx, {
     userId: p.inviter.id,
     amountCentis: REFERRAL_BONUS_CENTIS,
     kind: 'bonus',
-    observacoes: `Bonis envitasyon: ${friendName}`,
+    note: `Bonis envitasyon: ${friendName}`,
   });
   await markBonusPaid(trx, { id: p.referralId, movimentacaoId });
+  // Each in their own language.
   await enqueue(trx, {
     channel: 'whatsapp',
     recipient: p.inviter.telefone,
     purpose: 'referral_bonus',
     referencia: p.referralId,
-    ...referralBonusMessage({ friendName, bonusCentis: REFERRAL_BONUS_CENTIS }),
+    template: 'referral_bonus',
+    params: { amigo: friendName, valor_centis: REFERRAL_BONUS_CENTIS },
+    idioma: p.inviter.idioma,
   });
   await enqueue(trx, {
     channel: 'whatsapp',
     recipient: p.invitee.telefone,
     purpose: 'referral_welcome',
     referencia: p.referralId,
-    ...referralWelcomeMessage({
-      inviterName: firstNameOf(p.inviter.nome_completo),
-      bonusCentis: REFERRAL_BONUS_CENTIS,
-    }),
+    template: 'referral_welcome',
+    params: { convidante: firstNameOf(p.inviter.nome_completo), valor_centis: REFERRAL_BONUS_CENTIS },
+    idioma: p.invitee.idioma,
   });
-  // The inviter's open screens update at commit (GET /api/events).
-  await sql`select kc_notificar('transaction', array[${p.inviter.id}]::uuid[], ${movimentacaoId}::uuid)`.execute(
-    trx,
-  );
 }

@@ -1,4 +1,3 @@
-import { formatKreyol } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
@@ -10,6 +9,7 @@ import {
 } from '../../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
+import { contentOf } from '../messaging/render.ts';
 
 describe(`transfers on ${testDatabaseKind}`, () => {
   let t: TestApp;
@@ -57,12 +57,15 @@ describe(`transfers on ${testDatabaseKind}`, () => {
     expect(new Date(expira_em).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(await wallet(a)).toEqual({ saldo_centis: 10000, reservado_centis: 1250, disponivel_centis: 8750 });
 
-    const codeMessage = await t.database.db
-      .selectFrom('outbox_messages')
-      .selectAll()
-      .where('recipient', '=', a.telefone)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    // As the payer reads it: the row holds a template and its parameters, written out in Creole.
+    const codeMessage = contentOf(
+      await t.database.db
+        .selectFrom('outbox_messages')
+        .selectAll()
+        .where('recipient', '=', a.telefone)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow(),
+    );
     expect(codeMessage.text).toContain('₭ 12,50');
     expect(codeMessage.text).toContain(b.nome);
     expect(codeMessage.text).toContain('15 minit');
@@ -80,12 +83,14 @@ describe(`transfers on ${testDatabaseKind}`, () => {
     });
     expect(await wallet(a)).toEqual({ saldo_centis: 8750, reservado_centis: 0, disponivel_centis: 8750 });
     expect(await wallet(b)).toEqual({ saldo_centis: 11250, reservado_centis: 0, disponivel_centis: 11250 });
-    const told = await t.database.db
-      .selectFrom('outbox_messages')
-      .select(['recipient', 'text'])
-      .where('purpose', '=', 'transfer_done')
-      .where('recipient', 'in', [a.telefone, b.telefone])
-      .execute();
+    const told = (
+      await t.database.db
+        .selectFrom('outbox_messages')
+        .selectAll()
+        .where('purpose', '=', 'transfer_done')
+        .where('recipient', 'in', [a.telefone, b.telefone])
+        .execute()
+    ).map((row) => ({ recipient: row.recipient, text: contentOf(row).text }));
     expect(told).toEqual(
       expect.arrayContaining([
         { recipient: a.telefone, text: expect.stringContaining(`ou voye ₭ 12,50 bay ${b.nome}`) },
@@ -226,7 +231,7 @@ describe(`transfers on ${testDatabaseKind}`, () => {
     await sql`update kreyolcash_movimentacoes set expira_em = now() - interval '1 second' where id in (${first}::uuid, ${second}::uuid)`.execute(
       t.database.db,
     );
-    await sql`update kreyolcash_codigos_verificacao set expira_em = now() - interval '1 second' where movimentacao_id in (${first}::uuid, ${second}::uuid)`.execute(
+    await sql`update codigos_verificacao set expira_em = now() - interval '1 second' where sujeito_id in (${first}::uuid, ${second}::uuid)`.execute(
       t.database.db,
     );
     expect((await verify(a, first, code)).json().error.code).toBe('code_expired');
@@ -325,14 +330,5 @@ describe(`transfers on ${testDatabaseKind}`, () => {
       });
       expect(res.statusCode).not.toBe(200);
     }
-  });
-
-  it('formats amounts in the database exactly as the domain does', async () => {
-    const samples = [0, 1, 99, 100, 1250, 123456, 100000000, 9007199254740991, -1250];
-    const { rows } = await sql<{ c: string; f: string }>`
-      select c::text, kc_formatar_centis(c) as f from unnest(${sql.raw(`array[${samples.join(',')}]::bigint[]`)}) as c`.execute(
-      t.database.db,
-    );
-    for (const row of rows) expect(row.f).toBe(formatKreyol(Number(row.c)));
   });
 });

@@ -1,26 +1,7 @@
-import { createHmac } from 'node:crypto';
-import {
-  type ErrorCode,
-  MAX_CODE_ATTEMPTS,
-  MAX_TRANSFER_CENTIS,
-  TRANSFER_CODE_EXPIRY_MS,
-  type TransferInitiateBody,
-} from '@kreyolcash/domain';
+import type { ErrorCode, TransferInitiateBody } from '@kreyolcash/domain';
 import type { AppDeps } from '../../app.ts';
-import {
-  assertLedgerOk,
-  cancelTransferCall,
-  requestHashOf,
-  resendTransferCodeCall,
-} from '../../ledger/ledger-calls.ts';
-import { transferBatchers } from '../../ledger/transfer-batches.ts';
-import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
-import { withTransactionRetry } from '../../lib/transaction-retry.ts';
-import { transferCodeMessage, transferReceivedMessage, transferSentMessage } from '../messaging/templates.ts';
-
-// New transfers and purchases (each sends a WhatsApp code) per payer per window.
-export const CODES_PER_WINDOW = 10;
-export const CODE_WINDOW_MS = 15 * 60_000;
+import { ledger, okOrThrow } from '../../ledger/ledger.ts';
+import { requestHashOf } from '../../ledger/policy.ts';
 
 export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
 
@@ -33,48 +14,28 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'Too many codes sent; try again in a few minutes',
 };
 
-/** The key for code hashes, derived from the server secret (never stored in the database). */
-export function codePepper(jwtSecret: string): string {
-  return createHmac('sha256', jwtSecret).update('kreyolcash verification codes').digest('hex');
-}
-
+/** Holds the payer's money and sends the code to the payer's WhatsApp. */
 export async function initiateTransfer(
   deps: AppDeps,
   p: { payerId: string; body: TransferInitiateBody; idempotencyKey: string | undefined },
 ): Promise<InitiatedTransfer & { replayed: boolean }> {
-  const code = randomSixDigitCode();
-  const message = transferCodeMessage({
-    code,
-    amount: '{{valor}}',
-    payeeName: '{{recebedor}}',
-    expiresInMinutes: TRANSFER_CODE_EXPIRY_MS / 60_000,
-  }).text;
-  const answer = await withTransactionRetry(() =>
-    transferBatchers(deps.database.db).initiate.run({
+  const held = okOrThrow(
+    await ledger.hold(deps, {
+      kind: 'transfer',
       payerId: p.payerId,
       payeeEmail: p.body.destinatario_email,
       amountCentis: p.body.quantidade_centis,
-      observacoes: p.body.observacoes ?? null,
-      maxCentis: MAX_TRANSFER_CENTIS,
-      code,
-      pepper: codePepper(deps.config.jwtSecret),
-      validityMs: TRANSFER_CODE_EXPIRY_MS,
-      message,
+      note: p.body.observacoes ?? null,
       idempotencyKey: p.idempotencyKey ?? null,
       requestHash: transferHashOf(p.body),
-      codeLimit: {
-        max: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
-        windowMs: CODE_WINDOW_MS,
-      },
     }),
+    MESSAGES,
   );
-  assertLedgerOk(answer, MESSAGES);
-  if (answer.replayed !== true) deps.events.publish([p.payerId], String(answer.movimentacao_id));
   return {
-    movimentacao_id: String(answer.movimentacao_id),
+    movimentacao_id: held.movimentacao_id,
     status: 'pendente',
-    expira_em: new Date(String(answer.expira_em)).toISOString(),
-    replayed: answer.replayed === true,
+    expira_em: held.expira_em,
+    replayed: held.replayed === true,
   };
 }
 
@@ -82,19 +43,7 @@ export async function verifyTransfer(
   deps: AppDeps,
   p: { payerId: string; movementId: string; code: string },
 ): Promise<void> {
-  const answer = await withTransactionRetry(() =>
-    transferBatchers(deps.database.db).verify.run({
-      movementId: p.movementId,
-      payerId: p.payerId,
-      code: p.code,
-      pepper: codePepper(deps.config.jwtSecret),
-      maxAttempts: MAX_CODE_ATTEMPTS,
-      payerMessage: transferSentMessage({ amount: '{{valor}}', payeeName: '{{recebedor}}' }).text,
-      payeeMessage: transferReceivedMessage({ amount: '{{valor}}', payerName: '{{pagador}}' }).text,
-    }),
-  );
-  assertLedgerOk(answer, MESSAGES);
-  deps.events.publish([p.payerId, String(answer.recebedor_id)], p.movementId);
+  okOrThrow(await ledger.post(deps, { kind: 'transfer', ...p }), MESSAGES);
 }
 
 /** A new code for a pending transfer; the attempts already used and the expiry stay as they were. */
@@ -102,34 +51,15 @@ export async function resendTransferCode(
   deps: AppDeps,
   p: { payerId: string; movementId: string },
 ): Promise<{ tentativas_restantes: number }> {
-  const code = randomSixDigitCode();
-  const answer = await withTransactionRetry(() =>
-    resendTransferCodeCall(deps.database.db, {
-      ...p,
-      code,
-      pepper: codePepper(deps.config.jwtSecret),
-      message: transferCodeMessage({
-        code,
-        amount: '{{valor}}',
-        payeeName: '{{recebedor}}',
-        expiresInMinutes: TRANSFER_CODE_EXPIRY_MS / 60_000,
-      }).text,
-      maxAttempts: MAX_CODE_ATTEMPTS,
-      perPhone: {
-        max: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
-        windowMs: CODE_WINDOW_MS,
-      },
-    }),
-  );
-  assertLedgerOk(answer, MESSAGES);
-  return { tentativas_restantes: Number(answer.tentativas_restantes) };
+  const resent = okOrThrow(await ledger.resendCode(deps, { kind: 'transfer', ...p }), MESSAGES);
+  return { tentativas_restantes: resent.tentativas_restantes };
 }
 
 export async function cancelTransfer(
   deps: AppDeps,
   p: { payerId: string; movementId: string },
 ): Promise<void> {
-  assertLedgerOk(await withTransactionRetry(() => cancelTransferCall(deps.database.db, p)), MESSAGES);
+  okOrThrow(await ledger.void(deps, { kind: 'transfer', ...p }), MESSAGES);
 }
 
 // Normalised so that " A@x.ht " and "a@x.ht" are the same request.

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 export type StatementRow = {
   id: string;
   remetente_id: string | null;
-  destinatario_id: string;
+  destinatario_id: string | null;
   quantidade_centis: number;
   tipo: string;
   status: string;
@@ -19,13 +19,16 @@ export type StatementRow = {
   destinatario_email: string | null;
 };
 
+// Only movements between two people appear under the sent and received tabs (spec §2).
+const BETWEEN_PEOPLE = ['transferencia', 'compra', 'estorno'] as const;
+
 export type StatementCursor = { criadoEmExato: string; id: string };
 
 function movementsWithParties(db: Kysely<DB>) {
   return db
     .selectFrom('kreyolcash_movimentacoes as m')
     .leftJoin('usuarios as r', 'r.id', 'm.remetente_id')
-    .innerJoin('usuarios as d', 'd.id', 'm.destinatario_id')
+    .leftJoin('usuarios as d', 'd.id', 'm.destinatario_id')
     .select([
       'm.id',
       'm.remetente_id',
@@ -58,10 +61,10 @@ export async function listStatement(
       );
       break;
     case 'sent':
-      query = query.where('m.remetente_id', '=', p.userId).where('m.tipo', '=', 'transferencia');
+      query = query.where('m.remetente_id', '=', p.userId).where('m.tipo', 'in', BETWEEN_PEOPLE);
       break;
     case 'received':
-      query = query.where('m.destinatario_id', '=', p.userId).where('m.tipo', '=', 'transferencia');
+      query = query.where('m.destinatario_id', '=', p.userId).where('m.tipo', 'in', BETWEEN_PEOPLE);
       break;
   }
   if (p.cursor) {

@@ -18,9 +18,11 @@ describe(`the statement, page by page, on ${testDatabaseKind}`, () => {
     for (let i = 0; i < 24; i++) {
       const other = others[i % 2] as SeededUser;
       const [from, to] = i % 3 === 0 ? [other.id, me.id] : [me.id, other.id];
-      await sql`insert into kreyolcash_movimentacoes (remetente_id, destinatario_id, quantidade_centis, tipo, status, criado_em)
-                values (${from}::uuid, ${to}::uuid, ${100 + i}, 'transferencia', 'concluida',
-                        timestamptz '2026-11-01 12:00:00+00' + ${Math.floor(i / 2)} * interval '1 minute')`.execute(
+      // Rows for paging only: written straight to the table, without ledger lines.
+      await sql`insert into kreyolcash_movimentacoes (remetente_id, destinatario_id, conta_debito, conta_credito,
+                                                      quantidade_centis, tipo, status, criado_em, concluido_em)
+                values (${from}::uuid, ${to}::uuid, ${from}::uuid, ${to}::uuid, ${100 + i}, 'transferencia', 'concluida',
+                        timestamptz '2026-11-01 12:00:00+00' + ${Math.floor(i / 2)} * interval '1 minute', now())`.execute(
         t.database.db,
       );
     }

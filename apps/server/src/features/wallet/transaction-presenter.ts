@@ -1,13 +1,14 @@
 import {
   centisToUnits,
   displayTypeOf,
+  MOVEMENT_STATUSES,
   type MovementStatus,
   type Transaction,
   transactionStatusOf,
 } from '@kreyolcash/domain';
 import type { StatementCursor, StatementRow } from './statement.repository.ts';
 
-const KNOWN_STATUSES = new Set(['concluida', 'pendente', 'cancelada', 'aguardando_codigo']);
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
 
 export function presentTransaction(row: StatementRow, viewerId: string): Transaction {
   return {

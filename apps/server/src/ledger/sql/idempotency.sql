@@ -27,3 +27,20 @@ begin
   end if;
   return p_resposta;
 end $$;
+
+-- The same for operations the back office starts (reversals, adjustments): keyed by the key alone.
+create or replace function kc_op_abrir(p_chave text, p_request_hash text) returns jsonb language plpgsql as $$
+declare v_anterior record;
+begin
+  insert into operacoes_idempotentes (chave, request_hash) values (p_chave, p_request_hash) on conflict do nothing;
+  if found then return null; end if;
+  select request_hash, resposta into v_anterior from operacoes_idempotentes where chave = p_chave;
+  if v_anterior.request_hash <> p_request_hash then return kc_erro('idempotency_key_reused'); end if;
+  return coalesce(v_anterior.resposta || '{"replayed": true}'::jsonb, kc_erro('request_in_progress'));
+end $$;
+
+create or replace function kc_op_fechar(p_chave text, p_resposta jsonb) returns jsonb language plpgsql as $$
+begin
+  update operacoes_idempotentes set resposta = p_resposta where chave = p_chave;
+  return p_resposta;
+end $$;

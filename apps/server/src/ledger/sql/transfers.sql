@@ -1,168 +1,164 @@
--- Two-phase transfers, each phase one call (one round trip). Lock order, which keeps them
--- deadlock-free: at most one movement (and its code) first, then balance rows in ascending user_id.
+-- Transfers between two people, on the two-phase engine (two-phase.sql). Each phase is one call:
+--   kc_transferencia_iniciar   — Idempotency-Key, payee, limits, hold, code and the code message;
+--   kc_transferencia_verificar — the code: posts, or counts a wrong attempt (voiding at the last);
+--   kc_transferencia_reenviar_codigo, kc_transferencia_cancelar.
+-- Messages are a template key and its parameters; the outbox worker writes the text, in the
+-- recipient's language.
 
-create or replace function kc_transferencia_iniciar(
-    p_pagador uuid, p_email text, p_quantidade bigint, p_observacoes text, p_max_centis bigint,
-    p_codigo text, p_pepper text, p_validade_ms integer, p_mensagem text,
-    p_chave text, p_request_hash text, p_max_codigos integer, p_janela_ms integer) returns jsonb language plpgsql as $$
-declare v_anterior jsonb := kc_idem_abrir(p_pagador, p_chave, p_request_hash);
+-- p: {pagador_id, destinatario_email, quantidade_centis, observacoes, max_centis, codigo, pepper,
+--     validade_ms, chave, request_hash, max_codigos, janela_ms}
+create or replace function kc_transferencia_iniciar(p jsonb) returns jsonb language plpgsql as $$
+declare
+  v_pagador uuid := (p->>'pagador_id')::uuid;
+  v_anterior jsonb := kc_idem_abrir(v_pagador, p->>'chave', p->>'request_hash');
 begin
   if v_anterior is not null then return v_anterior; end if;
-  return kc_idem_fechar(p_pagador, p_chave,
-    kc_transferencia_reservar(p_pagador, p_email, p_quantidade, p_observacoes, p_max_centis,
-                              p_codigo, p_pepper, p_validade_ms, p_mensagem, p_max_codigos, p_janela_ms));
+  return kc_idem_fechar(v_pagador, p->>'chave', kc_transferencia_reter(p));
 end $$;
 
-create or replace function kc_transferencia_reservar(
-    p_pagador uuid, p_email text, p_quantidade bigint, p_observacoes text, p_max_centis bigint,
-    p_codigo text, p_pepper text, p_validade_ms integer, p_mensagem text,
-    p_max_codigos integer, p_janela_ms integer) returns jsonb language plpgsql as $$
+create or replace function kc_transferencia_reter(p jsonb) returns jsonb language plpgsql as $$
 declare
+  v_pagador uuid := (p->>'pagador_id')::uuid;
+  v_quantidade bigint := (p->>'quantidade_centis')::bigint;
   v record;
-  v_recentes integer;
-  v_mov uuid;
-  v_expira timestamptz := now() + make_interval(secs => p_validade_ms / 1000.0);
+  v_retencao jsonb;
 begin
-  if p_quantidade is null or p_quantidade <= 0 then return kc_erro('invalid_amount'); end if;
-  if p_quantidade > p_max_centis then return kc_erro('max_amount_error'); end if;
-  select r.id, r.nome_completo, (select telefone from usuarios where id = p_pagador) as telefone_pagador
+  if v_quantidade is null or v_quantidade <= 0 then return kc_erro('invalid_amount'); end if;
+  if v_quantidade > (p->>'max_centis')::bigint then return kc_erro('max_amount_error'); end if;
+  select r.id, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
     into v
-    from usuarios r where r.email = lower(btrim(p_email)) and r.status = 'ATIVO';
+    from usuarios r, usuarios pg
+   where r.email = lower(btrim(p->>'destinatario_email')) and r.status = 'ATIVO' and pg.id = v_pagador;
   if not found then return kc_erro('user_not_found'); end if;
-  if v.id = p_pagador then return kc_erro('self_transfer'); end if;
-  -- The reservation is the balance check: one conditional update of one row.
-  update kreyolcash_saldos set reservado_centis = reservado_centis + p_quantidade, atualizado_em = now()
-   where user_id = p_pagador and saldo_centis - reservado_centis >= p_quantidade;
-  if not found then return kc_erro('insufficient_balance'); end if;
-  -- Codes sent per payer are limited, counted under the payer's balance-row lock so concurrent
-  -- requests of one payer cannot all slip under the limit. Counting stops at the limit; a limit
-  -- of 0 means none (the ledger benchmark measures the money path without this policy).
-  if p_max_codigos > 0 then
-    select count(*) into v_recentes from (
-      select 1 from kreyolcash_movimentacoes
-       where remetente_id = p_pagador and criado_em > now() - make_interval(secs => p_janela_ms / 1000.0)
-       limit p_max_codigos) recentes;
-    if v_recentes >= p_max_codigos then
-      update kreyolcash_saldos set reservado_centis = reservado_centis - p_quantidade where user_id = p_pagador;
-      return kc_erro('rate_limited');
-    end if;
-  end if;
-  insert into kreyolcash_movimentacoes (remetente_id, destinatario_id, quantidade_centis, tipo, status, observacoes, expira_em)
-  values (p_pagador, v.id, p_quantidade, 'transferencia', 'pendente', p_observacoes, v_expira)
-  returning id into v_mov;
-  insert into kreyolcash_codigos_verificacao (movimentacao_id, codigo_hash, expira_em)
-  values (v_mov, kc_codigo_hash(p_codigo, p_pepper, 'transfer', v_mov, p_pagador, v.id, p_quantidade), v_expira);
-  insert into outbox_messages (channel, recipient, text, purpose, referencia)
-  values ('whatsapp', v.telefone_pagador,
-          replace(replace(p_mensagem, '{{valor}}', kc_formatar_centis(p_quantidade)), '{{recebedor}}', v.nome_completo),
-          'transfer_code', v_mov::text);
-  return jsonb_build_object('ok', true, 'movimentacao_id', v_mov, 'status', 'pendente', 'expira_em', v_expira);
+  if v.id = v_pagador then return kc_erro('self_transfer'); end if;
+  v_retencao := kc_reter(jsonb_build_object(
+    'tipo', 'transferencia', 'remetente_id', v_pagador, 'destinatario_id', v.id,
+    'conta_debito', v_pagador, 'conta_credito', v.id, 'quantidade_centis', v_quantidade,
+    'observacoes', p->>'observacoes', 'validade_ms', p->'validade_ms',
+    'codigo', jsonb_build_object('finalidade', 'transfer', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
+                                 'telefone', v.telefone_pagador, 'max_codigos', p->'max_codigos',
+                                 'janela_ms', p->'janela_ms')));
+  if not (v_retencao->>'ok')::boolean then return v_retencao; end if;
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  values ('whatsapp', v.telefone_pagador, 'transfer_code',
+          jsonb_build_object('codigo', p->>'codigo', 'valor_centis', v_quantidade, 'recebedor', v.nome_completo,
+                             'validade_min', (p->>'validade_ms')::bigint / 60000),
+          v.idioma_pagador, 'transfer_code', v_retencao->>'movimentacao_id');
+  return v_retencao || '{"status": "pendente"}'::jsonb;
 end $$;
 
-create or replace function kc_transferencia_verificar(
-    p_mov uuid, p_pagador uuid, p_codigo text, p_pepper text, p_max_tentativas integer,
-    p_msg_pagador text, p_msg_recebedor text) returns jsonb language plpgsql as $$
+-- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas}
+create or replace function kc_transferencia_verificar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v record;
-  v_tentativas integer;
-  v_valor text;
-  v_linhas integer;
+  v_recusa jsonb;
 begin
-  select m.id, m.remetente_id, m.destinatario_id, m.quantidade_centis, m.status,
-         c.codigo_hash, c.expira_em, c.tentativas_telefone,
-         p.telefone as telefone_pagador, p.nome_completo as nome_pagador,
-         r.telefone as telefone_recebedor, r.nome_completo as nome_recebedor
+  select m.id, m.remetente_id, m.destinatario_id, m.conta_debito, m.conta_credito, m.quantidade_centis, m.status,
+         pg.telefone as telefone_pagador, pg.nome_completo as nome_pagador, pg.idioma as idioma_pagador,
+         r.telefone as telefone_recebedor, r.nome_completo as nome_recebedor, r.idioma as idioma_recebedor
     into v
     from kreyolcash_movimentacoes m
-    join kreyolcash_codigos_verificacao c on c.movimentacao_id = m.id
-    join usuarios p on p.id = m.remetente_id
+    join usuarios pg on pg.id = m.remetente_id
     join usuarios r on r.id = m.destinatario_id
-   where m.id = p_mov and m.tipo = 'transferencia'
-     for update of m, c;
-  if not found or v.remetente_id <> p_pagador then return kc_erro('transaction_not_found'); end if;
+   where m.id = (p->>'movimentacao_id')::uuid and m.tipo = 'transferencia'
+     for no key update of m;
+  if not found or v.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
   if v.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
-  if v.expira_em <= now() then
-    perform kc_cancelar_e_liberar(v.id, v.remetente_id, v.quantidade_centis, v.destinatario_id);
-    return kc_erro('code_expired');
-  end if;
-  if kc_codigo_hash(p_codigo, p_pepper, 'transfer', v.id, v.remetente_id, v.destinatario_id, v.quantidade_centis)
-     <> v.codigo_hash then
-    v_tentativas := v.tentativas_telefone + 1;
-    update kreyolcash_codigos_verificacao set tentativas_telefone = v_tentativas where movimentacao_id = v.id;
-    if v_tentativas >= p_max_tentativas then
-      perform kc_cancelar_e_liberar(v.id, v.remetente_id, v.quantidade_centis, v.destinatario_id);
-      return kc_erro('code_attempts_exceeded', '{"tentativas_restantes": 0}'::jsonb);
+  v_recusa := kc_codigo_conferir(v.id, 'transfer', kc_vinculo_dinheiro(v.remetente_id, v.destinatario_id, v.quantidade_centis),
+                                 p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer);
+  if v_recusa is not null then
+    if v_recusa->>'error' = 'code_expired' then perform kc_anular(v.id, 'expirada');
+    elsif v_recusa->>'error' = 'code_attempts_exceeded' then perform kc_anular(v.id, 'cancelada');
     end if;
-    return kc_erro('invalid_codes', jsonb_build_object('tentativas_restantes', p_max_tentativas - v_tentativas));
+    return v_recusa;
   end if;
-  -- Both balance rows, in ascending user_id order, so two transfers between the same people
-  -- in opposite directions can never wait on each other; then one update for both.
-  perform 1 from kreyolcash_saldos where user_id in (v.remetente_id, v.destinatario_id) order by user_id for update;
-  update kreyolcash_saldos
-     set saldo_centis = saldo_centis
-           + case when user_id = v.destinatario_id then v.quantidade_centis else -v.quantidade_centis end,
-         reservado_centis = reservado_centis
-           - case when user_id = v.remetente_id then v.quantidade_centis else 0 end,
-         atualizado_em = now()
-   where user_id in (v.remetente_id, v.destinatario_id);
-  get diagnostics v_linhas = row_count;
-  if v_linhas < 2 then -- a payee without a balance row yet (the payer's holds the reservation)
-    insert into kreyolcash_saldos (user_id, saldo_centis) values (v.destinatario_id, v.quantidade_centis);
-  end if;
-  update kreyolcash_movimentacoes set status = 'concluida', concluido_em = now() where id = v.id;
-  update kreyolcash_codigos_verificacao set telefone_verificado = true where movimentacao_id = v.id;
-  v_valor := kc_formatar_centis(v.quantidade_centis);
-  insert into outbox_messages (channel, recipient, text, purpose, referencia) values
-    ('whatsapp', v.telefone_pagador,
-     replace(replace(replace(p_msg_pagador, '{{valor}}', v_valor), '{{recebedor}}', v.nome_recebedor), '{{pagador}}', v.nome_pagador),
-     'transfer_done', v.id::text),
-    ('whatsapp', v.telefone_recebedor,
-     replace(replace(replace(p_msg_recebedor, '{{valor}}', v_valor), '{{recebedor}}', v.nome_recebedor), '{{pagador}}', v.nome_pagador),
-     'transfer_done', v.id::text);
+  perform kc_postar(v.id, v.conta_debito, v.conta_credito, v.quantidade_centis);
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia) values
+    ('whatsapp', v.telefone_pagador, 'transfer_sent',
+     jsonb_build_object('valor_centis', v.quantidade_centis, 'recebedor', v.nome_recebedor),
+     v.idioma_pagador, 'transfer_done', v.id::text),
+    ('whatsapp', v.telefone_recebedor, 'transfer_received',
+     jsonb_build_object('valor_centis', v.quantidade_centis, 'pagador', v.nome_pagador),
+     v.idioma_recebedor, 'transfer_done', v.id::text);
   return jsonb_build_object('ok', true, 'movimentacao_id', v.id, 'recebedor_id', v.destinatario_id);
 end $$;
 
-create or replace function kc_transferencia_cancelar(p_mov uuid, p_pagador uuid) returns jsonb language plpgsql as $$
+-- A new code for a pending transfer; the attempts already used and the expiry stay as they were.
+-- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas, max_por_telefone, janela_ms}
+create or replace function kc_transferencia_reenviar_codigo(p jsonb) returns jsonb language plpgsql as $$
+declare
+  v record;
+  v_recusa jsonb;
+begin
+  select m.id, m.remetente_id, m.destinatario_id, m.quantidade_centis, m.status, c.tentativas, c.expira_em,
+         pg.telefone, pg.idioma, r.nome_completo as recebedor
+    into v
+    from kreyolcash_movimentacoes m
+    join codigos_verificacao c on c.sujeito_id = m.id and c.finalidade = 'transfer'
+    join usuarios pg on pg.id = m.remetente_id
+    join usuarios r on r.id = m.destinatario_id
+   where m.id = (p->>'movimentacao_id')::uuid and m.tipo = 'transferencia'
+     for no key update of m;
+  if not found or v.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
+  if v.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
+  v_recusa := kc_codigo_substituir(p || jsonb_build_object('sujeito_id', v.id, 'finalidade', 'transfer',
+    'vinculo', kc_vinculo_dinheiro(v.remetente_id, v.destinatario_id, v.quantidade_centis)));
+  if v_recusa is not null then return v_recusa; end if;
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  values ('whatsapp', v.telefone, 'transfer_code',
+          jsonb_build_object('codigo', p->>'codigo', 'valor_centis', v.quantidade_centis, 'recebedor', v.recebedor,
+                             'validade_min', ceil(extract(epoch from v.expira_em - now()) / 60)::integer),
+          v.idioma, 'transfer_code', v.id::text);
+  return jsonb_build_object('ok', true, 'movimentacao_id', v.id,
+                            'tentativas_restantes', (p->>'max_tentativas')::integer - v.tentativas);
+end $$;
+
+-- p: {movimentacao_id, pagador_id}
+create or replace function kc_transferencia_cancelar(p jsonb) returns jsonb language plpgsql as $$
 declare v record;
 begin
-  select id, remetente_id, destinatario_id, quantidade_centis, status into v
-    from kreyolcash_movimentacoes where id = p_mov and tipo = 'transferencia' for update;
-  if not found or v.remetente_id <> p_pagador then return kc_erro('transaction_not_found'); end if;
+  select id, remetente_id, status into v
+    from kreyolcash_movimentacoes where id = (p->>'movimentacao_id')::uuid and tipo = 'transferencia' for no key update;
+  if not found or v.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
   if v.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
-  perform kc_cancelar_e_liberar(v.id, v.remetente_id, v.quantidade_centis, v.destinatario_id);
+  perform kc_anular(v.id, 'cancelada');
   return jsonb_build_object('ok', true, 'movimentacao_id', v.id);
 end $$;
 
-create or replace function kc_transferencia_reenviar_codigo(
-  p_mov uuid, p_pagador uuid, p_codigo text, p_pepper text, p_mensagem text,
-  p_max_tentativas integer, p_max_por_telefone integer, p_janela_ms integer) returns jsonb language plpgsql as $$
+-- Batches: the initiations (or verifications) that arrived together, as one call; each item runs
+-- the function it would run alone and gets its own answer. Initiations go in ascending payer order
+-- (one payer's requests keep their order); verifications lock all their movements, then all the
+-- accounts involved, before the first item. p: {itens: [...]}
+create or replace function kc_transferencias_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
-  v record;
-  v_enviados integer;
+  i record;
+  v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
 begin
-  select m.id, m.remetente_id, m.destinatario_id, m.quantidade_centis, m.status, c.expira_em, c.tentativas_telefone,
-         u.telefone, d.nome_completo as recebedor
-    into v
-    from kreyolcash_movimentacoes m
-    join kreyolcash_codigos_verificacao c on c.movimentacao_id = m.id
-    join usuarios u on u.id = m.remetente_id
-    join usuarios d on d.id = m.destinatario_id
-   where m.id = p_mov and m.tipo = 'transferencia'
-     for update of m, c;
-  if not found or v.remetente_id <> p_pagador then return kc_erro('transaction_not_found'); end if;
-  if v.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
-  if v.expira_em <= now() then return kc_erro('code_expired'); end if;
-  if v.tentativas_telefone >= p_max_tentativas then return kc_erro('code_attempts_exceeded'); end if;
-  select count(*) into v_enviados from outbox_messages
-   where recipient = v.telefone and purpose like '%_code'
-     and created_at > now() - make_interval(secs => p_janela_ms / 1000.0);
-  if v_enviados >= p_max_por_telefone then return kc_erro('rate_limited'); end if;
-  update kreyolcash_codigos_verificacao
-     set codigo_hash = kc_codigo_hash(p_codigo, p_pepper, 'transfer', v.id, v.remetente_id, v.destinatario_id, v.quantidade_centis)
-   where movimentacao_id = v.id;
-  insert into outbox_messages (channel, recipient, text, purpose, referencia)
-  values ('whatsapp', v.telefone,
-          replace(replace(p_mensagem, '{{valor}}', kc_formatar_centis(v.quantidade_centis)), '{{recebedor}}', v.recebedor),
-          'transfer_code', v.id::text);
-  return jsonb_build_object('ok', true, 'movimentacao_id', v.id, 'tentativas_restantes', p_max_tentativas - v.tentativas_telefone);
+  for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n)
+            order by (e->>'pagador_id')::uuid, n
+  loop
+    v_respostas[i.n] := kc_transferencia_iniciar(i.e);
+  end loop;
+  return to_jsonb(v_respostas);
+end $$;
+
+create or replace function kc_transferencias_verificar(p jsonb) returns jsonb language plpgsql as $$
+declare
+  i record;
+  v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
+  v_ids uuid[] := array(select (e->>'movimentacao_id')::uuid from jsonb_array_elements(p->'itens') e);
+begin
+  perform 1 from kreyolcash_movimentacoes m
+   where m.id = any(v_ids) and m.tipo = 'transferencia'
+   order by m.id
+     for no key update;
+  perform 1 from kreyolcash_contas
+   where id in (select unnest(array[conta_debito, conta_credito]) from kreyolcash_movimentacoes
+                 where id = any(v_ids) and tipo = 'transferencia' and status = 'pendente')
+   order by id
+     for no key update;
+  for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n) loop
+    v_respostas[i.n] := kc_transferencia_verificar(i.e);
+  end loop;
+  return to_jsonb(v_respostas);
 end $$;

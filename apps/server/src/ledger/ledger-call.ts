@@ -1,0 +1,49 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { type LedgerResult, RESULTS } from './results.ts';
+
+// The one place that calls the ledger's SQL functions: each takes one jsonb argument whose keys
+// carry their unit (quantidade_centis, validade_ms) and answers a named result, parsed here.
+// `npm run lint` refuses a kc_* call anywhere outside src/ledger.
+
+export type LedgerFunction =
+  | 'kc_transferencia_iniciar'
+  | 'kc_transferencia_verificar'
+  | 'kc_transferencia_reenviar_codigo'
+  | 'kc_transferencia_cancelar'
+  | 'kc_transferencias_iniciar'
+  | 'kc_transferencias_verificar'
+  | 'kc_compra_iniciar'
+  | 'kc_compra_verificar'
+  | 'kc_compra_cancelar'
+  | 'kc_emitir'
+  | 'kc_estornar'
+  | 'kc_ajustar'
+  | 'kc_expirar';
+
+/** Runs one ledger function with its parameters; answers the raw jsonb. */
+export async function callRaw(db: Kysely<DB>, fn: LedgerFunction, params: object): Promise<unknown> {
+  const { rows } = await sql<{
+    r: unknown;
+  }>`select ${sql.raw(fn)}(${JSON.stringify(params)}::jsonb) as r`.execute(db);
+  if (rows.length === 0) throw new Error(`${fn} answered nothing`);
+  return rows[0]?.r;
+}
+
+/** Parses a raw answer as the named result of its operation. */
+export function parseResult<K extends keyof typeof RESULTS>(operation: K, raw: unknown): LedgerResult<K> {
+  const parsed = RESULTS[operation].safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`ledger answer for ${operation} is out of shape: ${parsed.error.message}`);
+  }
+  return parsed.data as LedgerResult<K>;
+}
+
+export async function callLedger<K extends keyof typeof RESULTS>(
+  db: Kysely<DB>,
+  fn: LedgerFunction,
+  operation: K,
+  params: object,
+): Promise<LedgerResult<K>> {
+  return parseResult(operation, await callRaw(db, fn, params));
+}

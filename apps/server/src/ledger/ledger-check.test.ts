@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedUser } from '../test-support/ledger-fixtures.ts';
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
+import { checkLedgerIntegrity, formatLedgerReport } from './ledger-check.ts';
+
+// ledger:check on a scratch database that a test corrupts on purpose, one way at a time.
+describe(`ledger:check on ${testDatabaseKind}`, () => {
+  let database: TestDatabase;
+  const host = () => ({ database, config: { jwtSecret: 'check-secret-that-is-long-enough-0123456789' } });
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('runs clean on a sound ledger', async () => {
+    await seedUser(host());
+    const report = await checkLedgerIntegrity(database.db);
+    expect(report.problems).toEqual([]);
+    expect(report.entries).toBe(2);
+    expect(formatLedgerReport(report)).toContain('ledger OK');
+  });
+
+  it('names the account whose balance differs from its entries', async () => {
+    const victim = await seedUser(host());
+    await sql`update kreyolcash_contas set saldo_centis = saldo_centis + 1 where id = ${victim.id}::uuid`.execute(
+      database.db,
+    );
+    const report = await checkLedgerIntegrity(database.db);
+    expect(report.problems).toEqual([
+      {
+        check: 'balance differs from its entries',
+        subject: victim.id,
+        detail: 'tipo usuario, saldo 10001, entries 10000',
+      },
+    ]);
+    expect(formatLedgerReport(report)).toContain(`balance differs from its entries: ${victim.id}`);
+    await sql`update kreyolcash_contas set saldo_centis = saldo_centis - 1 where id = ${victim.id}::uuid`.execute(
+      database.db,
+    );
+  });
+
+  it('finds a reservation without its hold, and a pending movement without one', async () => {
+    const victim = await seedUser(host());
+    await sql`update kreyolcash_contas set reservado_centis = 5 where id = ${victim.id}::uuid`.execute(
+      database.db,
+    );
+    await sql`insert into kreyolcash_movimentacoes (tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis, expira_em)
+              values ('transferencia', 'pendente', ${victim.id}::uuid, null, ${victim.id}::uuid,
+                      '00000000-0000-4000-8000-000000000003', 5, now())`.execute(database.db);
+    const checks = (await checkLedgerIntegrity(database.db)).problems.map((p) => `${p.check}: ${p.subject}`);
+    expect(checks).toContain(`reserved amount differs from its holds: ${victim.id}`);
+    expect(checks.some((c) => c.startsWith('pending movement without a hold'))).toBe(true);
+  });
+});

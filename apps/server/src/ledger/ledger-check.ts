@@ -1,0 +1,106 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+// The ledger's own audit, for an operator against a live database (npm run ledger:check) and for
+// the tests after every money suite. Every check reads one snapshot (a repeatable-read
+// transaction), so a busy ledger never shows a half-finished movement as a problem.
+
+export type LedgerProblem = { check: string; subject: string; detail: string };
+
+export type LedgerReport = {
+  accounts: number;
+  movements: number;
+  entries: number;
+  pendingHolds: number;
+  problems: LedgerProblem[];
+};
+
+const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; detail: string }>> }[] = [
+  {
+    check: 'balance differs from its entries',
+    query: sql`
+      select c.id::text as subject,
+             'tipo ' || c.tipo || ', saldo ' || c.saldo_centis || ', entries ' || coalesce(l.total, 0) as detail
+        from kreyolcash_contas c
+        left join (select conta_id, sum(valor_centis) as total from kreyolcash_lancamentos group by conta_id) l
+          on l.conta_id = c.id
+       where c.saldo_centis <> coalesce(l.total, 0)`,
+  },
+  {
+    check: 'entries do not sum to zero',
+    query: sql`
+      select 'all entries' as subject, 'sum ' || sum(valor_centis) as detail
+        from kreyolcash_lancamentos having sum(valor_centis) <> 0`,
+  },
+  {
+    check: 'movement is unbalanced',
+    query: sql`
+      select m.id::text as subject,
+             m.status || ' ' || m.tipo || ' of ' || m.quantidade_centis || ': '
+               || coalesce(string_agg(l.conta_id::text || ' ' || l.valor_centis, ', ' order by l.id), 'no entries') as detail
+        from kreyolcash_movimentacoes m
+        left join kreyolcash_lancamentos l on l.movimentacao_id = m.id
+       group by m.id
+      having (m.status = 'concluida') <> (count(l.id) > 0)
+          or (count(l.id) > 0 and (
+               count(l.id) <> 2
+               or coalesce(sum(l.valor_centis), 0) <> 0
+               or coalesce(sum(l.valor_centis) filter (where l.conta_id = m.conta_credito), 0) <> m.quantidade_centis
+               or coalesce(sum(l.valor_centis) filter (where l.conta_id = m.conta_debito), 0) <> -m.quantidade_centis))`,
+  },
+  {
+    check: 'hold without a pending movement',
+    query: sql`
+      select h.movimentacao_id::text as subject, coalesce(m.status, 'no movement') as detail
+        from kreyolcash_retencoes h left join kreyolcash_movimentacoes m on m.id = h.movimentacao_id
+       where m.status is distinct from 'pendente' or h.conta_id <> m.conta_debito
+          or h.quantidade_centis <> m.quantidade_centis`,
+  },
+  {
+    check: 'pending movement without a hold',
+    query: sql`
+      select m.id::text as subject, m.tipo || ' of ' || m.quantidade_centis as detail
+        from kreyolcash_movimentacoes m
+       where m.status = 'pendente'
+         and not exists (select 1 from kreyolcash_retencoes h where h.movimentacao_id = m.id)`,
+  },
+  {
+    check: 'reserved amount differs from its holds',
+    query: sql`
+      select c.id::text as subject, 'reservado ' || c.reservado_centis || ', holds ' || coalesce(h.total, 0) as detail
+        from kreyolcash_contas c
+        left join (select conta_id, sum(quantidade_centis) as total from kreyolcash_retencoes group by conta_id) h
+          on h.conta_id = c.id
+       where c.reservado_centis <> coalesce(h.total, 0)`,
+  },
+];
+
+export async function checkLedgerIntegrity(db: Kysely<DB>): Promise<LedgerReport> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { rows } = await sql<Omit<LedgerReport, 'problems'>>`
+        select (select count(*) from kreyolcash_contas)::int as accounts,
+               (select count(*) from kreyolcash_movimentacoes)::int as movements,
+               (select count(*) from kreyolcash_lancamentos)::int as entries,
+               (select count(*) from kreyolcash_retencoes)::int as "pendingHolds"`.execute(trx);
+      const problems: LedgerProblem[] = [];
+      for (const { check, query } of CHECKS) {
+        for (const row of (await query.execute(trx)).rows) problems.push({ check, ...row });
+      }
+      return { ...(rows[0] as Omit<LedgerReport, 'problems'>), problems };
+    });
+}
+
+export function formatLedgerReport(report: LedgerReport): string {
+  const lines = [
+    `accounts ${report.accounts}, movements ${report.movements}, entries ${report.entries}, pending holds ${report.pendingHolds}`,
+  ];
+  if (report.problems.length === 0) lines.push('ledger OK: every check passed');
+  else {
+    lines.push(`ledger NOT OK: ${report.problems.length} problem(s)`);
+    for (const p of report.problems) lines.push(`  - ${p.check}: ${p.subject} (${p.detail})`);
+  }
+  return lines.join('\n');
+}

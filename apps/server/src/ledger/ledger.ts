@@ -1,0 +1,296 @@
+import {
+  AppError,
+  DEFAULT_MAX_PURCHASE_QUANTITY,
+  type ErrorCode,
+  MAX_CODE_ATTEMPTS,
+  MAX_TRANSFER_CENTIS,
+  PURCHASE_CODE_EXPIRY_MS,
+  TRANSFER_CODE_EXPIRY_MS,
+} from '@kreyolcash/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { randomSixDigitCode } from '../lib/secure-tokens.ts';
+import { withTransactionRetry } from '../lib/transaction-retry.ts';
+import { callLedger, parseResult } from './ledger-call.ts';
+import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper } from './policy.ts';
+import type { LedgerRefusal, LedgerResult } from './results.ts';
+import { transferBatchers } from './transfer-batches.ts';
+
+// The ledger's facade: the only way the rest of the server moves money. Every operation is one
+// database function call (src/ledger/sql), retried when PostgreSQL asks, parsed into a named
+// result. Realtime events leave after the call, never from inside the money transaction.
+//   issue                      new money from the issuer (inside the caller's transaction)
+//   hold → post | void | expire the two-phase movements confirmed by a code (transfers, purchases)
+//   resendCode                 a new code for a held movement
+//   reverse, adjust            corrections: new movements that reference what they correct
+
+export type LedgerDeps = {
+  database: { db: Kysely<DB> };
+  config: { jwtSecret: string; rateLimitMultiplier: number };
+  events: { publish(users: string[], movementId: string): void };
+};
+
+export type HoldRequest =
+  | {
+      kind: 'transfer';
+      payerId: string;
+      payeeEmail: string;
+      amountCentis: number;
+      note: string | null;
+      idempotencyKey: string | null;
+      requestHash: string;
+    }
+  | {
+      kind: 'purchase';
+      buyerId: string;
+      productId: string;
+      quantity: number;
+      idempotencyKey: string | null;
+      requestHash: string;
+    };
+
+export type PostRequest =
+  | { kind: 'transfer'; movementId: string; payerId: string; code: string }
+  | { kind: 'purchase'; saleId: string; buyerId: string; code: string };
+
+export type VoidRequest =
+  | { kind: 'transfer'; movementId: string; payerId: string }
+  | { kind: 'purchase'; saleId: string; buyerId: string };
+
+function codeLimit(deps: LedgerDeps) {
+  return {
+    max_codigos: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
+    janela_ms: CODE_WINDOW_MS,
+  };
+}
+
+async function hold(
+  deps: LedgerDeps,
+  r: Extract<HoldRequest, { kind: 'transfer' }>,
+): Promise<LedgerResult<'holdTransfer'>>;
+async function hold(
+  deps: LedgerDeps,
+  r: Extract<HoldRequest, { kind: 'purchase' }>,
+): Promise<LedgerResult<'holdPurchase'>>;
+async function hold(
+  deps: LedgerDeps,
+  r: HoldRequest,
+): Promise<LedgerResult<'holdTransfer'> | LedgerResult<'holdPurchase'>> {
+  const common = {
+    codigo: randomSixDigitCode(),
+    pepper: codePepper(deps.config.jwtSecret),
+    chave: r.idempotencyKey,
+    request_hash: r.requestHash,
+    ...codeLimit(deps),
+  };
+  if (r.kind === 'transfer') {
+    const params = {
+      ...common,
+      pagador_id: r.payerId,
+      destinatario_email: r.payeeEmail,
+      quantidade_centis: r.amountCentis,
+      observacoes: r.note,
+      max_centis: MAX_TRANSFER_CENTIS,
+      validade_ms: TRANSFER_CODE_EXPIRY_MS,
+    };
+    const raw = await withTransactionRetry(() => transferBatchers(deps.database.db).initiate.run(params));
+    const result = parseResult('holdTransfer', raw);
+    if (result.ok && !result.replayed) deps.events.publish([r.payerId], result.movimentacao_id);
+    return result;
+  }
+  const result = await withTransactionRetry(() =>
+    callLedger(deps.database.db, 'kc_compra_iniciar', 'holdPurchase', {
+      ...common,
+      comprador_id: r.buyerId,
+      produto_id: r.productId,
+      quantidade: r.quantity,
+      max_quantidade: DEFAULT_MAX_PURCHASE_QUANTITY,
+      validade_ms: PURCHASE_CODE_EXPIRY_MS,
+    }),
+  );
+  if (result.ok && !result.replayed) deps.events.publish([r.buyerId], result.movimentacao_id);
+  return result;
+}
+
+async function post(
+  deps: LedgerDeps,
+  r: Extract<PostRequest, { kind: 'transfer' }>,
+): Promise<LedgerResult<'postTransfer'>>;
+async function post(
+  deps: LedgerDeps,
+  r: Extract<PostRequest, { kind: 'purchase' }>,
+): Promise<LedgerResult<'postPurchase'>>;
+async function post(
+  deps: LedgerDeps,
+  r: PostRequest,
+): Promise<LedgerResult<'postTransfer'> | LedgerResult<'postPurchase'>> {
+  const common = {
+    codigo: r.code,
+    pepper: codePepper(deps.config.jwtSecret),
+    max_tentativas: MAX_CODE_ATTEMPTS,
+  };
+  if (r.kind === 'transfer') {
+    const params = { ...common, movimentacao_id: r.movementId, pagador_id: r.payerId };
+    const raw = await withTransactionRetry(() => transferBatchers(deps.database.db).verify.run(params));
+    const result = parseResult('postTransfer', raw);
+    if (result.ok) deps.events.publish([r.payerId, result.recebedor_id], r.movementId);
+    return result;
+  }
+  const result = await withTransactionRetry(() =>
+    callLedger(deps.database.db, 'kc_compra_verificar', 'postPurchase', {
+      ...common,
+      venda_id: r.saleId,
+      comprador_id: r.buyerId,
+    }),
+  );
+  if (result.ok) deps.events.publish([r.buyerId, result.vendedor_id], result.movimentacao_id);
+  return result;
+}
+
+async function voidHold(
+  deps: LedgerDeps,
+  r: Extract<VoidRequest, { kind: 'transfer' }>,
+): Promise<LedgerResult<'voidTransfer'>>;
+async function voidHold(
+  deps: LedgerDeps,
+  r: Extract<VoidRequest, { kind: 'purchase' }>,
+): Promise<LedgerResult<'voidPurchase'>>;
+async function voidHold(
+  deps: LedgerDeps,
+  r: VoidRequest,
+): Promise<LedgerResult<'voidTransfer'> | LedgerResult<'voidPurchase'>> {
+  // Voids notify from the database (kc_anular): they are rare, and the sweeper voids too.
+  if (r.kind === 'transfer') {
+    return withTransactionRetry(() =>
+      callLedger(deps.database.db, 'kc_transferencia_cancelar', 'voidTransfer', {
+        movimentacao_id: r.movementId,
+        pagador_id: r.payerId,
+      }),
+    );
+  }
+  return withTransactionRetry(() =>
+    callLedger(deps.database.db, 'kc_compra_cancelar', 'voidPurchase', {
+      venda_id: r.saleId,
+      comprador_id: r.buyerId,
+    }),
+  );
+}
+
+/** A new code for a held transfer; the attempts already used and the expiry stay as they were. */
+function resendCode(
+  deps: LedgerDeps,
+  r: { kind: 'transfer'; movementId: string; payerId: string },
+): Promise<LedgerResult<'resendCode'>> {
+  return withTransactionRetry(() =>
+    callLedger(deps.database.db, 'kc_transferencia_reenviar_codigo', 'resendCode', {
+      movimentacao_id: r.movementId,
+      pagador_id: r.payerId,
+      codigo: randomSixDigitCode(),
+      pepper: codePepper(deps.config.jwtSecret),
+      max_tentativas: MAX_CODE_ATTEMPTS,
+      max_por_telefone: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
+      janela_ms: CODE_WINDOW_MS,
+    }),
+  );
+}
+
+/** Voids up to `limit` expired holds (transfers and purchases); returns how many. */
+async function expire(db: Kysely<DB>, limit: number): Promise<number> {
+  const result = await callLedger(db, 'kc_expirar', 'expire', { limite: limit });
+  return result.ok ? result.expiradas : 0;
+}
+
+export type IssuanceKind = 'cadastro' | 'bonus';
+
+/**
+ * New KreyolCash for a user, inside the caller's transaction: a movement from the issuer's
+ * account, the batch that records it, and both ledger lines, so they can never disagree.
+ */
+async function issue(
+  trx: Transaction<DB>,
+  p: { userId: string; amountCentis: number; kind: IssuanceKind; note?: string | null },
+): Promise<{ movimentacaoId: string }> {
+  if (!Number.isSafeInteger(p.amountCentis) || p.amountCentis <= 0) {
+    throw new RangeError(`issuance amount must be a positive safe integer, got ${p.amountCentis}`);
+  }
+  const result = await callLedger(trx, 'kc_emitir', 'issue', {
+    user_id: p.userId,
+    quantidade_centis: p.amountCentis,
+    origem: p.kind,
+    observacoes: p.note ?? null,
+  });
+  if (!result.ok) throw new Error(`issuance refused: ${result.error}`);
+  return { movimentacaoId: result.movimentacao_id };
+}
+
+/**
+ * Reverses a posted transfer or purchase: the whole amount goes back from the payee to the payer,
+ * only if the payee has it available. Once per movement; idempotent by key.
+ */
+async function reverse(
+  deps: LedgerDeps,
+  r: { movementId: string; actor: string; reason: string; idempotencyKey: string },
+): Promise<LedgerResult<'reverse'>> {
+  const result = await withTransactionRetry(() =>
+    callLedger(deps.database.db, 'kc_estornar', 'reverse', {
+      movimentacao_id: r.movementId,
+      ator: r.actor,
+      motivo: r.reason,
+      chave: r.idempotencyKey,
+      request_hash: JSON.stringify(['reverse', r.movementId]),
+    }),
+  );
+  if (result.ok && !result.replayed) deps.events.publish(result.usuarios, result.movimentacao_id);
+  return result;
+}
+
+/** Corrects one user's balance (positive credits, negative debits) with a reason and its actor. */
+async function adjust(
+  deps: LedgerDeps,
+  r: {
+    userId: string;
+    amountCentis: number;
+    reason: string;
+    actor: string;
+    correctsId?: string;
+    idempotencyKey: string;
+  },
+): Promise<LedgerResult<'adjust'>> {
+  const result = await withTransactionRetry(() =>
+    callLedger(deps.database.db, 'kc_ajustar', 'adjust', {
+      user_id: r.userId,
+      quantidade_centis: r.amountCentis,
+      motivo: r.reason,
+      ator: r.actor,
+      referente_a: r.correctsId ?? null,
+      chave: r.idempotencyKey,
+      request_hash: JSON.stringify(['adjust', r.userId, r.amountCentis, r.reason, r.correctsId ?? null]),
+    }),
+  );
+  if (result.ok && !result.replayed) deps.events.publish(result.usuarios, result.movimentacao_id);
+  return result;
+}
+
+export const ledger = { issue, hold, post, void: voidHold, expire, resendCode, reverse, adjust };
+
+/** The AppError of a refusal; its extra fields (attempts left, status…) become details. */
+export function refusalError(
+  refusal: LedgerRefusal,
+  messages: Partial<Record<ErrorCode, string>> = {},
+): AppError {
+  const { ok: _ok, error, ...details } = refusal;
+  const code = error as ErrorCode;
+  return new AppError(code, {
+    message: messages[code] ?? code,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+  });
+}
+
+/** Narrows a result to its success, throwing the refusal's AppError otherwise. */
+export function okOrThrow<R extends { ok: boolean }>(
+  result: R,
+  messages: Partial<Record<ErrorCode, string>> = {},
+): Extract<R, { ok: true }> {
+  if (result.ok) return result as Extract<R, { ok: true }>;
+  throw refusalError(result as unknown as LedgerRefusal, messages);
+}

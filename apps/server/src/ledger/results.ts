@@ -1,0 +1,48 @@
+import { isErrorCode } from '@kreyolcash/domain';
+import { z } from 'zod';
+
+// What each ledger function answers, one discriminated union per operation: {ok: true, …} or a
+// refusal whose key is in the domain's error catalogue (extra fields, such as the attempts left,
+// travel with it). An answer of any other shape is a bug, not a refusal: it throws.
+
+const uuid = z.uuid();
+const timestamp = z.string().transform((s) => new Date(s).toISOString());
+
+export const refusalSchema = z.looseObject({
+  ok: z.literal(false),
+  error: z.string().refine(isErrorCode, 'not a key of the error catalogue'),
+});
+export type LedgerRefusal = z.infer<typeof refusalSchema>;
+
+function answer<T extends z.ZodRawShape>(shape: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), replayed: z.boolean().optional(), ...shape }),
+    refusalSchema,
+  ]);
+}
+
+export const RESULTS = {
+  holdTransfer: answer({ movimentacao_id: uuid, status: z.literal('pendente'), expira_em: timestamp }),
+  holdPurchase: answer({
+    venda_id: uuid,
+    movimentacao_id: uuid,
+    total_centis: z.number().int(),
+    expira_em: timestamp,
+  }),
+  postTransfer: answer({ movimentacao_id: uuid, recebedor_id: uuid }),
+  postPurchase: answer({ venda_id: uuid, movimentacao_id: uuid, vendedor_id: uuid }),
+  voidTransfer: answer({ movimentacao_id: uuid }),
+  voidPurchase: answer({ venda_id: uuid }),
+  resendCode: answer({ movimentacao_id: uuid, tentativas_restantes: z.number().int() }),
+  issue: answer({ movimentacao_id: uuid }),
+  reverse: answer({
+    movimentacao_id: uuid,
+    referente_a: uuid,
+    quantidade_centis: z.number().int(),
+    usuarios: z.array(uuid),
+  }),
+  adjust: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
+  expire: answer({ expiradas: z.number().int() }),
+} as const;
+
+export type LedgerResult<K extends keyof typeof RESULTS> = z.infer<(typeof RESULTS)[K]>;

@@ -1,0 +1,15 @@
+-- Accounts. A user's account is created with the user and has the user's id; the system's
+-- accounts have fixed ids (db/migrations/0001-baseline.ts).
+
+create or replace function kc_conta_emissor() returns uuid language sql immutable as $$
+  select '00000000-0000-4000-8000-000000000001'::uuid
+$$;
+
+create or replace function kc_conta_do_usuario() returns trigger language plpgsql as $$
+begin
+  insert into kreyolcash_contas (id, tipo, user_id) values (new.id, 'usuario', new.id);
+  return new;
+end $$;
+
+create or replace trigger kc_usuario_tem_conta after insert on usuarios
+  for each row execute function kc_conta_do_usuario();
