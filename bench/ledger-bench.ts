@@ -6,6 +6,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { codePepper } from '../apps/server/src/ledger/policy.ts';
 import { transferBatchers } from '../apps/server/src/ledger/transfer-batches.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
+import { postgresCpuMs } from './postgres-cpu.ts';
 import { createScratchDatabase, runWorkers } from './scratch-database.ts';
 
 const WORKERS = 20;
@@ -20,6 +21,9 @@ export type LedgerFigures = {
   oursFailed: number;
   /** Transfers phases per database call: the batching under this load. */
   itemsPerCall: number;
+  /** PostgreSQL CPU per complete transfer, in ms, for each side. */
+  baselineCpuMs: number;
+  oursCpuMs: number;
 };
 
 /** §1: our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
@@ -38,6 +42,8 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
       ratio: ours.perSecond / baseline.perSecond,
       oursFailed: ours.failed,
       itemsPerCall: ours.itemsPerCall,
+      baselineCpuMs: baseline.cpuMs,
+      oursCpuMs: ours.cpuMs,
     });
   }
   return results;
@@ -66,11 +72,13 @@ async function benchBaseline(accounts: number, active: number, durationMs: numbe
       'insert into accounts (id, balance) select g, 1000000000 from generate_series(0, $1::int - 1) g',
       [accounts],
     );
-    return await runWorkers(WORKERS, durationMs, async () => {
+    const cpuBefore = postgresCpuMs();
+    const result = await runWorkers(WORKERS, durationMs, async () => {
       const [from, to] = pickPair(active);
       await pool.query('select baseline_transfer($1, $2, $3)', [from, to, 1 + randomInt(100)]);
       return true;
     });
+    return { ...result, cpuMs: (postgresCpuMs() - cpuBefore) / Math.max(result.completed, 1) };
   } finally {
     await pool.end();
     await scratch.drop();
@@ -88,6 +96,7 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
     const users: SeededUser[] = [];
     for (let i = 0; i < accounts; i++) users.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
     const { initiate, verify } = transferBatchers(database.db);
+    const cpuBefore = postgresCpuMs();
     const result = await runWorkers(WORKERS, durationMs, async () => {
       const [from, to] = pickPair(active);
       const payer = users[from] as SeededUser;
@@ -118,7 +127,11 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
       return posted.ok === true;
     });
     const calls = initiate.sent.calls + verify.sent.calls;
-    return { ...result, itemsPerCall: (initiate.sent.items + verify.sent.items) / Math.max(calls, 1) };
+    return {
+      ...result,
+      cpuMs: (postgresCpuMs() - cpuBefore) / Math.max(result.completed, 1),
+      itemsPerCall: (initiate.sent.items + verify.sent.items) / Math.max(calls, 1),
+    };
   } finally {
     await database.close();
     await scratch.drop();

@@ -38,12 +38,13 @@ export function readDefinitionFiles(): DefinitionFile[] {
 export async function applyDefinitions(db: Kysely<DB>): Promise<string[]> {
   const files = readDefinitionFiles();
   return db.transaction().execute(async (trx) => {
+    // Several processes may start at once: one applies, the others then find nothing to do. The
+    // lock comes first, since two concurrent `create table if not exists` can collide.
+    await sql`select pg_advisory_xact_lock(7305118)`.execute(trx);
     await sql`create table if not exists definicoes_sql (
                 arquivo text primary key, sha256 text not null, aplicado_em timestamptz not null default now())`.execute(
       trx,
     );
-    // Several processes may start at once: one applies, the others then find nothing to do.
-    await sql`select pg_advisory_xact_lock(7305118)`.execute(trx);
     const applied = await sql<{
       arquivo: string;
       sha256: string;
