@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, type TestInfo, test } from '
 import {
   createUser,
   documentPhoto,
-  largePng,
+  largePngFile,
   latestMessage,
   linkIn,
   logIn,
@@ -81,7 +81,10 @@ test('the profile shows the account, with the document number partly hidden', as
   await expect(page).toHaveURL('/settings');
 });
 
-test('a new name and a new photo saved in /settings show on /profile', async ({ page, request }) => {
+test('a new name and a new photo saved in /settings show on /profile', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await createUser(request, { user: newUser('Wilfrid') });
   await logIn(page, user);
   await page.goto('/profile');
@@ -113,7 +116,7 @@ test('a new name and a new photo saved in /settings show on /profile', async ({ 
     buffer: Buffer.from('%PDF-1.4'),
   });
   await expect(toasts(page).getByText('Tanpri chwazi yon imaj ki valab')).toBeVisible();
-  await camera.setInputFiles({ name: 'kamera.png', mimeType: 'image/png', buffer: largePng() });
+  await camera.setInputFiles(largePngFile(testInfo));
   await expect(toasts(page).getByText('Foto pwofil ou mete ajou.')).toBeVisible();
   const settingsPhoto = page.getByRole('img', { name: 'Foto Wilfrid Saint-Louis' });
   await expect(settingsPhoto).toBeVisible();

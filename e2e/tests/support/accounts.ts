@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 
 // Real (tiny) images: the server reads them by their bytes and re-encodes them with sharp.
 const JPEG_BASE64 =
@@ -144,4 +145,16 @@ export function largePng(width = 2000, height = 1200): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * The camera photo of largePng as a file in the test's output folder, for `setInputFiles(path)`:
+ * the browser then reads it from the disk as a phone's file picker would. Handed over as a buffer,
+ * its 7 MB would travel to the page as base64 through the DevTools protocol and be decoded there
+ * by script — 3 s on a quiet machine, over 10 s on a busy one, all of it test overhead.
+ */
+export function largePngFile(testInfo: TestInfo, name = 'kamera.png'): string {
+  const path = testInfo.outputPath(name);
+  writeFileSync(path, largePng());
+  return path;
 }
