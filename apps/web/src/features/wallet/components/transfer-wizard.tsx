@@ -86,6 +86,9 @@ export function TransferWizard({ onExit }: { onExit: () => void }) {
     };
     create.mutate(body, {
       onSuccess: (transfer) => {
+        // The amount was taken: its earlier errors no longer apply, and a toast left over would
+        // cover the header (and its back button) of the next steps.
+        dismissWalletErrors();
         setPending({ transfer, amountCentis: data.amount, codeSentAtMs: Date.now() });
         setStep('code-sent');
       },
