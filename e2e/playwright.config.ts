@@ -40,8 +40,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Sized for a busy 2-core machine: two browsers, the server and whatever else runs there share
+  // the cores, and a journey that takes 15 s on a quiet machine can take 40 s on a loaded one.
+  // The heaviest journeys ask for more with test.slow().
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
     baseURL,

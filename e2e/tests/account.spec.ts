@@ -85,6 +85,8 @@ test('a new name and a new photo saved in /settings show on /profile', async ({
   page,
   request,
 }, testInfo) => {
+  // A 7 MB photo decoded, redrawn and encoded in the browser, then re-encoded by the server.
+  test.slow();
   const user = await createUser(request, { user: newUser('Wilfrid') });
   await logIn(page, user);
   await page.goto('/profile');
@@ -140,7 +142,7 @@ test('the phone changes through a code to the current number, then one to the ne
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.slow();
   const holder = await createUser(request, { user: newUser('Woodly') });
   const user = await createUser(request, { user: newUser('Fabienne') });
   const newPhone = freshPhone();

@@ -37,7 +37,7 @@ test('A sends ₭12,50 to B with the WhatsApp code; both balances move, B’s wi
   request,
   browser,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.slow();
   const payer = await createUser(request, { user: newUser('Jak') });
   const payee = await createUser(request, { user: newUser('Rozlin') });
 
@@ -231,7 +231,7 @@ test('“Voye kòd la ankò” waits 30 s, then sends a new code: the old one no
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const payer = await createUser(request, { user: newUser('Tika') });
   const payee = await createUser(request, { user: newUser('Anit') });
   // The cooldown is 30 s of the page's time: the test moves the page's clock instead of waiting.
