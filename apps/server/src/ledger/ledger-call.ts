@@ -19,7 +19,9 @@ export type LedgerFunction =
   | 'kc_emitir'
   | 'kc_estornar'
   | 'kc_ajustar'
-  | 'kc_expirar';
+  | 'kc_expirar'
+  | 'kc_codigo_emitir'
+  | 'kc_codigo_verificar';
 
 /** Runs one ledger function with its parameters; answers the raw jsonb. */
 export async function callRaw(db: Kysely<DB>, fn: LedgerFunction, params: object): Promise<unknown> {

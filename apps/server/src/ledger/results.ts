@@ -43,6 +43,9 @@ export const RESULTS = {
   }),
   adjust: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
   expire: answer({ expiradas: z.number().int() }),
+  // Codes whose subject is not a movement (verification-codes.ts).
+  issueCode: answer({ expira_em: timestamp }),
+  verifyCode: answer({}),
 } as const;
 
 export type LedgerResult<K extends keyof typeof RESULTS> = z.infer<(typeof RESULTS)[K]>;

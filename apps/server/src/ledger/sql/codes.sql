@@ -82,3 +82,50 @@ begin
    where sujeito_id = c.sujeito_id and finalidade = p->>'finalidade';
   return null;
 end $$;
+
+-- Codes whose subject is not a movement (today both steps of a phone change: the subject is the
+-- change, vinculo the phone the code is sent to, so a code sent to one number never confirms
+-- another). The caller owns the subject and what a right code leads to; these functions own the
+-- code, with the same hash, attempts, expiry and per-user limit as a movement's code.
+
+-- A movement's code is stored with its hold and spent with its posting (two-phase.sql), never
+-- alone: spending it here would leave money held on a code nobody can use. Passing one is a bug.
+create or replace function kc_codigo_avulso(p_finalidade text) returns void language plpgsql immutable as $$
+begin
+  if p_finalidade is distinct from 'phone_change_current' and p_finalidade is distinct from 'phone_change_new' then
+    raise exception 'kc_codigo: % is not a code without a movement', p_finalidade using errcode = '22023';
+  end if;
+end $$;
+
+-- A new code; the per-user window counts every code the user was sent, movements' included, so
+-- no path floods a phone. Answers {ok, expira_em}.
+-- p: {sujeito_id, finalidade, user_id, telefone, vinculo, codigo, pepper, validade_ms, max_codigos, janela_ms}
+create or replace function kc_codigo_emitir(p jsonb) returns jsonb language plpgsql as $$
+declare
+  v_expira timestamptz := now() + make_interval(secs => (p->>'validade_ms')::bigint / 1000.0);
+begin
+  perform kc_codigo_avulso(p->>'finalidade');
+  if kc_codigos_no_limite((p->>'user_id')::uuid, (p->>'max_codigos')::integer, (p->>'janela_ms')::bigint) then
+    return kc_erro('rate_limited');
+  end if;
+  perform kc_codigo_gravar(p || jsonb_build_object('expira_em', v_expira));
+  return jsonb_build_object('ok', true, 'expira_em', v_expira);
+end $$;
+
+-- Checks a code and spends it when right. The row is locked first, in the ledger's one lock
+-- mode, so concurrent answers are counted one at a time and a right code is spent once. Without
+-- vinculo, the phone the code was sent to. Answers {ok} or kc_codigo_conferir's refusal.
+-- p: {sujeito_id, finalidade, codigo, pepper, max_tentativas, vinculo?}
+create or replace function kc_codigo_verificar(p jsonb) returns jsonb language plpgsql as $$
+declare
+  c record;
+begin
+  perform kc_codigo_avulso(p->>'finalidade');
+  select telefone, usado_em into c from codigos_verificacao
+   where sujeito_id = (p->>'sujeito_id')::uuid and finalidade = p->>'finalidade' for no key update;
+  if not found or c.usado_em is not null then return kc_erro('phone_change_not_pending'); end if;
+  return coalesce(
+    kc_codigo_conferir((p->>'sujeito_id')::uuid, p->>'finalidade', coalesce(p->>'vinculo', c.telefone),
+                       p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer),
+    jsonb_build_object('ok', true));
+end $$;

@@ -1,0 +1,75 @@
+import { MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { randomSixDigitCode } from '../lib/secure-tokens.ts';
+import { callLedger } from './ledger-call.ts';
+import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper } from './policy.ts';
+import type { LedgerRefusal, LedgerResult } from './results.ts';
+
+// Codes whose subject is not a movement (today the two steps of a phone change), in the same
+// table and scheme as the codes of transfers and purchases (sql/codes.sql): a keyed hash bound to
+// the phone the code goes to, attempts and expiry on the code, the same per-user window limit.
+// Each function runs in the caller's transaction, so the caller decides what a right code does
+// under its own locks; it also sends the code (a template queued with enqueue).
+//   issueCode   a new code for a subject: answers the code to send and its expiry
+//   verifyCode  checks and spends a code: a wrong one costs an attempt, recorded even on refusal
+//   findCode    a code's expiry and attempts, to show the state of what waits for it
+
+export type CodeSubjectPurpose = 'phone_change_current' | 'phone_change_new';
+export type CodeConfig = { jwtSecret: string; rateLimitMultiplier: number };
+
+export async function issueCode(
+  db: Kysely<DB>,
+  config: CodeConfig,
+  r: { subjectId: string; purpose: CodeSubjectPurpose; userId: string; phone: string; validityMs: number },
+): Promise<{ ok: true; code: string; expiresAt: Date } | LedgerRefusal> {
+  const code = randomSixDigitCode();
+  const result = await callLedger(db, 'kc_codigo_emitir', 'issueCode', {
+    sujeito_id: r.subjectId,
+    finalidade: r.purpose,
+    user_id: r.userId,
+    telefone: r.phone,
+    vinculo: r.phone,
+    codigo: code,
+    pepper: codePepper(config.jwtSecret),
+    validade_ms: r.validityMs,
+    max_codigos: Math.ceil(CODES_PER_WINDOW * config.rateLimitMultiplier),
+    janela_ms: CODE_WINDOW_MS,
+  });
+  return result.ok ? { ok: true, code, expiresAt: new Date(result.expira_em) } : result;
+}
+
+/** `phone` is the number the code must have been sent to. */
+export function verifyCode(
+  db: Kysely<DB>,
+  config: Pick<CodeConfig, 'jwtSecret'>,
+  r: { subjectId: string; purpose: CodeSubjectPurpose; phone: string; code: string },
+): Promise<LedgerResult<'verifyCode'>> {
+  return callLedger(db, 'kc_codigo_verificar', 'verifyCode', {
+    sujeito_id: r.subjectId,
+    finalidade: r.purpose,
+    vinculo: r.phone,
+    codigo: r.code,
+    pepper: codePepper(config.jwtSecret),
+    max_tentativas: MAX_CODE_ATTEMPTS,
+  });
+}
+
+/** A code's expiry (by the database's clock) and the attempts it has left. */
+export async function findCode(
+  db: Kysely<DB>,
+  r: { subjectId: string; purpose: CodeSubjectPurpose },
+): Promise<{ expiresAt: Date; expired: boolean; attemptsLeft: number } | undefined> {
+  const row = await db
+    .selectFrom('codigos_verificacao')
+    .select(['expira_em', 'tentativas', sql<boolean>`expira_em <= now()`.as('expirado')])
+    .where('sujeito_id', '=', r.subjectId)
+    .where('finalidade', '=', r.purpose)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    expiresAt: row.expira_em,
+    expired: row.expirado,
+    attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - row.tentativas),
+  };
+}
