@@ -256,11 +256,8 @@ export type MudancasTelefoneTable = {
   user_id: string;
   telefone_anterior: string;
   novo_telefone: string;
+  /** Each open step's code is in codigos_verificacao (subject: this id; purpose: the step). */
   etapa: PhoneChangeStep;
-  /** The live code's keyed hash; null once the change is done or dead. */
-  codigo_hash: string | null;
-  expira_em: Date;
-  tentativas: Generated<number>;
   criado_em: CreatedAt;
   atualizado_em: Generated<Date>;
 };

@@ -322,13 +322,8 @@ const PROFILE = [
      telefone_anterior text not null,
      novo_telefone text not null check (novo_telefone ~ '^\\+?[0-9]{6,16}$'),
      etapa text not null check (etapa in ('verify_current', 'verify_new', 'done', 'cancelled')),
-     codigo_hash text,
-     expira_em timestamptz not null,
-     tentativas integer not null default 0 check (tentativas >= 0),
      criado_em timestamptz not null default now(),
-     atualizado_em timestamptz not null default now(),
-     -- A live code exactly while the change waits for one: a finished or dead change has none.
-     constraint mudancas_telefone_codigo check ((etapa in ('verify_current', 'verify_new')) = (codigo_hash is not null))
+     atualizado_em timestamptz not null default now()
    )`,
   // At most one change in progress per user; starting again cancels the open one first.
   `create unique index mudancas_telefone_aberta_key on mudancas_telefone (user_id)

@@ -1,34 +1,33 @@
-import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
-import type { DB, MudancasTelefoneTable } from '../../db/schema.ts';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { DB, MudancasTelefoneTable, PhoneChangeStep } from '../../db/schema.ts';
+
+// The phone change's own rows. Its codes (hash, attempts, expiry) are the ledger's
+// (ledger/verification-codes.ts), keyed by the change's id and the step's purpose.
 
 export type PhoneChangeRow = Selectable<MudancasTelefoneTable>;
-/** The open change with whether its code has expired, by the database's clock. */
-export type OpenPhoneChange = PhoneChangeRow & { expirado: boolean };
 
 const OPEN_STEPS = ['verify_current', 'verify_new'] as const;
 
 export async function findOpenPhoneChange(
   db: Kysely<DB>,
   userId: string,
-): Promise<OpenPhoneChange | undefined> {
+): Promise<PhoneChangeRow | undefined> {
   return db
     .selectFrom('mudancas_telefone')
     .selectAll()
-    .select(sql<boolean>`expira_em <= now()`.as('expirado'))
     .where('user_id', '=', userId)
     .where('etapa', 'in', OPEN_STEPS)
     .executeTakeFirst();
 }
 
-/** The open change, locked: its attempts are counted and its code spent under this lock. */
+/** The open change, locked: its code is checked and spent under this lock. */
 export async function lockOpenPhoneChange(
   trx: Transaction<DB>,
   userId: string,
-): Promise<OpenPhoneChange | undefined> {
+): Promise<PhoneChangeRow | undefined> {
   return trx
     .selectFrom('mudancas_telefone')
     .selectAll()
-    .select(sql<boolean>`expira_em <= now()`.as('expirado'))
     .where('user_id', '=', userId)
     .where('etapa', 'in', OPEN_STEPS)
     .forUpdate()
@@ -38,7 +37,7 @@ export async function lockOpenPhoneChange(
 export async function cancelOpenPhoneChanges(trx: Transaction<DB>, userId: string): Promise<void> {
   await trx
     .updateTable('mudancas_telefone')
-    .set({ etapa: 'cancelled', codigo_hash: null, atualizado_em: sql`now()` })
+    .set({ etapa: 'cancelled', atualizado_em: sql`now()` })
     .where('user_id', '=', userId)
     .where('etapa', 'in', OPEN_STEPS)
     .execute();
@@ -46,14 +45,7 @@ export async function cancelOpenPhoneChanges(trx: Transaction<DB>, userId: strin
 
 export async function insertPhoneChange(
   trx: Transaction<DB>,
-  p: {
-    id: string;
-    userId: string;
-    currentPhone: string;
-    newPhone: string;
-    codeHash: string;
-    validityMs: number;
-  },
+  p: { id: string; userId: string; currentPhone: string; newPhone: string },
 ): Promise<PhoneChangeRow> {
   return trx
     .insertInto('mudancas_telefone')
@@ -63,42 +55,21 @@ export async function insertPhoneChange(
       telefone_anterior: p.currentPhone,
       novo_telefone: p.newPhone,
       etapa: 'verify_current',
-      codigo_hash: p.codeHash,
-      expira_em: sql<Date>`now() + make_interval(secs => ${p.validityMs / 1000})`,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** A fresh code for the next step: attempts start again and the validity runs from now. */
-export async function moveToNewPhoneStep(
+/** Moves the change to its next step, or ends it (done, cancelled). */
+export async function setPhoneChangeStep(
   trx: Transaction<DB>,
-  p: { id: string; codeHash: string; validityMs: number },
+  id: string,
+  etapa: PhoneChangeStep,
 ): Promise<PhoneChangeRow> {
   return trx
     .updateTable('mudancas_telefone')
-    .set({
-      etapa: 'verify_new',
-      codigo_hash: p.codeHash,
-      tentativas: 0,
-      expira_em: sql<Date>`now() + make_interval(secs => ${p.validityMs / 1000})`,
-      atualizado_em: sql`now()`,
-    })
-    .where('id', '=', p.id)
+    .set({ etapa, atualizado_em: sql`now()` })
+    .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-export async function updatePhoneChange(
-  trx: Transaction<DB>,
-  id: string,
-  patch: Pick<Updateable<MudancasTelefoneTable>, 'etapa' | 'tentativas'>,
-): Promise<void> {
-  // Done or dead, the code goes with it: it can never be used again.
-  const codeGone = patch.etapa === 'done' || patch.etapa === 'cancelled';
-  await trx
-    .updateTable('mudancas_telefone')
-    .set({ ...patch, ...(codeGone ? { codigo_hash: null } : {}), atualizado_em: sql`now()` })
-    .where('id', '=', id)
-    .execute();
 }

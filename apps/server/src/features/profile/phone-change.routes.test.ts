@@ -49,6 +49,21 @@ describe(`phone change on ${testDatabaseKind}`, () => {
       .where('user_id', '=', u.id)
       .orderBy('criado_em', 'desc')
       .executeTakeFirstOrThrow();
+  /** A step's code as the ledger keeps it (codigos_verificacao: subject, purpose). */
+  const codeRow = async (u: SeededUser, purpose: 'phone_change_current' | 'phone_change_new') =>
+    t.database.db
+      .selectFrom('codigos_verificacao')
+      .selectAll()
+      .where('sujeito_id', '=', (await openChange(u)).id)
+      .where('finalidade', '=', purpose)
+      .executeTakeFirstOrThrow();
+  /** Moves the open change's codes past their expiry. */
+  const expireCodes = async (u: SeededUser) => {
+    const { id } = await openChange(u);
+    await sql`update codigos_verificacao set expira_em = now() - interval '1 second' where sujeito_id = ${id}`.execute(
+      t.database.db,
+    );
+  };
   /** The code as its phone's owner reads it on WhatsApp. */
   const codeSent = async (u: SeededUser, purpose: 'phone_change_current' | 'phone_change_new') => {
     const change = await openChange(u);
@@ -113,7 +128,7 @@ describe(`phone change on ${testDatabaseKind}`, () => {
     expect(done.json()).toMatchObject({ id: user.id, telefone: novo, email: user.email });
     expect(await phoneOf(user)).toBe(novo);
     expect((await openChange(user)).etapa).toBe('done');
-    expect((await openChange(user)).codigo_hash).toBeNull();
+    expect((await codeRow(user, 'phone_change_new')).usado_em).not.toBeNull();
     expect(await state(user)).toBeNull();
 
     const notice = await t.database.db
@@ -210,16 +225,43 @@ describe(`phone change on ${testDatabaseKind}`, () => {
     const afterDeath = await verify(user, 'verify-current', code);
     expect(afterDeath.statusCode).toBe(409);
     expect(afterDeath.json().error.code).toBe('phone_change_not_pending');
-    expect(await openChange(user)).toMatchObject({ etapa: 'cancelled', tentativas: 3, codigo_hash: null });
+    expect((await openChange(user)).etapa).toBe('cancelled');
+    expect((await codeRow(user, 'phone_change_current')).tentativas).toBe(3);
+  });
+
+  it("keeps each step's code in the ledger's codes table as a keyed hash, never the code", async () => {
+    const { user, novo, currentCode, newCode } = await atNewNumberStep();
+    const current = await codeRow(user, 'phone_change_current');
+    const next = await codeRow(user, 'phone_change_new');
+    expect(current).toMatchObject({ user_id: user.id, telefone: user.telefone, tentativas: 0 });
+    expect(current.usado_em).not.toBeNull();
+    expect(next).toMatchObject({ user_id: user.id, telefone: novo, tentativas: 0, usado_em: null });
+    const expiresInMs = next.expira_em.getTime() - Date.now();
+    expect(expiresInMs).toBeGreaterThan(9 * 60_000);
+    expect(expiresInMs).toBeLessThanOrEqual(10 * 60_000 + 5_000);
+    for (const [row, code] of [
+      [current, currentCode],
+      [next, newCode],
+    ] as const) {
+      expect(row.codigo_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(Object.values(row)).not.toContain(code);
+    }
+  });
+
+  it('counts a wrong code on its row in the codes table, and the state shows the attempts left', async () => {
+    const user = await seedUser(t);
+    await start(user, freshPhone());
+    const { code } = await codeSent(user, 'phone_change_current');
+    expect((await verify(user, 'verify-current', wrong(code))).statusCode).toBe(422);
+    expect((await codeRow(user, 'phone_change_current')).tentativas).toBe(1);
+    expect(await state(user)).toMatchObject({ etapa: 'verify_current', tentativas_restantes: 2 });
   });
 
   it('refuses an expired code with code_expired and ends the change', async () => {
     const user = await seedUser(t);
     await start(user, freshPhone());
     const { code } = await codeSent(user, 'phone_change_current');
-    await sql`update mudancas_telefone set expira_em = now() - interval '1 second' where user_id = ${user.id}`.execute(
-      t.database.db,
-    );
+    await expireCodes(user);
     expect(await state(user)).toBeNull();
 
     const res = await verify(user, 'verify-current', code);
@@ -230,9 +272,7 @@ describe(`phone change on ${testDatabaseKind}`, () => {
 
   it('refuses an expired new-number code too', async () => {
     const { user, newCode } = await atNewNumberStep();
-    await sql`update mudancas_telefone set expira_em = now() - interval '1 second' where user_id = ${user.id}`.execute(
-      t.database.db,
-    );
+    await expireCodes(user);
     expect((await verify(user, 'verify-new', newCode)).json().error.code).toBe('code_expired');
     expect(await phoneOf(user)).toBe(user.telefone);
   });
@@ -240,7 +280,7 @@ describe(`phone change on ${testDatabaseKind}`, () => {
   it('refuses the current-number code at the new-number step', async () => {
     const { user, currentCode, newCode } = await atNewNumberStep();
     // Two draws of 900 000 codes agree once in a million runs; the binding is tested on its own
-    // in phone-codes.test.ts.
+    // in ledger/verification-codes.test.ts.
     if (currentCode === newCode) return;
     const res = await verify(user, 'verify-new', currentCode);
     expect(res.statusCode).toBe(422);
@@ -338,7 +378,8 @@ describe(`phone change on ${testDatabaseKind}`, () => {
     expect(codes.filter((c) => c === 'invalid_codes')).toHaveLength(2);
     expect(codes.filter((c) => c === 'code_attempts_exceeded')).toHaveLength(1);
     expect(codes.filter((c) => c === 'phone_change_not_pending')).toHaveLength(7);
-    expect(await openChange(user)).toMatchObject({ etapa: 'cancelled', tentativas: 3 });
+    expect((await openChange(user)).etapa).toBe('cancelled');
+    expect((await codeRow(user, 'phone_change_current')).tentativas).toBe(3);
   });
 
   it('changes the phone once when 20 right answers arrive together', async () => {

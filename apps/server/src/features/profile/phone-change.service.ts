@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, isSamePhone, PHONE_CODE_EXPIRY_MS, type PhoneChangeBody } from '@kreyolcash/domain';
+import { AppError, isSamePhone, type PhoneChangeBody } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
-import { codePepper } from '../../ledger/policy.ts';
-import { randomSixDigitCode } from '../../lib/secure-tokens.ts';
+import { findCode } from '../../ledger/verification-codes.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
@@ -13,8 +12,7 @@ import {
   cancelOpenPhoneChanges,
   findOpenPhoneChange,
   insertPhoneChange,
-  moveToNewPhoneStep,
-  updatePhoneChange,
+  setPhoneChangeStep,
 } from './phone-change.repository.ts';
 import {
   cancelIfTaken,
@@ -28,16 +26,15 @@ import {
   spendCode,
   stateOf,
 } from './phone-change.steps.ts';
-import { phoneCodeHash } from './phone-codes.ts';
 import { lockUser, setPhone } from './profile.repository.ts';
 
 export type { PhoneChangeState } from './phone-change.steps.ts';
 
 // Spec §4: none → verify_current (a code to the current number) → verify_new (a code to the new
-// number) → done. Every step locks the user's row first, then the open change, so one user's
-// requests run one at a time: parallel guesses cannot pass the attempt limit and parallel right
-// answers change the phone once. Failures that must be remembered (an attempt, a dead change)
-// commit first and are thrown after.
+// number) → done. Every step locks the user's row first, then the open change, then its code, so
+// one user's requests run one at a time: parallel guesses cannot pass the attempt limit and
+// parallel right answers change the phone once. Failures that must be remembered (an attempt, a
+// dead change) commit first and are thrown after.
 
 export async function startPhoneChange(
   deps: AppDeps,
@@ -54,25 +51,13 @@ export async function startPhoneChange(
       const holder = await findUserByPhone(trx, newPhone);
       if (holder) throw phoneTakenBy(holder);
       await cancelOpenPhoneChanges(trx, user.id);
-      const id = randomUUID();
-      const code = randomSixDigitCode();
-      const binding = { requestId: id, purpose: PURPOSE_OF.verify_current, userId: user.id, newPhone, code };
       const change = await insertPhoneChange(trx, {
-        id,
+        id: randomUUID(),
         userId: user.id,
         currentPhone: user.telefone,
         newPhone,
-        codeHash: phoneCodeHash(codePepper(deps.config.jwtSecret), binding),
-        validityMs: PHONE_CODE_EXPIRY_MS,
       });
-      await sendCode(trx, {
-        to: user.telefone,
-        idioma: user.idioma,
-        step: 'verify_current',
-        changeId: id,
-        code,
-      });
-      return stateOf(change);
+      return sendCode(trx, deps.config, { change, step: 'verify_current', idioma: user.idioma });
     }),
   );
 }
@@ -83,35 +68,16 @@ export async function verifyCurrentPhone(
 ): Promise<PhoneChangeState> {
   const outcome = await withTransactionRetry(() =>
     deps.database.db.transaction().execute(async (trx): Promise<Outcome<PhoneChangeState>> => {
-      const checked = await spendCode(trx, codePepper(deps.config.jwtSecret), {
-        ...p,
-        step: 'verify_current',
-      });
+      const checked = await spendCode(trx, deps.config, { ...p, step: 'verify_current' });
       if (!checked.ok) return checked;
       const { user, change } = checked.value;
       const taken = await cancelIfTaken(trx, change);
       if (taken) return failure(taken);
-      const code = randomSixDigitCode();
-      const binding = {
-        requestId: change.id,
-        purpose: PURPOSE_OF.verify_new,
-        userId: p.userId,
-        newPhone: change.novo_telefone,
-        code,
+      const next = await setPhoneChangeStep(trx, change.id, 'verify_new');
+      return {
+        ok: true,
+        value: await sendCode(trx, deps.config, { change: next, step: 'verify_new', idioma: user.idioma }),
       };
-      const next = await moveToNewPhoneStep(trx, {
-        id: change.id,
-        codeHash: phoneCodeHash(codePepper(deps.config.jwtSecret), binding),
-        validityMs: PHONE_CODE_EXPIRY_MS,
-      });
-      await sendCode(trx, {
-        to: change.novo_telefone,
-        idioma: user.idioma,
-        step: 'verify_new',
-        changeId: change.id,
-        code,
-      });
-      return { ok: true, value: stateOf(next) };
     }),
   );
   if (!outcome.ok) throw outcome.error;
@@ -121,13 +87,13 @@ export async function verifyCurrentPhone(
 export async function verifyNewPhone(deps: AppDeps, p: { userId: string; code: string }): Promise<UserRow> {
   const outcome = await withTransactionRetry(() =>
     deps.database.db.transaction().execute(async (trx): Promise<Outcome<UserRow>> => {
-      const checked = await spendCode(trx, codePepper(deps.config.jwtSecret), { ...p, step: 'verify_new' });
+      const checked = await spendCode(trx, deps.config, { ...p, step: 'verify_new' });
       if (!checked.ok) return checked;
       const { user, change } = checked.value;
       const taken = await cancelIfTaken(trx, change);
       if (taken) return failure(taken);
       const updated = await setPhone(trx, { userId: user.id, telefone: change.novo_telefone });
-      await updatePhoneChange(trx, change.id, { etapa: 'done' });
+      await setPhoneChangeStep(trx, change.id, 'done');
       await recordIdentities(trx, {
         userId: user.id,
         identities: [{ tipo: 'telefone', valor: updated.telefone }],
@@ -166,5 +132,7 @@ export async function findPhoneChangeState(
   userId: string,
 ): Promise<PhoneChangeState | undefined> {
   const change = await findOpenPhoneChange(db, userId);
-  return change && !change.expirado ? stateOf(change) : undefined;
+  if (change?.etapa !== 'verify_current' && change?.etapa !== 'verify_new') return undefined;
+  const code = await findCode(db, { subjectId: change.id, purpose: PURPOSE_OF[change.etapa] });
+  return code && !code.expired ? stateOf(change, code) : undefined;
 }

@@ -1,19 +1,29 @@
-import { AppError, type Locale, MAX_CODE_ATTEMPTS, PHONE_CODE_EXPIRY_MS } from '@kreyolcash/domain';
+import {
+  AppError,
+  type ErrorCode,
+  type Locale,
+  MAX_CODE_ATTEMPTS,
+  PHONE_CODE_EXPIRY_MS,
+} from '@kreyolcash/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { refusalError } from '../../ledger/ledger.ts';
+import {
+  type CodeConfig,
+  type CodeSubjectPurpose,
+  issueCode,
+  verifyCode,
+} from '../../ledger/verification-codes.ts';
 import { firstNameOf } from '../accounts/user-presenter.ts';
 import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
-import {
-  lockOpenPhoneChange,
-  type OpenPhoneChange,
-  type PhoneChangeRow,
-  updatePhoneChange,
-} from './phone-change.repository.ts';
-import { isPhoneCodeRight, type PhoneCodePurpose } from './phone-codes.ts';
+import { lockOpenPhoneChange, type PhoneChangeRow, setPhoneChangeStep } from './phone-change.repository.ts';
 import { lockUser } from './profile.repository.ts';
 
-// The pieces each step of the phone change is made of, inside the step's transaction.
+// The pieces each step of the phone change is made of, inside the step's transaction. The codes
+// are the ledger's one scheme (ledger/verification-codes.ts): the change is their subject and the
+// phone each goes to is what it authorises, so the current number's code means nothing at the
+// new-number step.
 
 export type OpenStep = 'verify_current' | 'verify_new';
 export type PhoneChangeState = {
@@ -24,49 +34,80 @@ export type PhoneChangeState = {
 };
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
-export const PURPOSE_OF: Record<OpenStep, PhoneCodePurpose> = {
+export const PURPOSE_OF: Record<OpenStep, CodeSubjectPurpose> = {
   verify_current: 'phone_change_current',
   verify_new: 'phone_change_new',
 };
 
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
+  phone_change_not_pending: 'no phone change waits for this code',
+  invalid_codes: 'wrong code',
+};
+
 export const failure = (error: AppError) => ({ ok: false as const, error });
 
-// Checks the code of the given step under the locks; a wrong code costs an attempt, the last
-// attempt and an expired code end the change.
+/** The phone a step's code goes to. */
+const phoneOf = (change: PhoneChangeRow, step: OpenStep) =>
+  step === 'verify_current' ? change.telefone_anterior : change.novo_telefone;
+
+// Checks the code of the given step under the user's and the change's locks; a wrong code costs
+// an attempt (counted on the code), the last attempt and an expired code end the change.
 export async function spendCode(
   trx: Transaction<DB>,
-  pepper: string,
+  config: CodeConfig,
   p: { userId: string; step: OpenStep; code: string },
-): Promise<Outcome<{ user: UserRow; change: OpenPhoneChange }>> {
+): Promise<Outcome<{ user: UserRow; change: PhoneChangeRow }>> {
   const user = await lockUser(trx, p.userId);
   const change = user ? await lockOpenPhoneChange(trx, p.userId) : undefined;
-  if (!user || !change?.codigo_hash || change.etapa !== p.step) {
-    return failure(
-      new AppError('phone_change_not_pending', { message: 'no phone change waits for this code' }),
-    );
+  if (!user || change?.etapa !== p.step) {
+    return failure(new AppError('phone_change_not_pending', { message: MESSAGES.phone_change_not_pending }));
   }
-  if (change.expirado) {
-    await updatePhoneChange(trx, change.id, { etapa: 'cancelled' });
-    return failure(new AppError('code_expired'));
-  }
-  const binding = {
-    requestId: change.id,
+  const checked = await verifyCode(trx, config, {
+    subjectId: change.id,
     purpose: PURPOSE_OF[p.step],
-    userId: user.id,
-    newPhone: change.novo_telefone,
+    phone: phoneOf(change, p.step),
     code: p.code,
-  };
-  if (isPhoneCodeRight(pepper, change.codigo_hash, binding)) {
-    return { ok: true, value: { user, change } };
+  });
+  if (checked.ok) return { ok: true, value: { user, change } };
+  if (checked.error === 'code_expired' || checked.error === 'code_attempts_exceeded') {
+    await setPhoneChangeStep(trx, change.id, 'cancelled');
   }
-  const tentativas = change.tentativas + 1;
-  const tentativas_restantes = Math.max(0, MAX_CODE_ATTEMPTS - tentativas);
-  if (tentativas_restantes === 0) {
-    await updatePhoneChange(trx, change.id, { etapa: 'cancelled', tentativas });
-    return failure(new AppError('code_attempts_exceeded', { details: { tentativas_restantes } }));
-  }
-  await updatePhoneChange(trx, change.id, { tentativas });
-  return failure(new AppError('invalid_codes', { message: 'wrong code', details: { tentativas_restantes } }));
+  return failure(refusalError(checked, MESSAGES));
+}
+
+/**
+ * A fresh code for the step the change is at, to that step's phone, in the language of the user
+ * changing their phone: attempts start again and the validity runs from now. A refusal (too many
+ * codes sent) is thrown, so the step's transaction leaves nothing behind.
+ */
+export async function sendCode(
+  trx: Transaction<DB>,
+  config: CodeConfig,
+  p: { change: PhoneChangeRow; step: OpenStep; idioma: Locale },
+): Promise<PhoneChangeState> {
+  const to = phoneOf(p.change, p.step);
+  const issued = await issueCode(trx, config, {
+    subjectId: p.change.id,
+    purpose: PURPOSE_OF[p.step],
+    userId: p.change.user_id,
+    phone: to,
+    validityMs: PHONE_CODE_EXPIRY_MS,
+  });
+  if (!issued.ok) throw refusalError(issued);
+  await enqueue(trx, {
+    channel: 'whatsapp',
+    recipient: to,
+    purpose: PURPOSE_OF[p.step],
+    referencia: p.change.id,
+    template: 'phone_change_code',
+    params: {
+      codigo: issued.code,
+      etapa: p.step === 'verify_current' ? 'atual' : 'novo',
+      validade_min: PHONE_CODE_EXPIRY_MS / 60_000,
+    },
+    idioma: p.idioma,
+  });
+  return stateOf(p.change, { expiresAt: issued.expiresAt, attemptsLeft: MAX_CODE_ATTEMPTS });
 }
 
 export async function cancelIfTaken(
@@ -75,7 +116,7 @@ export async function cancelIfTaken(
 ): Promise<AppError | undefined> {
   const holder = await findUserByPhone(trx, change.novo_telefone);
   if (!holder || holder.id === change.user_id) return undefined;
-  await updatePhoneChange(trx, change.id, { etapa: 'cancelled' });
+  await setPhoneChangeStep(trx, change.id, 'cancelled');
   return phoneTakenBy(holder);
 }
 
@@ -89,35 +130,18 @@ export function phoneTakenBy(holder: UserRow): AppError {
   });
 }
 
-/** A step's code, to `to`, in the language of the user changing their phone. */
-export async function sendCode(
-  trx: Transaction<DB>,
-  p: { to: string; idioma: Locale; step: OpenStep; changeId: string; code: string },
-): Promise<void> {
-  await enqueue(trx, {
-    channel: 'whatsapp',
-    recipient: p.to,
-    purpose: PURPOSE_OF[p.step],
-    referencia: p.changeId,
-    template: 'phone_change_code',
-    params: {
-      codigo: p.code,
-      etapa: p.step === 'verify_current' ? 'atual' : 'novo',
-      validade_min: PHONE_CODE_EXPIRY_MS / 60_000,
-    },
-    idioma: p.idioma,
-  });
-}
-
-export function stateOf(change: PhoneChangeRow): PhoneChangeState {
+export function stateOf(
+  change: PhoneChangeRow,
+  code: { expiresAt: Date; attemptsLeft: number },
+): PhoneChangeState {
   if (change.etapa !== 'verify_current' && change.etapa !== 'verify_new') {
     throw new Error(`phone change ${change.id} is ${change.etapa}, not open`);
   }
   return {
     etapa: change.etapa,
     novo_telefone: change.novo_telefone,
-    expira_em: change.expira_em,
-    tentativas_restantes: Math.max(0, MAX_CODE_ATTEMPTS - change.tentativas),
+    expira_em: code.expiresAt,
+    tentativas_restantes: code.attemptsLeft,
   };
 }
 
