@@ -56,7 +56,9 @@ describe('displayTypeOf', () => {
   it('reads a purchase and a reversal like a transfer: sent by who paid, received by who got it', () => {
     for (const tipo of ['compra', 'estorno']) {
       expect(displayTypeOf({ tipo, remetenteId: sender, destinatarioId: receiver }, sender)).toBe('sent');
-      expect(displayTypeOf({ tipo, remetenteId: sender, destinatarioId: receiver }, receiver)).toBe('received');
+      expect(displayTypeOf({ tipo, remetenteId: sender, destinatarioId: receiver }, receiver)).toBe(
+        'received',
+      );
     }
   });
 });
