@@ -273,6 +273,13 @@ async function adjust(
 
 export const ledger = { issue, hold, post, void: voidHold, expire, resendCode, reverse, adjust };
 
+export { requestHashOf } from './policy.ts';
+export type { LedgerRefusal } from './results.ts';
+// The rest of the facade: codes whose subject is not a movement (the phone change), the request
+// hash of an Idempotency-Key, and the refusal type.
+export type { CodeConfig, CodeSubjectPurpose } from './verification-codes.ts';
+export { findCode, issueCode, verifyCode } from './verification-codes.ts';
+
 /** The AppError of a refusal; its extra fields (attempts left, status…) become details. */
 export function refusalError(
   refusal: LedgerRefusal,

@@ -7,13 +7,13 @@ import {
 } from '@kreyolcash/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { refusalError } from '../../ledger/ledger.ts';
 import {
   type CodeConfig,
   type CodeSubjectPurpose,
   issueCode,
+  refusalError,
   verifyCode,
-} from '../../ledger/verification-codes.ts';
+} from '../../ledger/ledger.ts';
 import { firstNameOf } from '../accounts/user-presenter.ts';
 import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';

@@ -1,8 +1,6 @@
 import type { ErrorCode, PurchaseCreateBody } from '@kreyolcash/domain';
 import type { AppDeps } from '../../app.ts';
-import { ledger, okOrThrow } from '../../ledger/ledger.ts';
-import { requestHashOf } from '../../ledger/policy.ts';
-import type { LedgerRefusal } from '../../ledger/results.ts';
+import { type LedgerRefusal, ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   insufficient_balance: 'Saldo insuficiente',

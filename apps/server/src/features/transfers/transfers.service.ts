@@ -1,7 +1,6 @@
 import type { ErrorCode, TransferInitiateBody } from '@kreyolcash/domain';
 import type { AppDeps } from '../../app.ts';
-import { ledger, okOrThrow } from '../../ledger/ledger.ts';
-import { requestHashOf } from '../../ledger/policy.ts';
+import { ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
 
 export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
 
