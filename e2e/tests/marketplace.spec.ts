@@ -49,7 +49,7 @@ test('a seller opens a company and a service; a buyer pays 2 × ₭ 12,50 with t
   request,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.slow();
   const seller = await createUser(request, { user: newUser('Jozèf') });
   const buyer = await createUser(request, { user: newUser('Lamèsi') });
   const companyName = `Boulanjri Lakay ${Date.now().toString(36)}`;
