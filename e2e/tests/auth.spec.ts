@@ -54,15 +54,15 @@ test('forgot password → the reset link from the outbox → a new password that
   await page.getByRole('link', { name: 'Ou bliye modpas ou?' }).click();
   await expect(page).toHaveURL('/forgot-password');
 
-  await page.getByRole('button', { name: 'Enviar link' }).click();
-  await expect(page.getByText('Email é obrigatório')).toBeVisible();
-  await page.getByLabel('Email').fill('not-an-email');
-  await page.getByRole('button', { name: 'Enviar link' }).click();
-  await expect(page.getByText('Email inválido')).toBeVisible();
+  await page.getByRole('button', { name: 'Voye lyen an' }).click();
+  await expect(page.getByText('Imèl la obligatwa.')).toBeVisible();
+  await page.getByLabel('Imèl').fill('not-an-email');
+  await page.getByRole('button', { name: 'Voye lyen an' }).click();
+  await expect(page.getByText('Imèl la pa valab. Egzanp: non@egzanp.com')).toBeVisible();
 
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByRole('button', { name: 'Enviar link' }).click();
-  await expect(page.getByRole('heading', { name: 'Verifique seu email' })).toBeVisible();
+  await page.getByLabel('Imèl').fill(user.email);
+  await page.getByRole('button', { name: 'Voye lyen an' }).click();
+  await expect(page.getByRole('heading', { name: 'Gade nan imèl ou' })).toBeVisible();
   await expect(page.getByText(user.email)).toBeVisible();
 
   const mail = await latestMessage(request, user.email, 'password_reset');
@@ -73,22 +73,22 @@ test('forgot password → the reset link from the outbox → a new password that
   await card.getByRole('link', { name: linkIn(mail.text) }).click();
 
   await expect(page).toHaveURL(/\/reset-password#access_token=.+&refresh_token=.+&type=recovery$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Nova Senha' })).toBeVisible();
-  await page.getByRole('button', { name: 'Redefinir senha' }).click();
-  await expect(page.getByText('Nova senha é obrigatória')).toBeVisible();
-  await page.getByLabel('Nova senha', { exact: true }).fill('abc');
-  await page.getByRole('button', { name: 'Redefinir senha' }).click();
-  await expect(page.getByText('Senha deve ter pelo menos 6 caracteres')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nouvo Modpas' })).toBeVisible();
+  await page.getByRole('button', { name: 'Chanje modpas la' }).click();
+  await expect(page.getByText('Nouvo modpas la obligatwa.')).toBeVisible();
+  await page.getByLabel('Nouvo modpas', { exact: true }).fill('abc');
+  await page.getByRole('button', { name: 'Chanje modpas la' }).click();
+  await expect(page.getByText('Modpas la dwe gen omwen 6 karaktè.')).toBeVisible();
 
   const newPassword = `${user.password}-novo`;
-  await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirmar nova senha').fill(`${newPassword}x`);
-  await page.getByRole('button', { name: 'Redefinir senha' }).click();
-  await expect(page.getByText('Senhas não coincidem')).toBeVisible();
-  await page.getByLabel('Confirmar nova senha').fill(newPassword);
-  await page.getByRole('button', { name: 'Redefinir senha' }).click();
+  await page.getByLabel('Nouvo modpas', { exact: true }).fill(newPassword);
+  await page.getByLabel('Konfime nouvo modpas la').fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Chanje modpas la' }).click();
+  await expect(page.getByText('De modpas yo pa menm.')).toBeVisible();
+  await page.getByLabel('Konfime nouvo modpas la').fill(newPassword);
+  await page.getByRole('button', { name: 'Chanje modpas la' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Senha redefinida!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Modpas la chanje!' })).toBeVisible();
   // The page moves on to the login by itself after 3 seconds.
   await expect(page).toHaveURL('/login', { timeout: 6_000 });
 
@@ -100,22 +100,22 @@ test('forgot password → the reset link from the outbox → a new password that
 
   // The link works once.
   await page.goto(new URL(linkIn(mail.text)).pathname + new URL(linkIn(mail.text)).hash);
-  await page.getByLabel('Nova senha', { exact: true }).fill(`${newPassword}2`);
-  await page.getByLabel('Confirmar nova senha').fill(`${newPassword}2`);
-  await page.getByRole('button', { name: 'Redefinir senha' }).click();
-  await expect(page.getByRole('heading', { name: 'Link inválido' })).toBeVisible();
-  await expect(page.getByText('Este link de recuperação é inválido ou expirou.')).toBeVisible();
+  await page.getByLabel('Nouvo modpas', { exact: true }).fill(`${newPassword}2`);
+  await page.getByLabel('Konfime nouvo modpas la').fill(`${newPassword}2`);
+  await page.getByRole('button', { name: 'Chanje modpas la' }).click();
+  await expect(page.getByRole('heading', { name: 'Lyen an pa valab' })).toBeVisible();
+  await expect(page.getByText('Lyen pou chanje modpas sa a pa valab oswa li ekspire.')).toBeVisible();
 });
 
-test('a reset link without its tokens says “Link inválido” and goes to /forgot-password', async ({
+test('a reset link without its tokens says “Lyen an pa valab” and goes to /forgot-password', async ({
   page,
 }) => {
   await page.goto('/reset-password');
   await expect(page).toHaveURL('/forgot-password');
   const toasts = page.getByRole('region', { name: /Notifications/ });
-  await expect(toasts.getByText('Link inválido')).toBeVisible();
-  await expect(toasts.getByText('Este link de recuperação é inválido ou expirou.')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Esqueceu sua senha?' })).toBeVisible();
+  await expect(toasts.getByText('Lyen an pa valab')).toBeVisible();
+  await expect(toasts.getByText('Lyen pou chanje modpas sa a pa valab oswa li ekspire.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ou bliye modpas ou?' })).toBeVisible();
 });
 
 test('a confirmation link that is not valid says so and offers the login', async ({ page }) => {

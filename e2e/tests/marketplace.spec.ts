@@ -85,8 +85,8 @@ test('a seller opens a company and a service; a buyer pays 2 × ₭ 12,50 with t
 
   // One company per user: the create screen now points to it.
   await sellerPage.goto('/create-company');
-  await expect(sellerPage.getByText('Empresa já existe')).toBeVisible();
-  await expect(sellerPage.getByText('Você já possui uma empresa registrada')).toBeVisible();
+  await expect(sellerPage.getByText('Konpani an deja egziste')).toBeVisible();
+  await expect(sellerPage.getByText('Ou deja gen yon konpani ki anrejistre.')).toBeVisible();
   await sellerPage.getByRole('link', { name: 'Ale nan konpani mwen' }).click();
   await expect(sellerPage).toHaveURL(`/company/${companyId}`);
 
@@ -291,7 +291,7 @@ test('the purchase says when the balance is short, backing out of the code frees
   const buy = page.getByRole('button', { name: 'Achte', exact: true });
   await expect(buy).toBeDisabled();
   await buy.click({ force: true });
-  await expect(toasts(page).getByText('Saldo Insuficiente')).toBeVisible();
+  await expect(toasts(page).getByText('Balans ou pa ase', { exact: true })).toBeVisible();
   await expect(toasts(page).getByText('Ou bezwen ₭ 150,00. Balans ou: ₭ 100,00.')).toBeVisible();
 
   // Back from the code cancels the pending sale: its ₭ 80,00 is free again for another try.
@@ -341,8 +341,8 @@ test('the purchase says when the balance is short, backing out of the code frees
 test('without a session, creating a company says to log in first', async ({ page }) => {
   await page.goto('/create-company');
   await expect(page).toHaveURL('/login');
-  await expect(toasts(page).getByText('Você precisa estar logado para criar uma empresa')).toBeVisible();
+  await expect(toasts(page).getByText('Ou dwe konekte pou w kreye yon konpani.')).toBeVisible();
   await page.goto('/purchase/1/1');
   await expect(page).toHaveURL('/login');
-  await expect(toasts(page).getByText('Usuário não autenticado')).toBeVisible();
+  await expect(toasts(page).getByText('Ou pa konekte. Tanpri konekte ankò.')).toBeVisible();
 });

@@ -6,8 +6,10 @@ import fr from './fr.json';
 import ht from './ht.json';
 import legalHt from './legal/ht.json';
 import marketplaceHt from './marketplace/ht.json';
+import marketplacePtBr from './marketplace/pt-BR.json';
 import ptBr from './pt-BR.json';
 import screensHt from './screens/ht.json';
+import screensPtBr from './screens/pt-BR.json';
 import walletHt from './wallet/ht.json';
 import walletPtBr from './wallet/pt-BR.json';
 
@@ -205,8 +207,10 @@ describe('the failures each screen shows have a text', () => {
 });
 
 describe('the texts the spec fixes', () => {
-  it('keeps the 404 sentence in English in every language', () => {
-    for (const bundle of [ht, ptBr, fr, en]) expect(bundle.notFound.title).toBe('Oops! Page not found');
+  it('says the 404 in each language, the spec’s English sentence in English', () => {
+    expect(en.notFound.title).toBe('Oops! Page not found');
+    const titles = [ht, ptBr, fr, en].map((bundle) => bundle.notFound.title);
+    expect(new Set(titles).size).toBe(titles.length);
   });
 
   it('uses the product’s Creole wording on the landing', () => {
@@ -218,20 +222,20 @@ describe('the texts the spec fixes', () => {
     expect(legalHt.translationNote).toBe('');
   });
 
-  it('keeps the Portuguese texts of the password pages (spec §5, §8)', () => {
-    expect(screensHt.forgotPassword.errors).toMatchObject({
+  it('gives the spec’s Portuguese texts of the password pages to Portuguese (spec §5, §8)', () => {
+    expect(screensPtBr.forgotPassword.errors).toMatchObject({
       email_required: 'Email é obrigatório',
       email_invalid: 'Email inválido',
       send: 'Erro ao enviar email. Tente novamente.',
       unexpected: 'Erro inesperado. Tente novamente.',
     });
-    expect(screensHt.resetPassword).toMatchObject({
+    expect(screensPtBr.resetPassword).toMatchObject({
       title: 'Nova Senha',
       successTitle: 'Senha redefinida!',
       invalidTitle: 'Link inválido',
       invalidBody: 'Este link de recuperação é inválido ou expirou.',
     });
-    expect(screensHt.resetPassword.errors).toMatchObject({
+    expect(screensPtBr.resetPassword.errors).toMatchObject({
       password_required: 'Nova senha é obrigatória',
       password_min_length: 'Senha deve ter pelo menos 6 caracteres',
       passwords_dont_match: 'Senhas não coincidem',
@@ -245,10 +249,10 @@ describe('the texts the spec fixes', () => {
     );
   });
 
-  it('keeps the Portuguese sentence for a balance too low to transfer (spec §5)', () => {
-    for (const bundle of [walletHt, walletPtBr]) {
-      expect(bundle.errors.insufficient_balance).toBe('Saldo insuficiente para realizar esta transferência');
-    }
+  it('gives the spec’s Portuguese sentence for a balance too low to transfer to Portuguese (spec §5)', () => {
+    expect(walletPtBr.errors.insufficient_balance).toBe(
+      'Saldo insuficiente para realizar esta transferência',
+    );
   });
 
   it('tells the payer in Creole to check WhatsApp and that the code lasts 15 minutes', () => {
@@ -288,14 +292,14 @@ describe('the texts the spec fixes', () => {
     expect(marketplaceHt.createService.notFoundTitle).toBe('Erè');
   });
 
-  it('keeps the Portuguese texts of the companies and purchase screens (spec §5, §8)', () => {
-    expect(marketplaceHt.companies.loadError).toBe('Não foi possível carregar as empresas');
-    expect(marketplaceHt.createCompany).toMatchObject({
+  it('gives the spec’s Portuguese texts of the companies and purchase screens to Portuguese (spec §5, §8)', () => {
+    expect(marketplacePtBr.companies.loadError).toBe('Não foi possível carregar as empresas');
+    expect(marketplacePtBr.createCompany).toMatchObject({
       alreadyTitle: 'Empresa já existe',
       alreadyBody: 'Você já possui uma empresa registrada',
       loginRequired: 'Você precisa estar logado para criar uma empresa',
     });
-    expect(marketplaceHt.purchase).toMatchObject({
+    expect(marketplacePtBr.purchase).toMatchObject({
       insufficientTitle: 'Saldo Insuficiente',
       notAuthenticated: 'Usuário não autenticado',
     });
@@ -323,5 +327,63 @@ describe('the texts the spec fixes', () => {
       phone_code_sent_new_title: 'Etap 2/2',
     });
     expect(accountHt.success.phone_code_sent).toContain('WhatsApp');
+  });
+});
+
+// Every sentence the spec quotes in Portuguese (§2, §5, §8): the pt-BR locale's texts, never Creole's.
+const SPEC_PORTUGUESE = [
+  'Email é obrigatório',
+  'Email inválido',
+  'Erro ao enviar email. Tente novamente.',
+  'Erro inesperado. Tente novamente.',
+  'Erro ao redefinir senha. Tente novamente.',
+  'Senha redefinida!',
+  'Nova Senha',
+  'Link inválido',
+  'Este link de recuperação é inválido ou expirou.',
+  'Nova senha é obrigatória',
+  'Senha deve ter pelo menos 6 caracteres',
+  'Senhas não coincidem',
+  'Saldo insuficiente para realizar esta transferência',
+  'Não foi possível carregar as empresas',
+  'Empresa já existe',
+  'Você já possui uma empresa registrada',
+  'Você precisa estar logado para criar uma empresa',
+  'Saldo Insuficiente',
+  'Usuário não autenticado',
+  'Não foi possível verificar seu saldo',
+  'Empresa não encontrada',
+  'Erro ao processar compra',
+  'Erro ao gerar código de verificação',
+  'Usuário não encontrado',
+  'Telefone do usuário não encontrado',
+];
+// Words of those sentences that Creole never uses (Creole writes "modpas", "erè", "balans", "konpani"…).
+const PORTUGUESE_ONLY_WORDS =
+  /(?<!\p{L})(não|você|senha|obrigatóri[oa]|inválid[oa]|insuficiente|empresas?|usuário|erro|possível|carregar|redefinir|tente|novamente|já|seu|sua|para)(?!\p{L})/iu;
+
+/** Every text of a bundle with its path. */
+function texts(value: Json, path = ''): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => texts(item, path ? `${path}.${key}` : key));
+}
+
+describe('the Creole texts are Creole', () => {
+  const creole = [...namespaces].flatMap(([namespace, bundles]) =>
+    texts(bundles.get('ht') ?? {}).map(([path, text]) => [`${namespace}:${path}`, text] as const),
+  );
+
+  it('hold none of the spec’s Portuguese sentences', () => {
+    const quoted = creole.filter(([, text]) => SPEC_PORTUGUESE.some((sentence) => text.includes(sentence)));
+    expect(quoted).toEqual([]);
+  });
+
+  it('hold no Portuguese-only word', () => {
+    expect(creole.filter(([, text]) => PORTUGUESE_ONLY_WORDS.test(text))).toEqual([]);
+  });
+
+  it('would notice each of the spec’s sentences by its words alone', () => {
+    expect(SPEC_PORTUGUESE.filter((sentence) => !PORTUGUESE_ONLY_WORDS.test(sentence))).toEqual([]);
   });
 });

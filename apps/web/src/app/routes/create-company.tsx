@@ -9,7 +9,6 @@ import { MarketplaceScreen } from '@/features/marketplace/components/marketplace
 import { RedirectToLogin } from '@/features/marketplace/components/redirect-to-login';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
-import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
 import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 
@@ -30,7 +29,6 @@ export function CreateCompanyRoute() {
 function CreateCompanyScreen({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation('marketplace');
   const navigate = useNavigate();
-  const specTextLanguage = useSpecTextLanguage();
   useDocumentTitle(t('createCompany.title'));
   const mine = useMyCompany({ queryConfig: { enabled: isSignedIn } });
 
@@ -41,8 +39,8 @@ function CreateCompanyScreen({ isSignedIn }: { isSignedIn: boolean }) {
         <StatusPanel
           tone="info"
           icon={<Store aria-hidden="true" className="size-9" />}
-          title={<span lang={specTextLanguage}>{t('createCompany.alreadyTitle')}</span>}
-          body={<span lang={specTextLanguage}>{t('createCompany.alreadyBody')}</span>}
+          title={t('createCompany.alreadyTitle')}
+          body={t('createCompany.alreadyBody')}
         >
           <Link
             to={`/company/${mine.data.id}`}

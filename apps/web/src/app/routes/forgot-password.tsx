@@ -3,18 +3,16 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
-import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
 import { useTranslation } from '@/lib/i18n';
 
 export function ForgotPasswordRoute() {
   const { t } = useTranslation('screens');
   const session = useSession();
-  const lang = useSpecTextLanguage();
   useDocumentTitle(t('forgotPassword.title'));
 
   if (session.status === 'signed-in') return <Navigate to="/home" replace />;
   return (
-    <AuthLayout title={t('forgotPassword.title')} subtitle={t('forgotPassword.subtitle')} lang={lang}>
+    <AuthLayout title={t('forgotPassword.title')} subtitle={t('forgotPassword.subtitle')}>
       <ForgotPasswordForm />
     </AuthLayout>
   );

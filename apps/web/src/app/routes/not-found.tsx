@@ -17,9 +17,8 @@ export function NotFoundRoute() {
   return (
     <MessagePage
       icon={<span className="text-2xl font-extrabold">404</span>}
-      // The spec keeps this sentence in English in every language.
+      // The spec's English sentence is the English locale's; every other language has its own.
       title={t('notFound.title')}
-      titleLang="en"
       body={t('notFound.body')}
     >
       <Link to="/" className={buttonStyles({ variant: 'secondary' })}>

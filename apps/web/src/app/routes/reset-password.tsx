@@ -8,7 +8,6 @@ import {
   type ResetTokens,
 } from '@/features/auth/components/reset-password-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
 import { useTranslation } from '@/lib/i18n';
 
 /** The reset e-mail's link: `/reset-password#access_token=…&refresh_token=…&type=recovery`. */
@@ -22,7 +21,6 @@ function tokensOf(hash: string): ResetTokens | undefined {
 export function ResetPasswordRoute() {
   const { t } = useTranslation('screens');
   const navigate = useNavigate();
-  const lang = useSpecTextLanguage();
   const tokens = tokensOf(useLocation().hash);
   useDocumentTitle(t('resetPassword.title'));
 
@@ -39,7 +37,7 @@ export function ResetPasswordRoute() {
 
   const goToLogin = useCallback(() => navigate('/login', { replace: true }), [navigate]);
   return (
-    <AuthLayout title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle')} lang={lang}>
+    <AuthLayout title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle')}>
       {tokens ? <ResetPasswordForm tokens={tokens} onDone={goToLogin} /> : <InvalidResetLink />}
     </AuthLayout>
   );

@@ -7,13 +7,11 @@ import { useTranslation } from '@/lib/i18n';
 type AuthLayoutProps = {
   title?: ReactNode;
   subtitle?: ReactNode;
-  /** Language of the title and subtitle when it differs from the page's (Portuguese screens). */
-  lang?: string;
   children: ReactNode;
 };
 
 /** The frame of the screens before the wallet: login, sign-up, password and e-mail links. */
-export function AuthLayout({ title, subtitle, lang, children }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   const { t } = useTranslation('screens');
   return (
     <div className="flex min-h-dvh flex-col">
@@ -36,7 +34,7 @@ export function AuthLayout({ title, subtitle, lang, children }: AuthLayoutProps)
         </div>
       </header>
 
-      <main className="mx-auto w-full max-w-md flex-1 px-5 pt-6 pb-6" lang={lang}>
+      <main className="mx-auto w-full max-w-md flex-1 px-5 pt-6 pb-6">
         {title ? <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1> : null}
         {subtitle ? <p className="mt-1.5 text-base text-slate-600">{subtitle}</p> : null}
         {children}

@@ -2,7 +2,6 @@ import { formatKreyol, type Wallet } from '@kreyolcash/domain';
 import { Wallet as WalletIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
 import { useTranslation } from '@/lib/i18n';
 
 type BalanceSummaryProps = { wallet: Wallet | undefined; failed: boolean; onRetry: () => void };
@@ -10,7 +9,6 @@ type BalanceSummaryProps = { wallet: Wallet | undefined; failed: boolean; onRetr
 /** The buyer's balance, and what is free of pending operations when that differs. */
 export function BalanceSummary({ wallet, failed, onRetry }: BalanceSummaryProps) {
   const { t } = useTranslation('marketplace');
-  const specTextLanguage = useSpecTextLanguage();
   return (
     <section className="flex items-center gap-3 rounded-2xl bg-primary-700 px-4 py-3 text-white">
       <WalletIcon aria-hidden="true" className="size-6 shrink-0 text-primary-100" />
@@ -28,9 +26,7 @@ export function BalanceSummary({ wallet, failed, onRetry }: BalanceSummaryProps)
             ) : null}
           </>
         ) : failed ? (
-          <p className="text-base font-semibold" lang={specTextLanguage}>
-            {t('errors.balance_check_error')}
-          </p>
+          <p className="text-base font-semibold">{t('errors.balance_check_error')}</p>
         ) : (
           <Skeleton className="mt-1 h-7 w-32 bg-white/20" />
         )}

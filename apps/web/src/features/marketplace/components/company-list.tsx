@@ -2,7 +2,6 @@ import type { Company } from '@kreyolcash/domain';
 import { Store } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSpecTextLanguage } from '@/hooks/use-spec-text-language';
 import { useTranslation } from '@/lib/i18n';
 import { CompanyCard } from './company-card';
 import { LoadMoreButton } from './load-more-button';
@@ -26,15 +25,11 @@ export function CompanyList({
   onLoadMore,
 }: CompanyListProps) {
   const { t } = useTranslation('marketplace');
-  const specTextLanguage = useSpecTextLanguage();
   if (companies === undefined) {
     if (failed) {
       return (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
-          {/* The spec's own Portuguese sentence (§8) in the Creole interface. */}
-          <p className="text-base font-medium text-slate-800" lang={specTextLanguage}>
-            {t('companies.loadError')}
-          </p>
+          <p className="text-base font-medium text-slate-800">{t('companies.loadError')}</p>
           <Button variant="outline" onClick={onRetry}>
             {t('common.retry')}
           </Button>
