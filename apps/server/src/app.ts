@@ -73,7 +73,8 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.isProduction,
+    // X-Forwarded-For is believed only from the configured proxies (none by default).
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);

@@ -13,6 +13,29 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir, databaseUrl: undefined });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.whatsapp).toBeUndefined();
+    // No proxy is trusted and no operators' endpoint exists unless configured.
+    expect(config.trustProxy).toEqual([]);
+    expect(config.opsToken).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and CIDRs', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8,loopback',
+    });
+    expect(config.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it.each(['true', '*', 'proxy.example.ht', '10.0.0.0/33', '10.0.0.1/8/1', '::1/129'])(
+    'refuses TRUST_PROXY=%s, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+
+  it('refuses an OPS_TOKEN shorter than 32 characters', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), OPS_TOKEN: 'short' })).toThrow(/OPS_TOKEN/);
+    expect(loadConfig({ DATA_DIR: tempDir(), OPS_TOKEN: 'o'.repeat(32) }).opsToken).toBe('o'.repeat(32));
   });
 
   it('generates a JWT secret once into DATA_DIR and reuses it', () => {

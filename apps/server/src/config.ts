@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -24,6 +25,17 @@ const envSchema = z.object({
   WHATSAPP_SEND_PATH: z.string().startsWith('/').default('/send-message'),
   REDIS_URL: optionalUrl,
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isProxyAddress), 'must list IP addresses or CIDRs, comma-separated'),
+  OPS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -43,6 +55,13 @@ export type Config = {
   redisUrl: string | undefined;
   /** Scales every abuse limit; load tests raise it, production keeps 1. */
   rateLimitMultiplier: number;
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses or CIDRs). Empty: the client's address
+   * is the socket's, whatever the request's headers say, so a made-up header escapes no per-IP limit.
+   */
+  trustProxy: string[];
+  /** Bearer token of the operators' endpoints (outbox counts); without it they do not exist. */
+  opsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -75,7 +94,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     redisUrl: e.REDIS_URL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    trustProxy: e.TRUST_PROXY,
+    opsToken: e.OPS_TOKEN,
   };
+}
+
+// What Fastify's trustProxy (proxy-addr) accepts: an address, a CIDR, or one of its named ranges.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
 }
 
 function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {

@@ -87,8 +87,10 @@ type RedisWithHit = Redis & { kcRateLimitHit(key: string, windowMs: number): Pro
  */
 export function redisRateLimiter(
   url: string,
-  options: { logger?: ErrorLogger | undefined; commandTimeoutMs?: number } = {},
+  options: { logger?: ErrorLogger | undefined; commandTimeoutMs?: number; keyPrefix?: string } = {},
 ): RateLimiter {
+  // Tests give each app its own prefix, so parallel test files never share a counter.
+  const prefix = options.keyPrefix ?? REDIS_KEY_PREFIX;
   const redis = new Redis(url, {
     commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
@@ -102,7 +104,7 @@ export function redisRateLimiter(
   return {
     async hit(key, rule) {
       try {
-        const [count, ttlMs] = await redis.kcRateLimitHit(REDIS_KEY_PREFIX + key, rule.windowMs);
+        const [count, ttlMs] = await redis.kcRateLimitHit(prefix + key, rule.windowMs);
         return decide(count, ttlMs, rule);
       } catch (error) {
         logError(error, 'rate limiter: redis unavailable, counting in this process');

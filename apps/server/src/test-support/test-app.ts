@@ -18,7 +18,10 @@ export type TestApp = {
 };
 
 /** The real app on a real (fresh) database, with a temporary data directory. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { rateLimiter?: RateLimiter } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
-  const rateLimiter = memoryRateLimiter();
+  const rateLimiter = options.rateLimiter ?? memoryRateLimiter();
   const app = await buildApp({
     config,
     database,
@@ -45,6 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.close();
+      await rateLimiter.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
