@@ -176,21 +176,29 @@ async function voidHold(
   );
 }
 
-/** A new code for a held transfer; the attempts already used and the expiry stay as they were. */
+/** A new code for a held transfer or purchase; the attempts already used and the expiry stay as they were. */
 function resendCode(
   deps: LedgerDeps,
-  r: { kind: 'transfer'; movementId: string; payerId: string },
+  r:
+    | { kind: 'transfer'; movementId: string; payerId: string }
+    | { kind: 'purchase'; saleId: string; buyerId: string },
 ): Promise<LedgerResult<'resendCode'>> {
+  const common = {
+    codigo: randomSixDigitCode(),
+    pepper: codePepper(deps.config.jwtSecret),
+    max_tentativas: MAX_CODE_ATTEMPTS,
+    max_por_telefone: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
+    janela_ms: CODE_WINDOW_MS,
+  };
+  const [fn, subject] =
+    r.kind === 'transfer'
+      ? ([
+          'kc_transferencia_reenviar_codigo',
+          { movimentacao_id: r.movementId, pagador_id: r.payerId },
+        ] as const)
+      : (['kc_compra_reenviar_codigo', { venda_id: r.saleId, comprador_id: r.buyerId }] as const);
   return withTransactionRetry(() =>
-    callLedger(deps.database.db, 'kc_transferencia_reenviar_codigo', 'resendCode', {
-      movimentacao_id: r.movementId,
-      pagador_id: r.payerId,
-      codigo: randomSixDigitCode(),
-      pepper: codePepper(deps.config.jwtSecret),
-      max_tentativas: MAX_CODE_ATTEMPTS,
-      max_por_telefone: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
-      janela_ms: CODE_WINDOW_MS,
-    }),
+    callLedger(deps.database.db, fn, 'resendCode', { ...common, ...subject }),
   );
 }
 

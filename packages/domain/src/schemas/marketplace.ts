@@ -97,6 +97,8 @@ export const productSchema = z.object({
   categoria: z.string(),
   preco_centis: z.int(),
   estoque: z.int().nullable(),
+  /** The stock not held by pending purchases: what a buyer can still take (null: not counted). */
+  estoque_disponivel: z.int().nullable(),
   status: productStatusSchema,
   created_at: z.string(),
 });

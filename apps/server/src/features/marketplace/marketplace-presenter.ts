@@ -30,6 +30,7 @@ export function presentProduct(row: ProductRow): Product {
     categoria: row.categoria,
     preco_centis: row.preco_centis,
     estoque: row.estoque,
+    estoque_disponivel: row.estoque === null ? null : Math.max(0, row.estoque - row.estoque_reservado),
     status: row.status,
     created_at: row.created_at.toISOString(),
   };

@@ -4,8 +4,13 @@ import type { AppInstance } from '../../app.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
-import { cancelPurchase, confirmPurchase, startPurchase } from './purchases.service.ts';
-import { findPurchaseOfBuyer, type Purchase, purchaseSchema } from './sales.presenter.ts';
+import { cancelPurchase, confirmPurchase, resendPurchaseCode, startPurchase } from './purchases.service.ts';
+import {
+  findPurchaseOfBuyer,
+  listPendingPurchasesOfBuyer,
+  type Purchase,
+  purchaseSchema,
+} from './sales.presenter.ts';
 
 const tags = ['marketplace'];
 
@@ -44,6 +49,29 @@ export async function purchasesRoutes(app: AppInstance): Promise<void> {
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(started);
+    },
+  );
+
+  // The buyer's purchases waiting for their code: the purchase page and a pending movement's
+  // detail offer to resume or cancel them.
+  app.get(
+    '/api/purchases/pending',
+    { onRequest, schema: { tags, response: { 200: z.object({ items: z.array(purchaseSchema) }) } } },
+    async (request) => ({ items: await listPendingPurchasesOfBuyer(db, userIdOf(request)) }),
+  );
+
+  app.post(
+    '/api/purchases/:id/resend-code',
+    {
+      onRequest,
+      schema: { tags, params: idParams, response: { 202: z.object({ tentativas_restantes: z.number() }) } },
+    },
+    async (request, reply) => {
+      const answer = await resendPurchaseCode(app.deps, {
+        buyerId: userIdOf(request),
+        saleId: saleIdOf(request.params.id),
+      });
+      return reply.status(202).send(answer);
     },
   );
 

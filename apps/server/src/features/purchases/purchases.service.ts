@@ -7,6 +7,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   product_not_found: 'Produto não encontrado',
   own_company_purchase: 'You cannot buy from your own company',
   insufficient_stock: 'Not enough stock',
+  rate_limited: 'Too many codes sent; try again in a few minutes',
 };
 
 export type StartedPurchase = {
@@ -59,4 +60,13 @@ export async function confirmPurchase(
 
 export async function cancelPurchase(deps: AppDeps, p: { buyerId: string; saleId: string }): Promise<void> {
   okOrThrow(await ledger.void(deps, { kind: 'purchase', ...p }), MESSAGES);
+}
+
+/** A new code for a pending purchase; the attempts already used and the expiry stay as they were. */
+export async function resendPurchaseCode(
+  deps: AppDeps,
+  p: { buyerId: string; saleId: string },
+): Promise<{ tentativas_restantes: number }> {
+  const resent = okOrThrow(await ledger.resendCode(deps, { kind: 'purchase', ...p }), MESSAGES);
+  return { tentativas_restantes: resent.tentativas_restantes };
 }

@@ -6,6 +6,8 @@ import type { DB } from '../../db/schema.ts';
 // seller's WhatsApp number (the company's, or the owner's when the company has none).
 export const purchaseSchema = z.object({
   id: z.string(),
+  /** The sale's movement: the statement's row for this purchase. */
+  movimentacao_id: z.string().nullable(),
   status: z.enum(['PENDENTE', 'CONFIRMADA', 'CANCELADA', 'CONCLUIDA']),
   produto_id: z.string(),
   produto_nome: z.string(),
@@ -20,10 +22,7 @@ export const purchaseSchema = z.object({
 });
 export type Purchase = z.output<typeof purchaseSchema>;
 
-export async function findPurchaseOfBuyer(
-  db: Kysely<DB>,
-  p: { saleId: string; buyerId: string },
-): Promise<Purchase | undefined> {
+function purchasesOfBuyer(db: Kysely<DB>, buyerId: string) {
   return db
     .selectFrom('vendas as s')
     .innerJoin('produtos as p', 'p.id', 's.produto_id')
@@ -32,6 +31,7 @@ export async function findPurchaseOfBuyer(
     .leftJoin('kreyolcash_movimentacoes as m', 'm.id', 's.movimentacao_id')
     .select([
       's.id',
+      's.movimentacao_id',
       's.status',
       's.produto_id',
       'p.nome as produto_nome',
@@ -44,7 +44,21 @@ export async function findPurchaseOfBuyer(
       's.criado_em',
       'm.expira_em',
     ])
-    .where('s.id', '=', p.saleId)
-    .where('s.comprador_id', '=', p.buyerId)
-    .executeTakeFirst();
+    .where('s.comprador_id', '=', buyerId);
+}
+
+export async function findPurchaseOfBuyer(
+  db: Kysely<DB>,
+  p: { saleId: string; buyerId: string },
+): Promise<Purchase | undefined> {
+  return purchasesOfBuyer(db, p.buyerId).where('s.id', '=', p.saleId).executeTakeFirst();
+}
+
+/** The buyer's purchases still waiting for their code (at most one per product), newest first. */
+export async function listPendingPurchasesOfBuyer(db: Kysely<DB>, buyerId: string): Promise<Purchase[]> {
+  return purchasesOfBuyer(db, buyerId)
+    .where('s.status', '=', 'PENDENTE')
+    .orderBy('s.criado_em', 'desc')
+    .limit(50)
+    .execute();
 }

@@ -15,7 +15,14 @@ import { findUserByEmail } from '../accounts/users.repository.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { findStatementEntry } from '../wallet/statement.repository.ts';
 import { presentTransaction } from '../wallet/transaction-presenter.ts';
-import { cancelTransfer, initiateTransfer, resendTransferCode, verifyTransfer } from './transfers.service.ts';
+import {
+  cancelTransfer,
+  initiateTransfer,
+  listPendingTransfers,
+  pendingTransferSchema,
+  resendTransferCode,
+  verifyTransfer,
+} from './transfers.service.ts';
 
 const tags = ['transfers'];
 
@@ -87,6 +94,13 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(transfer);
     },
+  );
+
+  // The payer's transfers waiting for their code: /transfer offers to resume or cancel them.
+  app.get(
+    '/api/transfers/pending',
+    { onRequest, schema: { tags, response: { 200: z.object({ items: z.array(pendingTransferSchema) }) } } },
+    async (request) => ({ items: await listPendingTransfers(app.deps, userIdOf(request)) }),
   );
 
   app.post(

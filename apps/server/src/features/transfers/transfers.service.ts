@@ -1,4 +1,5 @@
 import type { ErrorCode, TransferInitiateBody } from '@kreyolcash/domain';
+import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
 
@@ -68,4 +69,38 @@ function transferHashOf(body: TransferInitiateBody): string {
     body.quantidade_centis,
     body.observacoes ?? null,
   ]);
+}
+
+// A transfer waiting for its code, as the payer resumes it: to whom, how much, until when.
+export const pendingTransferSchema = z.object({
+  movimentacao_id: z.string(),
+  quantidade_centis: z.number(),
+  destinatario_nome: z.string(),
+  destinatario_email: z.string(),
+  observacoes: z.string().nullable(),
+  criado_em: z.date(),
+  expira_em: z.date().nullable(),
+});
+export type PendingTransfer = z.output<typeof pendingTransferSchema>;
+
+/** The payer's transfers still waiting for their code, newest first. */
+export function listPendingTransfers(deps: AppDeps, payerId: string): Promise<PendingTransfer[]> {
+  return deps.database.db
+    .selectFrom('kreyolcash_movimentacoes as m')
+    .innerJoin('usuarios as d', 'd.id', 'm.destinatario_id')
+    .select([
+      'm.id as movimentacao_id',
+      'm.quantidade_centis',
+      'd.nome_completo as destinatario_nome',
+      'd.email as destinatario_email',
+      'm.observacoes',
+      'm.criado_em',
+      'm.expira_em',
+    ])
+    .where('m.remetente_id', '=', payerId)
+    .where('m.tipo', '=', 'transferencia')
+    .where('m.status', '=', 'pendente')
+    .orderBy('m.criado_em', 'desc')
+    .limit(50)
+    .execute();
 }

@@ -2,7 +2,9 @@
 -- are held together, and the code posts both or neither.
 --   kc_compra_iniciar   — Idempotency-Key, product, stock, hold, the sale PENDENTE and the code;
 --   kc_compra_verificar — right code: posts buyer → owner, sale CONFIRMADA, stock taken, seller told;
---   kc_compra_cancelar, and expiry (expiry.sql) — void: money and stock free again.
+--   kc_compra_cancelar, and expiry (expiry.sql) — void: money and stock free again;
+--   kc_compra_reenviar_codigo — a new code, same attempts and expiry;
+--   a buyer's new attempt voids their pending one for the same product (kc_compra_substituir).
 
 -- p: {comprador_id, produto_id, quantidade, max_quantidade, codigo, pepper, validade_ms, chave,
 --     request_hash, max_codigos, janela_ms}
@@ -27,6 +29,7 @@ begin
   if v_quantidade is null or v_quantidade < 1 or v_quantidade > (p->>'max_quantidade')::integer then
     return kc_erro('invalid_quantity');
   end if;
+  perform kc_compra_substituir(v_comprador, (p->>'produto_id')::uuid);
   select pd.id, pd.nome, pd.preco_centis, pd.estoque, pd.estoque_reservado, pd.status,
          e.id as empresa_id, e.responsavel_id, e.status as empresa_status,
          b.telefone as telefone_comprador, b.idioma as idioma_comprador
@@ -93,6 +96,25 @@ begin
   perform kc_anular(v.movimentacao_id, p_status);
 end $$;
 
+-- One pending purchase per buyer and product, so nobody locks a seller's stock with abandoned
+-- attempts: a new attempt voids the buyer's pending one first. The advisory lock (this buyer,
+-- this product) makes concurrent attempts take turns; it is taken before any row lock and only
+-- here, so it cannot join a cycle, and the old sale is locked in the ledger's order (movement,
+-- sale, product, account) before the new attempt locks the product.
+create or replace function kc_compra_substituir(p_comprador uuid, p_produto uuid) returns void language plpgsql as $$
+declare
+  v_anterior uuid;
+  v vendas;
+begin
+  perform pg_advisory_xact_lock(hashtextextended(p_comprador::text || '/' || p_produto::text, 7305119));
+  for v_anterior in
+    select id from vendas where comprador_id = p_comprador and produto_id = p_produto and status = 'PENDENTE'
+  loop
+    v := kc_compra_travar(v_anterior, p_comprador);
+    if v.status = 'PENDENTE' then perform kc_compra_anular(v.id, 'cancelada'); end if;
+  end loop;
+end $$;
+
 -- p: {venda_id, comprador_id, codigo, pepper, max_tentativas}
 create or replace function kc_compra_verificar(p jsonb) returns jsonb language plpgsql as $$
 declare
@@ -139,4 +161,30 @@ begin
   if v.status <> 'PENDENTE' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
   perform kc_compra_anular(v.id, 'cancelada');
   return jsonb_build_object('ok', true, 'venda_id', v.id);
+end $$;
+
+-- A new code for a pending purchase; the attempts already used and the expiry stay as they were.
+-- p: {venda_id, comprador_id, codigo, pepper, max_tentativas, max_por_telefone, janela_ms}
+create or replace function kc_compra_reenviar_codigo(p jsonb) returns jsonb language plpgsql as $$
+declare
+  v vendas;
+  b record;
+  v_recusa jsonb;
+begin
+  v := kc_compra_travar((p->>'venda_id')::uuid, (p->>'comprador_id')::uuid);
+  if v.id is null then return kc_erro('sale_not_found'); end if;
+  if v.status <> 'PENDENTE' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
+  select u.telefone, u.idioma, pd.nome as produto, c.tentativas, c.expira_em into b
+    from usuarios u, produtos pd, codigos_verificacao c
+   where u.id = v.comprador_id and pd.id = v.produto_id and c.sujeito_id = v.movimentacao_id and c.finalidade = 'purchase';
+  v_recusa := kc_codigo_substituir(p || jsonb_build_object('sujeito_id', v.movimentacao_id, 'finalidade', 'purchase',
+    'vinculo', kc_vinculo_dinheiro(v.comprador_id, v.vendedor_id, v.total_centis)));
+  if v_recusa is not null then return v_recusa; end if;
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  values ('whatsapp', b.telefone, 'purchase_code',
+          jsonb_build_object('codigo', p->>'codigo', 'produto', b.produto, 'valor_centis', v.total_centis,
+                             'validade_min', ceil(extract(epoch from b.expira_em - now()) / 60)::integer),
+          b.idioma, 'purchase_code', v.id::text);
+  return jsonb_build_object('ok', true, 'movimentacao_id', v.movimentacao_id,
+                            'tentativas_restantes', (p->>'max_tentativas')::integer - b.tentativas);
 end $$;
