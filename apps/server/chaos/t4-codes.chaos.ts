@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,7 +28,7 @@ describe('T4 codes', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/transfers',
-      headers: auth(a),
+      headers: { ...auth(a), 'idempotency-key': randomUUID() },
       payload: { destinatario_email: b.email, quantidade_centis: centis },
     });
     const id = res.json().movimentacao_id as string;
@@ -159,7 +160,7 @@ describe('T4 codes', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/transfers',
-        headers: auth(a),
+        headers: { ...auth(a), 'idempotency-key': randomUUID() },
         payload: { destinatario_email: b.email, quantidade_centis: 10 },
       });
       statuses.push(res.statusCode);

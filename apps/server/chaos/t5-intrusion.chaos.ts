@@ -162,7 +162,7 @@ async function startTransfer(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/transfers',
-    headers: bearer(payer),
+    headers: { ...bearer(payer), 'idempotency-key': randomUUID() },
     payload: { destinatario_email: payee.email, quantidade_centis: centis },
   });
   if (res.statusCode !== 201) throw new Error(`transfer failed: ${res.body}`);
@@ -174,7 +174,7 @@ async function startPurchase(buyer: Actor, productId: string): Promise<{ id: str
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/purchases',
-    headers: bearer(buyer),
+    headers: { ...bearer(buyer), 'idempotency-key': randomUUID() },
     payload: { produto_id: productId, quantidade: 1 },
   });
   if (res.statusCode !== 201) throw new Error(`purchase failed: ${res.body}`);
@@ -752,7 +752,7 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/transfers',
-        headers: bearer(M),
+        headers: { ...bearer(M), 'idempotency-key': randomUUID() },
         payload: {
           destinatario_email: O.email,
           quantidade_centis: 100,
@@ -782,7 +782,7 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/purchases',
-        headers: bearer(M),
+        headers: { ...bearer(M), 'idempotency-key': randomUUID() },
         payload: {
           produto_id: product,
           quantidade: 2,

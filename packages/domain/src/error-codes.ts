@@ -72,6 +72,8 @@ const CODES_BY_STATUS = {
     'code_expired',
     'code_attempts_exceeded',
     'idempotency_key_reused',
+    // A POST that starts a transfer or a purchase came without its Idempotency-Key.
+    'idempotency_key_required',
     // Marketplace and referrals.
     'company_name_required',
     'service_name_required',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
@@ -25,7 +26,8 @@ describe(`purchases on ${testDatabaseKind}`, () => {
     t.app.inject({
       method: 'POST',
       url: '/api/purchases',
-      headers: { ...auth(u), ...(key ? { 'idempotency-key': key } : {}) },
+      // Every start carries its Idempotency-Key, as the web app's does (422 without one).
+      headers: { ...auth(u), 'idempotency-key': key ?? randomUUID() },
       payload: body,
     });
   const verify = (u: SeededUser, id: string, codigo: string) =>

@@ -1,4 +1,4 @@
-import { AppError, purchaseCreateSchema, verifyCodeSchema } from '@kreyolcash/domain';
+import { AppError, purchaseCreateSchema, saleStatusSchema, verifyCodeSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -36,19 +36,30 @@ export async function purchasesRoutes(app: AppInstance): Promise<void> {
         headers: idempotencyHeaders,
         body: purchaseCreateSchema,
         response: {
-          201: z.object({ venda_id: z.string(), total_centis: z.number(), expira_em: z.string() }),
+          201: z.object({
+            venda_id: z.string(),
+            // PENDENTE, unless a replayed key's sale has since been confirmed or cancelled.
+            status: saleStatusSchema,
+            total_centis: z.number(),
+            expira_em: z.string(),
+          }),
         },
       },
     },
     async (request, reply) => {
-      const idempotencyKey = request.headers['idempotency-key'];
+      const buyerId = userIdOf(request);
+      // Product ids are UUIDs: anything else names no product (and must not reach a uuid cast).
+      if (!isUuid(request.body.produto_id)) throw new AppError('product_not_found');
       const { replayed, ...started } = await startPurchase(app.deps, {
-        buyerId: userIdOf(request),
+        buyerId,
         body: request.body,
-        idempotencyKey,
+        idempotencyKey: request.headers['idempotency-key'],
       });
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(started);
+      if (!replayed) return reply.status(201).send({ ...started, status: 'PENDENTE' as const });
+      // A replay answers what the sale is now, not the PENDENTE of the first answer.
+      reply.header('idempotent-replayed', 'true');
+      const now = await findPurchaseOfBuyer(db, { saleId: started.venda_id, buyerId });
+      return reply.status(201).send({ ...started, status: now?.status ?? 'PENDENTE' });
     },
   );
 

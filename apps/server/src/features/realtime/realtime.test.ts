@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -26,7 +27,7 @@ describe(`realtime events on ${testDatabaseKind}`, () => {
     const started = await t.app.inject({
       method: 'POST',
       url: '/api/transfers',
-      headers,
+      headers: { ...headers, 'idempotency-key': randomUUID() },
       payload: { destinatario_email: toEmail, quantidade_centis: centis },
     });
     const id = started.json().movimentacao_id as string;

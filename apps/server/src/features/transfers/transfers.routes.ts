@@ -1,6 +1,7 @@
 import {
   AppError,
   transactionSchema,
+  transactionStatusSchema,
   transferInitiateSchema,
   userLookupQuerySchema,
   verifyCodeSchema,
@@ -77,7 +78,8 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
         response: {
           201: z.object({
             movimentacao_id: z.string(),
-            status: z.literal('pendente'),
+            // pendente, unless a replayed key's transfer has since been posted or cancelled.
+            status: transactionStatusSchema,
             expira_em: z.string(),
           }),
         },
@@ -91,8 +93,11 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
         body: request.body,
         idempotencyKey,
       });
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(transfer);
+      if (!replayed) return reply.status(201).send(transfer);
+      // A replay answers what the transfer is now, not the `pendente` of the first answer.
+      reply.header('idempotent-replayed', 'true');
+      const row = await findStatementEntry(db, { userId: payerId, id: transfer.movimentacao_id });
+      return reply.status(201).send({ ...transfer, status: row ? presentTransaction(row, payerId).status : transfer.status });
     },
   );
 
