@@ -108,6 +108,10 @@ describe('transactionSchema', () => {
       destinatario_nome: 'Ana',
       destinatario_email: 'ana@example.ht',
       observacoes: null,
+      tipo: 'cadastro',
+      expirada: false,
+      estornada: false,
+      compra: null,
     };
     expect(parsed(transactionSchema, entry)).toEqual(entry);
     expect(transactionSchema.safeParse({ ...entry, status: 'aguardando_codigo' }).success).toBe(false);

@@ -45,6 +45,18 @@ export const walletSchema = z.object({
 });
 export type Wallet = z.output<typeof walletSchema>;
 
+// The sale behind a purchase movement (ids for the app's links, never for display).
+export const purchaseLineSchema = z.object({
+  venda_id: z.string(),
+  produto_id: z.string(),
+  empresa_id: z.string(),
+  produto_nome: z.string(),
+  empresa_nome: z.string(),
+  quantidade: z.int(),
+  preco_unitario_centis: z.int(),
+});
+export type PurchaseLine = z.output<typeof purchaseLineSchema>;
+
 // One history entry as displayed (spec §3, API.md).
 export const transactionSchema = z.object({
   id: z.string(),
@@ -58,5 +70,14 @@ export const transactionSchema = z.object({
   destinatario_nome: z.string().nullable(),
   destinatario_email: z.string().nullable(),
   observacoes: z.string().nullable(),
+  // The movement's kind as stored (transferencia, compra, estorno, …): a purchase reads as a
+  // purchase to its buyer and as a sale to its seller, a reversal as a reversal.
+  tipo: z.string(),
+  // A cancelled hold that ran out of time rather than being cancelled (status stays cancelada).
+  expirada: z.boolean(),
+  // A posted payment that a later reversal (tipo estorno) gave back.
+  estornada: z.boolean(),
+  // What was bought, for a purchase: the sale's product, quantity, unit price and company.
+  compra: purchaseLineSchema.nullable(),
 });
 export type Transaction = z.output<typeof transactionSchema>;

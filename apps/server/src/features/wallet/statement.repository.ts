@@ -1,5 +1,5 @@
-import type { HistoryFilter } from '@kreyolcash/domain';
-import { type Kysely, sql } from 'kysely';
+import type { HistoryFilter, PurchaseLine } from '@kreyolcash/domain';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export type StatementRow = {
@@ -17,10 +17,16 @@ export type StatementRow = {
   remetente_email: string | null;
   destinatario_nome: string | null;
   destinatario_email: string | null;
+  /** A later reversal gave this payment back. */
+  estornada: boolean;
+  /** The sale of a purchase movement; null for anything else. */
+  compra: PurchaseLine | null;
 };
 
 // Only movements between two people appear under the sent and received tabs (spec §2).
 const BETWEEN_PEOPLE = ['transferencia', 'compra', 'estorno'] as const;
+
+type StatementFrom = DB & { m: DB['kreyolcash_movimentacoes'] };
 
 export type StatementCursor = { criadoEmExato: string; id: string };
 
@@ -29,7 +35,19 @@ function movementsWithParties(db: Kysely<DB>) {
     .selectFrom('kreyolcash_movimentacoes as m')
     .leftJoin('usuarios as r', 'r.id', 'm.remetente_id')
     .leftJoin('usuarios as d', 'd.id', 'm.destinatario_id')
+    .leftJoin('vendas as v', 'v.movimentacao_id', 'm.id')
+    .leftJoin('produtos as p', 'p.id', 'v.produto_id')
+    .leftJoin('empresas as e', 'e.id', 'v.empresa_id')
     .select([
+      // The sale, its product and its company are foreign keys of one another: all or none.
+      sql<PurchaseLine | null>`case when v.id is null then null else jsonb_build_object(
+        'venda_id', v.id, 'produto_id', v.produto_id, 'empresa_id', v.empresa_id, 'produto_nome', p.nome,
+        'empresa_nome', e.nome, 'quantidade', v.quantidade, 'preco_unitario_centis', v.preco_unitario_centis) end`.as(
+        'compra',
+      ),
+      sql<boolean>`exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno')`.as(
+        'estornada',
+      ),
       'm.id',
       'm.remetente_id',
       'm.destinatario_id',
@@ -48,6 +66,20 @@ function movementsWithParties(db: Kysely<DB>) {
     ]);
 }
 
+// What a user may see of a movement: everything they pay (their pending and cancelled attempts
+// included), and only what was posted of what they are paid. A hold, a void or an expiry moved no
+// money to the payee, so it never appears on their side.
+function paidBy(userId: string) {
+  return (eb: ExpressionBuilder<StatementFrom, 'm'>) => eb('m.remetente_id', '=', userId);
+}
+function postedTo(userId: string) {
+  return (eb: ExpressionBuilder<StatementFrom, 'm'>) =>
+    eb.and([eb('m.destinatario_id', '=', userId), eb('m.status', '=', 'concluida')]);
+}
+function visibleTo(userId: string) {
+  return (eb: ExpressionBuilder<StatementFrom, 'm'>) => eb.or([paidBy(userId)(eb), postedTo(userId)(eb)]);
+}
+
 /** A page of the user's movements, newest first, keyset-paginated on (criado_em, id). */
 export async function listStatement(
   db: Kysely<DB>,
@@ -56,15 +88,13 @@ export async function listStatement(
   let query = movementsWithParties(db);
   switch (p.filter) {
     case 'all':
-      query = query.where((eb) =>
-        eb.or([eb('m.remetente_id', '=', p.userId), eb('m.destinatario_id', '=', p.userId)]),
-      );
+      query = query.where(visibleTo(p.userId));
       break;
     case 'sent':
-      query = query.where('m.remetente_id', '=', p.userId).where('m.tipo', 'in', BETWEEN_PEOPLE);
+      query = query.where(paidBy(p.userId)).where('m.tipo', 'in', BETWEEN_PEOPLE);
       break;
     case 'received':
-      query = query.where('m.destinatario_id', '=', p.userId).where('m.tipo', 'in', BETWEEN_PEOPLE);
+      query = query.where(postedTo(p.userId)).where('m.tipo', 'in', BETWEEN_PEOPLE);
       break;
   }
   if (p.cursor) {
@@ -74,15 +104,12 @@ export async function listStatement(
   return query.orderBy('m.criado_em', 'desc').orderBy('m.id', 'desc').limit(p.limit).execute();
 }
 
-/** One movement, only if the user is a party to it. */
+/** One movement, only if the user may see it (see visibleTo). */
 export async function findStatementEntry(
   db: Kysely<DB>,
   p: { userId: string; id: string },
 ): Promise<StatementRow | undefined> {
-  return movementsWithParties(db)
-    .where('m.id', '=', p.id)
-    .where((eb) => eb.or([eb('m.remetente_id', '=', p.userId), eb('m.destinatario_id', '=', p.userId)]))
-    .executeTakeFirst();
+  return movementsWithParties(db).where('m.id', '=', p.id).where(visibleTo(p.userId)).executeTakeFirst();
 }
 
 export async function findBalance(db: Kysely<DB>, userId: string) {

@@ -11,6 +11,7 @@ import type { StatementCursor, StatementRow } from './statement.repository.ts';
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
 
 export function presentTransaction(row: StatementRow, viewerId: string): Transaction {
+  const compra = row.tipo === 'compra' ? row.compra : null;
   return {
     id: row.id,
     type: displayTypeOf(
@@ -27,7 +28,13 @@ export function presentTransaction(row: StatementRow, viewerId: string): Transac
     remetente_email: row.remetente_email,
     destinatario_nome: row.destinatario_nome,
     destinatario_email: row.destinatario_email,
-    observacoes: row.observacoes,
+    // A purchase's description is the sale itself (product, quantity, company), shown from
+    // `compra`: its stored text is for operators, not a note from the payer.
+    observacoes: compra ? null : row.observacoes,
+    tipo: row.tipo,
+    expirada: row.status === 'expirada',
+    estornada: row.estornada,
+    compra,
   };
 }
 

@@ -77,8 +77,9 @@ begin
   update kreyolcash_contas c set reservado_centis = c.reservado_centis - r.quantidade_centis, atualizado_em = now()
     from retencao r where c.id = r.conta_id;
   update kreyolcash_movimentacoes set status = p_status, concluido_em = now() where id = p_mov
-  returning remetente_id, destinatario_id into v;
-  perform kc_notificar('transaction', array[v.remetente_id, v.destinatario_id], p_mov);
+  returning remetente_id into v;
+  -- Only the payer: nothing reached the payee, who never saw the hold (events.sql).
+  perform kc_notificar('transaction', array[v.remetente_id], p_mov);
 end $$;
 
 -- A movement posted at once, without a hold (issuance, reversal, adjustment). The caller has

@@ -15,6 +15,10 @@ function movement(overrides: Partial<Transaction>): Transaction {
     destinatario_nome: null,
     destinatario_email: null,
     observacoes: null,
+    tipo: 'transferencia',
+    expirada: false,
+    estornada: false,
+    compra: null,
     ...overrides,
   };
 }
