@@ -4,10 +4,20 @@ import { assertWithinLimit, type RateRule } from './rate-limit.ts';
 
 const MINUTE_MS = 60_000;
 
-// Abuse limits per action: one rule per key kind (`ip:…`, `email:…`, `user:…`). Generous enough
-// for a family sharing one phone or a cybercafé sharing one IP; tight enough to stop guessing.
+// Abuse limits per action: one rule per key kind (`ip:…`, `email:…`, `user:…`), checked in the
+// order given: a key past its limit stops the request before the later keys are counted. Generous
+// enough for a family sharing one phone or a cybercafé sharing one IP; tight enough to stop guessing.
 const RULES = {
-  login: { ip: { limit: 50, windowMs: 15 * MINUTE_MS }, email: { limit: 10, windowMs: 15 * MINUTE_MS } },
+  // A login counts against its address, its account from that address, and — only from a device
+  // that has not signed in to the account before — the account's shared allowance, which a guesser
+  // spread over many addresses exhausts for such devices only. A device that has signed in to the
+  // account counts on its own (see features/auth/trusted-device.ts): strangers never lock it out.
+  login: {
+    ip: { limit: 50, windowMs: 15 * MINUTE_MS },
+    'account-ip': { limit: 10, windowMs: 15 * MINUTE_MS },
+    account: { limit: 50, windowMs: 60 * MINUTE_MS },
+    device: { limit: 10, windowMs: 15 * MINUTE_MS },
+  },
   signup: { ip: { limit: 10, windowMs: 60 * MINUTE_MS } },
   nif: { ip: { limit: 60, windowMs: 10 * MINUTE_MS } },
   email: { ip: { limit: 20, windowMs: 60 * MINUTE_MS }, email: { limit: 5, windowMs: 60 * MINUTE_MS } },

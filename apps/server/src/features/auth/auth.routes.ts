@@ -22,6 +22,7 @@ import {
 import { logIn } from './login.service.ts';
 import { clearRefreshCookie, refreshTokenOf, sessionBody, setRefreshCookie } from './session-cookie.ts';
 import { endSessionByRefreshToken, rotateSession } from './sessions.service.ts';
+import { rememberDevice, trustedDeviceFor } from './trusted-device.ts';
 
 const sessionSchema = z.object({
   access_token: z.string(),
@@ -97,8 +98,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     '/api/auth/login',
     { schema: { tags, body: loginSchema, response: { 200: sessionSchema } } },
     async (request, reply) => {
-      await limitBy(app, request, 'login', [`ip:${request.ip}`, `email:${request.body.email}`]);
+      const { email } = request.body;
+      const device = trustedDeviceFor(request, config.jwtSecret, email);
+      const keys = device
+        ? [`device:${device}|${email}`]
+        : [`ip:${request.ip}`, `account-ip:${email}|${request.ip}`, `account:${email}`];
+      await limitBy(app, request, 'login', keys);
       const { user, tokens } = await logIn(db, config.jwtSecret, request.body);
+      rememberDevice(reply, request, config, email);
       setRefreshCookie(reply, config, tokens.refreshToken);
       return { ...sessionBody(tokens), user: presentMe(user) };
     },

@@ -203,7 +203,7 @@ describe(`login, sessions and e-mail links on ${testDatabaseKind}`, () => {
     expect(ghost.statusCode).toBe(202);
   });
 
-  it('limits login attempts per e-mail (10 per 15 minutes) with 429 rate_limited', async () => {
+  it('limits login attempts per e-mail and address (10 per 15 minutes) with 429 rate_limited', async () => {
     const user = await createConfirmedUser(t); // its own login is the first attempt
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) statuses.push((await login(user.email, 'wrong-password')).statusCode);
