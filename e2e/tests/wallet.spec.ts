@@ -72,7 +72,8 @@ test('A sends ₭12,50 to B with the WhatsApp code; both balances move, B’s wi
   await expect(confirm).toBeDisabled();
   await amount.fill('100,01');
   await confirm.click();
-  await expect(toasts(page).getByText('Ou pa ka voye plis pase ₭ 100,00 nan yon sèl transfè.')).toBeVisible();
+  // Said under the field (no toast repeats it).
+  await expect(page.getByText('Ou pa ka voye plis pase ₭ 100,00 nan yon sèl transfè.')).toBeVisible();
   await amount.fill('12,50');
   await page.getByLabel('Nòt (si ou vle)').fill('Pou lekòl timoun yo');
   await waitForToastsToGo(page);
@@ -174,19 +175,21 @@ test('the wizard’s errors and back steps: unknown e-mail, backing out of the c
   await page.goto('/transfer');
 
   await page.getByRole('button', { name: 'Chèche' }).click();
-  await expect(toasts(page).getByText('Antre yon imèl ki valab. Egzanp: non@egzanp.com')).toBeVisible();
+  await expect(page.getByText('Antre yon imèl ki valab. Egzanp: non@egzanp.com')).toBeVisible();
   await findRecipient(page, `nobody.${Date.now()}@example.com`);
   await expect(toasts(page).getByText('Itilizatè a pa jwenn')).toBeVisible();
   await expect(toasts(page).getByText(/Pa gen okenn kont KreyolCash ak imèl sa a/)).toBeVisible();
-  // One's own e-mail is nobody to send to.
+  // One's own e-mail is nobody to send to, and the field says so.
   await findRecipient(page, payer.email);
+  await expect(page.getByText('Ou pa ka voye lajan bay tèt ou.')).toBeVisible();
   await expect(page.getByTestId('recipient-card')).toHaveCount(0);
 
   await findRecipient(page, payee.email);
   await page.getByRole('button', { name: 'Wi, se li' }).click();
   await page.getByLabel('Montan an ₭').fill('abc');
-  await page.getByRole('button', { name: 'Konfime' }).click();
-  await expect(toasts(page).getByText('Antre yon montan ki pi gwo pase zewo. Egzanp: 12,50')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Konfime' })).toBeDisabled();
+  await page.getByLabel('Montan an ₭').blur();
+  await expect(page.getByText('Antre yon montan ki pi gwo pase zewo. Egzanp: 12,50')).toBeVisible();
   await page.getByLabel('Montan an ₭').fill('40');
   await page.getByRole('button', { name: 'Konfime' }).click();
   await expect(page.getByRole('heading', { name: 'Tcheke WhatsApp ou' })).toBeVisible();

@@ -1,12 +1,24 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
-import { changeLanguage, isLanguage, languageNames, languages, useTranslation } from '@/lib/i18n';
+import {
+  changeLanguage,
+  isLanguage,
+  type Language,
+  languageNames,
+  languages,
+  useTranslation,
+} from '@/lib/i18n';
 
-type LanguageSwitcherProps = { tone?: 'light' | 'dark'; className?: string };
+type LanguageSwitcherProps = {
+  tone?: 'light' | 'dark';
+  className?: string;
+  /** Told of the user's choice (the settings store it for the account). */
+  onChange?: (language: Language) => void;
+};
 
 // A native <select>: on a cheap Android phone it opens the system picker, costs no JavaScript
 // and is accessible without extra work.
-export function LanguageSwitcher({ tone = 'light', className }: LanguageSwitcherProps) {
+export function LanguageSwitcher({ tone = 'light', className, onChange }: LanguageSwitcherProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'ht';
@@ -20,7 +32,10 @@ export function LanguageSwitcher({ tone = 'light', className }: LanguageSwitcher
         id={id}
         value={current}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+          const next = event.target.value;
+          if (!isLanguage(next)) return;
+          void changeLanguage(next);
+          onChange?.(next);
         }}
         className={cn(
           'min-h-11 cursor-pointer rounded-xl border px-3 text-base font-medium',

@@ -3,6 +3,7 @@ import { ScreenLayout } from '@/components/layouts/screen-layout';
 import { buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/profile/api/get-me';
+import { LanguageCard } from '@/features/profile/components/language-card';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
 import { PhotoCard } from '@/features/profile/components/photo-card';
 import { ProfileLoadState } from '@/features/profile/components/profile-load-state';
@@ -32,6 +33,7 @@ export function SettingsRoute() {
           <>
             <PhotoCard me={profile} />
             <PersonalInfoCard me={profile} />
+            <LanguageCard />
             <Link to="/profile" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
               {t('settings.backToProfile')}
             </Link>

@@ -1,5 +1,6 @@
 import { Navigate, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { useMe } from '@/features/profile/api/get-me';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
 import { TransferWizard } from '@/features/wallet/components/transfer-wizard';
 import { WalletScreen } from '@/features/wallet/components/wallet-screen';
@@ -14,6 +15,8 @@ export function TransferRoute() {
   useDocumentTitle(t('transfer.title'));
   // The available balance on the amount step follows the ledger as it moves.
   useWalletEvents(session.status === 'signed-in' ? session.userId : null);
+  // The payer's e-mail, so that typing it says "not to yourself" at once (the server says it too).
+  const me = useMe({ queryConfig: { enabled: session.status === 'signed-in' } });
 
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
   if (session.status === 'unknown') {
@@ -23,5 +26,5 @@ export function TransferRoute() {
       </WalletScreen>
     );
   }
-  return <TransferWizard onExit={() => navigate('/home')} />;
+  return <TransferWizard onExit={() => navigate('/home')} ownEmail={me.data?.email} />;
 }

@@ -37,9 +37,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     },
     onError: (error, body) => {
       const { code, fields } = AppError.from(error);
+      let shownInline = false;
       for (const [field, key] of Object.entries(fields ?? {})) {
-        if (field === 'email' || field === 'password') form.setError(field, { message: key });
+        if (field !== 'email' && field !== 'password') continue;
+        form.setError(field, { message: key });
+        shownInline = true;
       }
+      // A field that says what is wrong needs no toast repeating it.
+      if (shownInline) return;
       // An unconfirmed account gets a way to ask for a new link right from the message.
       const action =
         code === 'email_not_confirmed'

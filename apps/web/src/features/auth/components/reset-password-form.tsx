@@ -46,7 +46,8 @@ export function ResetPasswordForm({ tokens, onDone }: ResetPasswordFormProps) {
   const reset = useResetPassword({
     onError: (error) => {
       const { code, fields } = AppError.from(error);
-      if (fields?.password) form.setError('password', { message: fields.password });
+      // A field that says what is wrong needs no toast repeating it.
+      if (fields?.password) return form.setError('password', { message: fields.password });
       if (code === 'invalid_reset_link') return;
       notifyError(error, {
         fallbackText:

@@ -1,4 +1,4 @@
-import type { Gender } from '@kreyolcash/domain';
+import type { Gender, Locale } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
@@ -19,6 +19,8 @@ export type Me = {
   sexo: Gender;
   status: string;
   email_confirmado: boolean;
+  /** The language of the user's WhatsApp messages and e-mails. */
+  idioma: Locale;
   criado_em: string;
 };
 

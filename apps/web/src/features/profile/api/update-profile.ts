@@ -1,15 +1,15 @@
-import type { ProfileUpdateBody } from '@kreyolcash/domain';
+import type { MeUpdateBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { getMeQueryOptions, type Me } from './get-me';
 
-/** PATCH /api/me: the full name is the one field a user may change here (spec §5). */
-export function updateProfile(body: ProfileUpdateBody): Promise<Me> {
+/** PATCH /api/me: the full name (spec §5) and/or the language messages are written in (422 invalid_language). */
+export function updateProfile(body: MeUpdateBody): Promise<Me> {
   return apiClient.request('/api/me', { method: 'PATCH', body });
 }
 
 export function useUpdateProfile(
-  options: Omit<UseMutationOptions<Me, Error, ProfileUpdateBody>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<Me, Error, MeUpdateBody>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -45,8 +45,9 @@ function NameForm({ fullName }: { fullName: string }) {
     onSuccess: () => notifySuccess(t('success.title'), t('success.name_updated')),
     onError: (error) => {
       const key = AppError.from(error).fields?.nome_completo;
+      // A field that says what is wrong needs no toast repeating it.
       if (key) form.setError('nome_completo', { message: key });
-      notifyProfileError(error, 'name_update_error');
+      else notifyProfileError(error, 'name_update_error');
     },
   });
   const isUnchanged = typed.trim() === fullName;

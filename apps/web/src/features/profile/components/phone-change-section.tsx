@@ -1,4 +1,5 @@
 import { AppError, isSamePhone, type PhoneChangeBody, type phoneChangeSchema } from '@kreyolcash/domain';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -62,23 +63,33 @@ function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
     defaultValues: { novo_telefone: currentPhone },
   });
   const typed = useWatch({ control: form.control, name: 'novo_telefone' });
+  // The field starts with the current number; once the user has typed in it, the current number
+  // again is worth a word (spec §5) rather than a button that silently goes away.
+  const [hasTyped, setHasTyped] = useState(false);
+  const isCurrent = isSamePhone(typed, currentPhone);
   const start = useStartPhoneChange({
     onSuccess: () =>
       toast.success(t('success.phone_code_sent_title'), {
         description: t('success.phone_code_sent', { phone: currentPhone }),
       }),
     onError: (error) => {
-      // The field says what is wrong with the number, the holder's name included (spec §5).
+      // The field says what is wrong with the number, the holder's name included (spec §5), and
+      // no toast repeats it.
       if (AppError.from(error).fields?.novo_telefone) {
         form.setError('novo_telefone', {
           type: 'server',
           message: profileErrorText(error, 'code_send_error'),
         });
-      }
-      notifyProfileError(error, 'code_send_error');
+      } else notifyProfileError(error, 'code_send_error');
     },
   });
   const fieldError = form.formState.errors.novo_telefone;
+  const errorText =
+    fieldError?.type === 'server'
+      ? fieldError.message
+      : profileFieldText(
+          fieldError?.message ?? (hasTyped && isCurrent ? 'phone_same_as_current' : undefined),
+        );
 
   return (
     <form
@@ -86,15 +97,16 @@ function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
       onSubmit={form.handleSubmit((body) => start.mutate(body))}
       className="flex flex-col gap-3"
     >
-      <Field
-        label={t('phoneChange.label')}
-        hint={t('phoneChange.hint')}
-        error={fieldError?.type === 'server' ? fieldError.message : profileFieldText(fieldError?.message)}
-      >
-        {(control) => <PhoneInput {...control} {...form.register('novo_telefone')} />}
+      <Field label={t('phoneChange.label')} hint={t('phoneChange.hint')} error={errorText}>
+        {(control) => (
+          <PhoneInput
+            {...control}
+            {...form.register('novo_telefone', { onChange: () => setHasTyped(true) })}
+          />
+        )}
       </Field>
       {/* Offered only for a number other than the current one (spec §2). */}
-      {isSamePhone(typed, currentPhone) ? null : (
+      {isCurrent ? null : (
         <Button type="submit" variant="secondary" disabled={start.isPending}>
           {start.isPending ? <Spinner /> : null}
           {t('phoneChange.confirm')}

@@ -5,6 +5,7 @@ import { notifyErrorText } from '@/lib/notify';
 
 /** What a settings call says when it fails without a more precise code (spec §8). */
 export type ProfileFallback =
+  | 'unexpected_error'
   | 'user_data_error'
   | 'photo_upload_error'
   | 'image_processing_error'

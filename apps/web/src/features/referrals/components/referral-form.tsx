@@ -35,10 +35,14 @@ export function ReferralForm() {
       form.reset();
     },
     onError: (error) => {
+      let shownInline = false;
       for (const [field, key] of Object.entries(AppError.from(error).fields ?? {})) {
-        if (field === 'nome' || field === 'telefone') form.setError(field, { message: key });
+        if (field !== 'nome' && field !== 'telefone') continue;
+        form.setError(field, { message: key });
+        shownInline = true;
       }
-      notifyReferralError(error);
+      // A field that says what is wrong needs no toast repeating it.
+      if (!shownInline) notifyReferralError(error);
     },
   });
 

@@ -1,4 +1,4 @@
-import type { Gender } from '@kreyolcash/domain';
+import type { Gender, Locale } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -15,6 +15,8 @@ export type SignUpRequest = {
   profile_photo: File;
   /** The inviter's referral code, from an invitation link. */
   codigo_indicacao?: string | undefined;
+  /** The language the person signed up in: their WhatsApp messages and e-mails follow it. */
+  idioma?: Locale | undefined;
 };
 
 export type SignUpAnswer = { user: { id: string; email: string } };

@@ -50,7 +50,7 @@ type RegistrationWizardProps = {
 
 /** The 9-step sign-up (spec §2): each step validates its own fields before moving on. */
 export function RegistrationWizard({ onRegistered, referralCode }: RegistrationWizardProps) {
-  const { t } = useTranslation('screens');
+  const { t, i18n } = useTranslation('screens');
   const [step, setStep] = useState(0);
   const form = useForm<RegistrationValues, unknown, RegistrationData>({
     resolver,
@@ -68,7 +68,8 @@ export function RegistrationWizard({ onRegistered, referralCode }: RegistrationW
       for (const [field, key] of placed) form.setError(field, { message: key });
       // Back to the first step that has something to fix.
       const steps = placed.map(([field]) => stepOfField(field)).filter((index) => index >= 0);
-      if (steps.length > 0) setStep(Math.min(...steps));
+      // The step's field says what is wrong: no toast repeats it.
+      if (steps.length > 0) return setStep(Math.min(...steps));
       notifyError(error, { fallback: 'registration_error' });
     },
   });
@@ -88,7 +89,11 @@ export function RegistrationWizard({ onRegistered, referralCode }: RegistrationW
     if (!isLastStep) setStep(step + 1);
     else
       await form.handleSubmit((data) =>
-        signUp.mutate({ ...toSignUpRequest(data), codigo_indicacao: referralCode }),
+        signUp.mutate({
+          ...toSignUpRequest(data),
+          codigo_indicacao: referralCode,
+          idioma: i18n.resolvedLanguage,
+        }),
       )();
   }
 

@@ -10,7 +10,7 @@ export type Recipient = {
   profile_photo_url: string | null;
 };
 
-/** GET /api/users/lookup?email=: 404 user_not_found (also for the caller's own e-mail). */
+/** GET /api/users/lookup?email=: 404 user_not_found; 422 self_transfer for the caller's own e-mail. */
 export function lookupUser(email: string): Promise<Recipient> {
   return apiClient.get('/api/users/lookup', { query: { email } });
 }

@@ -17,7 +17,7 @@ import type { Recipient } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
 import { StepHeading } from './step-heading';
 import type { AmountFormData, AmountFormValues } from './transfer-schemas';
-import { notifyFieldError, walletFieldText } from './wallet-errors';
+import { walletFieldText } from './wallet-errors';
 
 const resolver = lazyZodResolver(() =>
   import('./transfer-schemas').then((module) => module.amountFormSchema),
@@ -32,11 +32,10 @@ type AmountStepProps = {
   onSubmit: (data: AmountFormData, values: AmountFormValues) => void;
 };
 
-/** "Empty or not above 0" keeps the button off; text that is not an amount gets invalid_amount. */
+/** Only a positive amount turns the button on (spec §2): empty, 0, -5 and abc all keep it off. */
 function canConfirm(text: string): boolean {
-  if (text.trim() === '') return false;
   const parsed = parseAmountToCentis(text);
-  return !parsed.ok || parsed.centis > 0;
+  return parsed.ok && parsed.centis > 0;
 }
 
 /** Step 2: the amount (typed the way people write it) and an optional note. */
@@ -47,20 +46,19 @@ export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: A
     defaultValues: values,
   });
   const amountText = useWatch({ control: form.control, name: 'amount' });
-  const { errors } = form.formState;
+  const { errors, touchedFields } = form.formState;
+  // Once the payer leaves the field, a typed text that is no amount says why the button is off.
+  const typedProblem =
+    touchedFields.amount && amountText.trim() !== '' && !canConfirm(amountText)
+      ? 'invalid_amount'
+      : undefined;
 
   return (
     <form
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit(
-        (data) => onSubmit(data, form.getValues()),
-        (invalid) =>
-          notifyFieldError(
-            invalid.amount?.message ?? invalid.observacoes?.message,
-            'transfer_processing_error',
-          ),
-      )}
+      // A field that does not validate says why under itself; no toast repeats it.
+      onSubmit={form.handleSubmit((data) => onSubmit(data, form.getValues()))}
     >
       <StepHeading>{t('transfer.amount.title')}</StepHeading>
       <div className="flex items-center gap-3">
@@ -73,7 +71,7 @@ export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: A
       <Field
         label={t('transfer.amount.label')}
         hint={t('transfer.amount.hint', { max: formatKreyol(MAX_TRANSFER_CENTIS) })}
-        error={walletFieldText(errors.amount?.message)}
+        error={walletFieldText(errors.amount?.message ?? typedProblem)}
       >
         {(control) => (
           <Input

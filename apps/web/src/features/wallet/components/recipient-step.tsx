@@ -1,3 +1,4 @@
+import { AppError } from '@kreyolcash/domain';
 import { Search } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ import { type Recipient, useLookupUser } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
 import { StepHeading } from './step-heading';
 import type { RecipientFormValues } from './transfer-schemas';
-import { notifyFieldError, notifyWalletError, walletFieldText } from './wallet-errors';
+import { notifyWalletError, walletFieldText } from './wallet-errors';
 
 const resolver = lazyZodResolver(() =>
   import('./transfer-schemas').then((module) => module.recipientFormSchema),
@@ -19,12 +20,14 @@ const resolver = lazyZodResolver(() =>
 
 type RecipientStepProps = {
   recipient: Recipient | null;
+  /** The payer's own e-mail: nobody to send to (self_transfer), said before asking the server. */
+  ownEmail: string | undefined;
   onFound: (recipient: Recipient | null) => void;
   onConfirm: () => void;
 };
 
 /** Step 1: the recipient by e-mail, then their name and photo to confirm it is the right person. */
-export function RecipientStep({ recipient, onFound, onConfirm }: RecipientStepProps) {
+export function RecipientStep({ recipient, ownEmail, onFound, onConfirm }: RecipientStepProps) {
   const { t } = useTranslation('wallet');
   if (recipient) {
     return (
@@ -46,10 +49,19 @@ export function RecipientStep({ recipient, onFound, onConfirm }: RecipientStepPr
       </section>
     );
   }
-  return <RecipientSearch onFound={onFound} />;
+  return <RecipientSearch ownEmail={ownEmail} onFound={onFound} />;
 }
 
-function RecipientSearch({ onFound }: { onFound: (recipient: Recipient) => void }) {
+const sameEmail = (a: string, b: string | undefined) =>
+  b !== undefined && a.trim().toLowerCase() === b.toLowerCase();
+
+function RecipientSearch({
+  ownEmail,
+  onFound,
+}: {
+  ownEmail: string | undefined;
+  onFound: (recipient: Recipient) => void;
+}) {
   const { t } = useTranslation('wallet');
   const form = useForm<RecipientFormValues>({
     resolver,
@@ -57,17 +69,22 @@ function RecipientSearch({ onFound }: { onFound: (recipient: Recipient) => void 
   });
   const lookup = useLookupUser({
     onSuccess: onFound,
-    onError: (error) => notifyWalletError(error, 'search_user_error'),
+    onError: (error) => {
+      // The field says it (the server's 422 for one's own address): no toast on top of it.
+      if (AppError.from(error).code === 'self_transfer') form.setError('email', { message: 'self_transfer' });
+      else notifyWalletError(error, 'search_user_error');
+    },
   });
 
   return (
     <form
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={form.handleSubmit(
-        ({ email }) => lookup.mutate(email),
-        (errors) => notifyFieldError(errors.email?.message, 'search_user_error'),
-      )}
+      // A field that does not validate says why under itself; no toast repeats it.
+      onSubmit={form.handleSubmit(({ email }) => {
+        if (sameEmail(email, ownEmail)) form.setError('email', { message: 'self_transfer' });
+        else lookup.mutate(email);
+      })}
     >
       <StepHeading>{t('transfer.recipient.title')}</StepHeading>
       <Field

@@ -1,9 +1,10 @@
-import { AppError, type Transaction } from '@kreyolcash/domain';
+import { AppError, formatCentis, type Transaction } from '@kreyolcash/domain';
 import { useEffect, useRef, useState } from 'react';
 import { StepProgress } from '@/components/ui/step-progress';
 import { useTranslation } from '@/lib/i18n';
 import { useCancelTransfer } from '../api/cancel-transfer';
 import { type PendingTransfer, useCreateTransfer } from '../api/create-transfer';
+import type { WaitingTransfer } from '../api/get-pending-transfers';
 import { useWallet } from '../api/get-wallet';
 import type { Recipient } from '../api/lookup-user';
 import { AmountStep } from './amount-step';
@@ -12,7 +13,9 @@ import { CodeStep } from './code-step';
 import { RecipientStep } from './recipient-step';
 import type { AmountFormData, AmountFormValues } from './transfer-schemas';
 import { TransferSuccess } from './transfer-success';
+import { useResumableTransfer } from './use-resumable-transfer';
 import { dismissWalletErrors, notifyWalletError } from './wallet-errors';
+import { WaitingTransfers } from './waiting-transfers';
 import { WalletScreen } from './wallet-screen';
 
 type Step = 'recipient' | 'amount' | 'code-sent' | 'code' | 'success';
@@ -27,7 +30,7 @@ type Pending = { transfer: PendingTransfer; amountCentis: number; codeSentAtMs: 
  * step back, or out to home from the first; stepping back out of the code steps, or leaving the
  * page, cancels the transfer waiting for its code, so its amount is not held for 15 minutes.
  */
-export function TransferWizard({ onExit }: { onExit: () => void }) {
+export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEmail?: string | undefined }) {
   const { t } = useTranslation('wallet');
   const [step, setStep] = useState<Step>('recipient');
   const [recipient, setRecipient] = useState<Recipient | null>(null);
@@ -40,6 +43,7 @@ export function TransferWizard({ onExit }: { onExit: () => void }) {
 
   const pendingId = useRef<string | null>(null);
   pendingId.current = pending?.transfer.movimentacao_id ?? null;
+  const waiting = useResumableTransfer(pendingId.current, resume);
   useEffect(
     () => () => {
       if (pendingId.current) cancelTransfer(pendingId.current);
@@ -61,14 +65,30 @@ export function TransferWizard({ onExit }: { onExit: () => void }) {
     setPending(null);
   }
 
+  /** Back to the code step of a transfer already waiting for its code (none is held here then). */
+  function resume(transfer: WaitingTransfer) {
+    setRecipient({
+      id: '',
+      nome_completo: transfer.destinatario_nome,
+      email: transfer.destinatario_email,
+      profile_photo_url: null,
+    });
+    setAmountValues({ amount: formatCentis(transfer.quantidade_centis), observacoes: transfer.observacoes ?? '' });
+    const held = { movimentacao_id: transfer.movimentacao_id, status: 'pendente' as const };
+    setPending({
+      transfer: { ...held, expira_em: transfer.expira_em ?? '' },
+      amountCentis: transfer.quantidade_centis,
+      codeSentAtMs: Date.parse(transfer.criado_em),
+    });
+    setStep('code');
+  }
+
   function goBack() {
     if (step === 'recipient' || step === 'success') return onExit();
     if (step === 'amount') return setStep('recipient');
-    if (step === 'code-sent') {
-      dropPending();
-      return setStep('amount');
-    }
-    setStep('code-sent');
+    // Backing out of either code step cancels the transfer: its money is free at once.
+    dropPending();
+    setStep('amount');
   }
 
   function sendAmount(data: AmountFormData, values: AmountFormValues) {
@@ -107,8 +127,14 @@ export function TransferWizard({ onExit }: { onExit: () => void }) {
         />
       ) : null}
       <div ref={stepContainer}>
+        {step === 'recipient' ? <WaitingTransfers transfers={waiting} onResume={resume} /> : null}
         {step === 'recipient' ? (
-          <RecipientStep recipient={recipient} onFound={setRecipient} onConfirm={() => setStep('amount')} />
+          <RecipientStep
+            recipient={recipient}
+            ownEmail={ownEmail}
+            onFound={setRecipient}
+            onConfirm={() => setStep('amount')}
+          />
         ) : null}
         {step === 'amount' && recipient ? (
           <AmountStep
