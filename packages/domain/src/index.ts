@@ -31,3 +31,4 @@ export * from './schemas/wallet.ts';
 export * from './statuses.ts';
 export * from './success-keys.ts';
 export * from './verification-codes.ts';
+export * from './visible-text.ts';

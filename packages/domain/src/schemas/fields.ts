@@ -13,6 +13,7 @@ import { LOCALES } from '../locales.ts';
 import { isValidNif, nifDigits } from '../nif.ts';
 import { normalizePhone } from '../phone.ts';
 import { isVerificationCodeFormat } from '../verification-codes.ts';
+import { visibleLine, visibleLines } from '../visible-text.ts';
 
 // Field schemas shared by the request bodies. Every message is an error key (never a text):
 // the web translates the key, the server sends it as the field's code.
@@ -41,9 +42,16 @@ export function optionalField<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 }
 
-export function requiredText(requiredCode: ErrorCode, maxLength: number = NAME_MAX_LENGTH) {
+// Invisible characters are removed first (visible-text.ts), so text that was nothing else is
+// empty and gets the field's required key. `lines`: a name is one line, a description several.
+export function requiredText(
+  requiredCode: ErrorCode,
+  maxLength: number = NAME_MAX_LENGTH,
+  lines: 'one' | 'several' = 'one',
+) {
   return z
     .string(errorKey(requiredCode))
+    .overwrite(lines === 'one' ? visibleLine : visibleLines)
     .trim()
     .min(1, errorKeyAndStop(requiredCode))
     .max(maxLength, errorKey('value_too_long'));
@@ -125,11 +133,12 @@ export function safeIntegerField(invalidCode: ErrorCode, min: number, max: numbe
     .refine((value) => value >= min && value <= max, errorKey(invalidCode));
 }
 
-// Optional free text: trimmed, and blank reads as absent.
+// Optional free text (a note): invisible characters removed, trimmed, and blank reads as absent.
 export function optionalText(maxLength: number) {
   return optionalField(
     z
       .string(errorKey('validation_error'))
+      .overwrite(visibleLines)
       .trim()
       .max(maxLength, errorKey('value_too_long'))
       .transform((text) => (text === '' ? undefined : text)),

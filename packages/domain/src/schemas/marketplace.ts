@@ -23,7 +23,7 @@ import { companyStatusSchema, productStatusSchema, saleStatusSchema } from './st
 // POST /api/companies
 export const companyCreateSchema = z.object({
   nome: requiredText('company_name_required'),
-  descricao: requiredText('description_required', DESCRIPTION_MAX_LENGTH),
+  descricao: requiredText('description_required', DESCRIPTION_MAX_LENGTH, 'several'),
   categoria: z.enum(COMPANY_CATEGORY_IDS, requiredOr('category_required', 'category_invalid')),
   telefone: optionalField(phoneField()),
   email: optionalField(emailField()),
@@ -34,7 +34,7 @@ export type CompanyCreateBody = z.output<typeof companyCreateSchema>;
 // POST /api/companies/:id/products. No stock (null) means the seller does not count it.
 export const productCreateSchema = z.object({
   nome: requiredText('service_name_required'),
-  descricao: requiredText('description_required', DESCRIPTION_MAX_LENGTH),
+  descricao: requiredText('description_required', DESCRIPTION_MAX_LENGTH, 'several'),
   categoria: z.enum(PRODUCT_CATEGORY_IDS, requiredOr('category_required', 'category_invalid')),
   preco_centis: priceCentisField,
   estoque: optionalField(safeIntegerField('stock_invalid', 0, MAX_STOCK_QUANTITY)).transform(
