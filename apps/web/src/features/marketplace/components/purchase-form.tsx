@@ -1,6 +1,6 @@
 import { formatKreyol, type ProductDetail, type Wallet } from '@kreyolcash/domain';
 import { AlertTriangle, Minus, Plus } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -51,16 +51,34 @@ export function PurchaseForm({
   const quote = quotePurchase(form.watch('quantidade'), product, wallet);
   // Spec §5: disabled while the balance is short or unknown; a tap on it says why.
   const isBlocked = quote.isShort || wallet === undefined || quote.maxQuantity === 0;
-  const setQuantity = (quantity: number) =>
+  const setQuantity = (quantity: number) => {
+    setCorrection(null);
     form.setValue('quantidade', String(quotePurchase(String(quantity), product, wallet).quantity));
+  };
+  // What was typed settles on the quantity it stands for (spec §5: "abc" is 1, above the stock is
+  // the stock), and the buyer is told, before any code is sent, rather than corrected in silence.
+  const [correction, setCorrection] = useState<'max' | 'min' | null>(null);
+  const settleQuantity = (): boolean => {
+    const typed = form.getValues('quantidade').trim();
+    // Nothing left to buy: the button says so (onBlocked), not the field.
+    if (typed === String(quote.quantity) || quote.maxQuantity === 0) return true;
+    const asNumber = Number.parseInt(typed, 10);
+    setQuantity(quote.quantity);
+    setCorrection(Number.isFinite(asNumber) && asNumber > quote.maxQuantity ? 'max' : 'min');
+    return false;
+  };
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(({ quantidade }) => {
-        if (isBlocked) onBlocked(quote);
-        else onStart(quantidade);
-      })}
+      onSubmit={(event) => {
+        // A corrected quantity is shown (with its total) before the buyer confirms it.
+        if (!settleQuantity()) return event.preventDefault();
+        return form.handleSubmit(({ quantidade }) => {
+          if (isBlocked) onBlocked(quote);
+          else onStart(quantidade);
+        })(event);
+      }}
       className="flex flex-col gap-4"
     >
       {quote.isShort ? (
@@ -92,8 +110,8 @@ export function PurchaseForm({
             <Input
               {...control}
               {...form.register('quantidade', {
-                // What was typed settles on the quantity it stands for (spec §5: "abc" is 1).
-                onBlur: () => setQuantity(quote.quantity),
+                onBlur: settleQuantity,
+                onChange: () => setCorrection(null),
               })}
               inputMode="numeric"
               autoComplete="off"
@@ -111,6 +129,18 @@ export function PurchaseForm({
           </div>
         )}
       </Field>
+
+      {correction ? (
+        <p
+          role="status"
+          data-testid="quantity-corrected"
+          className="-mt-2 rounded-xl bg-amber-50 px-3 py-2 text-base font-medium text-amber-900"
+        >
+          {correction === 'max'
+            ? t('purchase.quantityCorrectedMax', { max: quote.maxQuantity })
+            : t('purchase.quantityCorrectedMin', { max: quote.maxQuantity })}
+        </p>
+      ) : null}
 
       <div className="flex items-baseline justify-between rounded-2xl border border-slate-200 bg-white px-4 py-3">
         <span className="text-base font-semibold text-slate-700">{t('purchase.total')}</span>
