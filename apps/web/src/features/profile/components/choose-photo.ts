@@ -1,4 +1,5 @@
-import { AppError, imageProblemOf } from '@kreyolcash/domain';
+import { AppError } from '@kreyolcash/domain';
+import { photoProblemOf } from '@/lib/photo-problem';
 import { shrinkPhoto } from '@/lib/shrink-photo';
 
 /**
@@ -9,8 +10,9 @@ import { shrinkPhoto } from '@/lib/shrink-photo';
 export async function choosePhoto(file: File): Promise<File> {
   if (!file.type.startsWith('image/')) throw new AppError('image_invalid_type');
   const photo = await shrinkPhoto(file);
-  // A format this browser could not redraw (HEIC…) stays as it was, and the server takes only JPG and PNG.
-  const problem = imageProblemOf(photo);
+  // A format this browser could not redraw (HEIC…) stays as it was, and the server takes only JPG
+  // and PNG; bytes that do not draw as an image are refused here rather than sent.
+  const problem = await photoProblemOf(photo);
   if (problem) throw new AppError(problem);
   return photo;
 }

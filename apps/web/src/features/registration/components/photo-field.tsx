@@ -1,10 +1,13 @@
-import { IMAGE_MIME_TYPES, NUMBER_LOCALE } from '@kreyolcash/domain';
+import { IMAGE_MIME_TYPES } from '@kreyolcash/domain';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { fieldErrorText } from '@/lib/error-text';
+import { megabytesOf } from '@/lib/file-size';
 import { useTranslation } from '@/lib/i18n';
+import { photoProblemOf } from '@/lib/photo-problem';
 import { shrinkPhoto } from '@/lib/shrink-photo';
 
 type PhotoFieldProps = {
@@ -15,13 +18,8 @@ type PhotoFieldProps = {
   error?: string | undefined;
 };
 
-const megabytes = new Intl.NumberFormat(NUMBER_LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** Picks one JPG or PNG photo: shows a preview, its name and size in MB, and lets it be removed. */
-export function PhotoField({ label, hint, value, onChange, error }: PhotoFieldProps) {
+export function PhotoField({ label, hint, value, onChange, error: formError }: PhotoFieldProps) {
   const { t } = useTranslation('screens');
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -29,6 +27,9 @@ export function PhotoField({ label, hint, value, onChange, error }: PhotoFieldPr
   const previewUrl = usePreviewUrl(value);
 
   const [isPreparing, setIsPreparing] = useState(false);
+  // A refused file never enters the form: the field says why and stays empty (no broken thumbnail).
+  const [refusal, setRefusal] = useState<string>();
+  const error = refusal ?? formError;
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // Cleared so that choosing the same file again still counts as a change.
@@ -36,7 +37,10 @@ export function PhotoField({ label, hint, value, onChange, error }: PhotoFieldPr
     if (!file) return;
     setIsPreparing(true);
     try {
-      onChange(await shrinkPhoto(file));
+      const photo = await shrinkPhoto(file);
+      const problem = await photoProblemOf(photo);
+      setRefusal(problem ? fieldErrorText(problem) : undefined);
+      onChange(problem ? undefined : photo);
     } finally {
       setIsPreparing(false);
     }
@@ -69,13 +73,16 @@ export function PhotoField({ label, hint, value, onChange, error }: PhotoFieldPr
           <div className="min-w-0 flex-1">
             <p className="truncate text-base font-medium text-slate-900">{value.name}</p>
             <p className="text-sm text-slate-600">
-              {t('register.photo.size', { size: megabytes.format(value.size / (1024 * 1024)) })}
+              {t('register.photo.size', { size: megabytesOf(value.size) })}
             </p>
           </div>
           <Button
             variant="ghost"
             size="icon"
-            onClick={() => onChange(undefined)}
+            onClick={() => {
+              setRefusal(undefined);
+              onChange(undefined);
+            }}
             aria-label={t('register.photo.remove')}
           >
             <Trash2 aria-hidden="true" className="size-5" />
