@@ -57,7 +57,9 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       await limitBy(app, request, 'lookup', [`user:${userId}`]);
       // Exact e-mail only: the lookup can confirm an address the caller already knows, never list.
       const user = await findUserByEmail(db, request.query.email);
-      if (!user || user.id === userId || user.status !== 'ATIVO') throw new AppError('user_not_found');
+      if (user?.id === userId) throw new AppError('self_transfer');
+      // Only an account that can receive: active, with its e-mail confirmed (the ledger agrees).
+      if (!user || user.status !== 'ATIVO' || !user.email_confirmado_em) throw new AppError('user_not_found');
       return {
         id: user.id,
         nome_completo: user.nome_completo,
@@ -97,7 +99,9 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       // A replay answers what the transfer is now, not the `pendente` of the first answer.
       reply.header('idempotent-replayed', 'true');
       const row = await findStatementEntry(db, { userId: payerId, id: transfer.movimentacao_id });
-      return reply.status(201).send({ ...transfer, status: row ? presentTransaction(row, payerId).status : transfer.status });
+      return reply
+        .status(201)
+        .send({ ...transfer, status: row ? presentTransaction(row, payerId).status : transfer.status });
     },
   );
 

@@ -32,12 +32,15 @@ begin
   perform kc_compra_substituir(v_comprador, (p->>'produto_id')::uuid);
   select pd.id, pd.nome, pd.preco_centis, pd.estoque, pd.estoque_reservado, pd.status,
          e.id as empresa_id, e.responsavel_id, e.status as empresa_status,
+         o.status as dono_status, o.email_confirmado_em as dono_confirmado_em,
          b.telefone as telefone_comprador, b.idioma as idioma_comprador
     into pr
-    from produtos pd join empresas e on e.id = pd.empresa_id, usuarios b
+    from produtos pd join empresas e on e.id = pd.empresa_id join usuarios o on o.id = e.responsavel_id, usuarios b
    where pd.id = (p->>'produto_id')::uuid and b.id = v_comprador
      for no key update of pd;
   if not found or pr.status <> 'ATIVO' or pr.empresa_status <> 'ATIVA' then return kc_erro('product_not_found'); end if;
+  -- Money goes only to an active account whose e-mail is confirmed, as with transfers.
+  if pr.dono_status <> 'ATIVO' or pr.dono_confirmado_em is null then return kc_erro('product_not_found'); end if;
   if pr.responsavel_id = v_comprador then return kc_erro('own_company_purchase'); end if;
   if pr.estoque is not null and pr.estoque - pr.estoque_reservado < v_quantidade then
     return kc_erro('insufficient_stock', jsonb_build_object('disponivel', pr.estoque - pr.estoque_reservado));
