@@ -27,6 +27,8 @@ const RULES = {
   phone: { user: { limit: 5, windowMs: 15 * MINUTE_MS } },
   // WhatsApp invitations to friends.
   referral: { user: { limit: 20, windowMs: 24 * 60 * MINUTE_MS } },
+  // The public "who invited me" of a sign-up link: enough to open links, not to walk the codes.
+  inviter: { ip: { limit: 30, windowMs: 10 * MINUTE_MS } },
 } satisfies Record<string, Partial<Record<string, RateRule>>>;
 
 export type RateAction = keyof typeof RULES;

@@ -127,3 +127,14 @@ export async function setReferredBy(
 ): Promise<void> {
   await trx.updateTable('usuarios').set({ indicado_por: p.inviterId }).where('id', '=', p.userId).execute();
 }
+
+/** The full name of the active account whose referral code this is (codes are stored upper-case). */
+export async function findActiveInviterName(db: Kysely<DB>, code: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select('nome_completo')
+    .where('codigo_indicacao', '=', code.trim().toUpperCase())
+    .where('status', '=', 'ATIVO')
+    .executeTakeFirst();
+  return row?.nome_completo;
+}

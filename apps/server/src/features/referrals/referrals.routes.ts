@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
-import { getReferralPage, invite } from './referrals.service.ts';
+import { getReferralPage, invite, inviterOf } from './referrals.service.ts';
 
 const tags = ['referrals'];
 const referralSchemaOut = z.object({
@@ -25,6 +25,26 @@ export async function referralsRoutes(app: AppInstance): Promise<void> {
       const inviterId = userIdOf(request);
       await limitBy(app, request, 'referral', [`user:${inviterId}`]);
       return reply.status(201).send(await invite(app.deps, { inviterId, body: request.body }));
+    },
+  );
+
+  // Public: the sign-up page opened from an invitation link says who invited the friend.
+  app.get(
+    '/api/referrals/inviter/:code',
+    {
+      schema: {
+        tags,
+        summary: 'The first name of the inviter whose referral code this is (public, rate limited per IP)',
+        description:
+          'Only the first name of an active account, nothing else of them; 404 not_found for a code ' +
+          'that is malformed, unknown or not an active account’s.',
+        params: z.object({ code: z.string() }),
+        response: { 200: z.object({ nome: z.string() }) },
+      },
+    },
+    async (request) => {
+      await limitBy(app, request, 'inviter', [`ip:${request.ip}`]);
+      return inviterOf(database.db, request.params.code);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   REFERRAL_BONUS_CENTIS,
   type ReferralBody,
   type ReferralStatus,
+  readReferralCode,
   SIGNUP_BONUS_CENTIS,
 } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
@@ -11,9 +12,15 @@ import type { AppDeps } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { decodePageCursor, pageOf } from '../../lib/page-cursor.ts';
+import { firstNameOf } from '../accounts/user-presenter.ts';
 import { findUserById, findUserByPhone } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
-import { listReferrals, type ReferralRow, upsertInvitation } from './referrals.repository.ts';
+import {
+  findActiveInviterName,
+  listReferrals,
+  type ReferralRow,
+  upsertInvitation,
+} from './referrals.repository.ts';
 
 export type Referral = {
   id: string;
@@ -111,4 +118,12 @@ export function presentReferral(row: ReferralRow): Referral {
 function statusOf(row: ReferralRow): ReferralStatus {
   if (row.bonus_pago_em) return 'bonus_paid';
   return row.convidado_id ? 'joined' : 'sent';
+}
+
+/** Who owns an invitation link's code, by first name only; not_found for any other code. */
+export async function inviterOf(db: Kysely<DB>, code: string): Promise<{ nome: string }> {
+  const valid = readReferralCode(code);
+  const fullName = valid === undefined ? undefined : await findActiveInviterName(db, valid);
+  if (fullName === undefined) throw new AppError('not_found', { message: 'no active account has this code' });
+  return { nome: firstNameOf(fullName) };
 }
