@@ -5,44 +5,69 @@ import {
   formatKreyol,
   formatSignedKreyol,
   NUMBER_LOCALE,
+  type PurchaseLine,
   type Transaction,
 } from '@kreyolcash/domain';
+import { Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
-import { statusLookOf, typeLooks } from './transaction-looks';
+import { readingOf, rowStateLooks, rowStateOf, statusLookOf, typeLooks } from './transaction-looks';
 
 type CardProps = { transaction: Transaction };
 
-/** Icon and colour by type, the title of the type, the signed amount and the status. */
+/** Icon and colour by what it was, its title, the signed amount and the status. */
 export function TransactionSummaryCard({ transaction }: CardProps) {
   const { t } = useTranslation('wallet');
-  const { Icon, tint, amountTone } = typeLooks[transaction.type];
-  const status = statusLookOf(transaction.status);
+  const reading = readingOf(transaction);
+  const { Icon, tint, amountTone } = typeLooks[reading];
+  const state = rowStateOf(transaction);
+  const isExpired = state === 'expirada';
+  const known = statusLookOf(transaction.status);
+  const status = isExpired ? rowStateLooks.expirada : known;
+  const statusLabel = isExpired
+    ? t('detail.status.expirada')
+    : known.isKnown
+      ? t(`detail.status.${transaction.status}`)
+      : transaction.status;
   const StatusIcon = status.Icon;
   return (
     <Card className="flex flex-col items-center gap-2 text-center" data-testid="summary-card">
       <span className={cn('grid size-16 place-items-center rounded-full', tint)}>
         <Icon aria-hidden="true" className="size-8" />
       </span>
-      <h2 className="text-lg font-semibold text-slate-700">{t(`detail.types.${transaction.type}`)}</h2>
+      <h2 className="text-lg font-semibold text-slate-700">{t(`detail.types.${reading}`)}</h2>
       <p
         className={cn(
           'text-4xl font-extrabold tracking-tight tabular-nums',
-          amountTone,
-          transaction.status === 'cancelada' && 'line-through opacity-60',
+          // A state's own style replaces the type's colour (classes are joined, not merged).
+          (state && rowStateLooks[state].amount) || amountTone,
         )}
       >
         {formatSignedKreyol(transaction.quantidade_centis, amountSignOf(transaction.type))}
       </p>
-      <p
-        className={cn('flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-bold', status.tint)}
-        data-testid="transaction-status"
-      >
-        <StatusIcon aria-hidden="true" className="size-4" />
-        {status.isKnown ? t(`detail.status.${transaction.status}`) : transaction.status}
-      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <p
+          className={cn('flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-bold', status.tint)}
+          data-testid="transaction-status"
+        >
+          <StatusIcon aria-hidden="true" className="size-4" />
+          {statusLabel}
+        </p>
+        {transaction.estornada ? (
+          <p
+            className={cn(
+              'flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-bold',
+              rowStateLooks.estornada.tint,
+            )}
+            data-testid="transaction-reversed"
+          >
+            <Undo2 aria-hidden="true" className="size-4" />
+            {t('detail.status.estornada')}
+          </p>
+        ) : null}
+      </div>
     </Card>
   );
 }
@@ -65,9 +90,25 @@ function Party({ name, email }: { name: string | null; email: string | null }) {
   );
 }
 
-/** The id, the date and time with seconds, and the parties when known. */
+const integerFormat = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
+
+/** What was bought: product, quantity, unit price and company (never the sale's ids). */
+function PurchaseRows({ compra }: { compra: PurchaseLine }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <>
+      <Row label={t('detail.details.product')}>{compra.produto_nome}</Row>
+      <Row label={t('detail.details.quantity')}>{integerFormat.format(compra.quantidade)}</Row>
+      <Row label={t('detail.details.unitPrice')}>{formatKreyol(compra.preco_unitario_centis)}</Row>
+      <Row label={t('detail.details.company')}>{compra.empresa_nome}</Row>
+    </>
+  );
+}
+
+/** The id, the date and time with seconds, what was bought, and the parties when known. */
 export function TransactionDetailsCard({ transaction }: CardProps) {
   const { t } = useTranslation('wallet');
+  const { compra } = transaction;
   const hasSender = Boolean(transaction.remetente_nome || transaction.remetente_email);
   const hasReceiver = Boolean(transaction.destinatario_nome || transaction.destinatario_email);
   return (
@@ -78,13 +119,14 @@ export function TransactionDetailsCard({ transaction }: CardProps) {
           <span className="font-mono text-sm break-all">{transaction.id}</span>
         </Row>
         <Row label={t('detail.details.date')}>{formatDateTime(transaction.criado_em)}</Row>
+        {compra ? <PurchaseRows compra={compra} /> : null}
         {hasSender ? (
-          <Row label={t('detail.details.sender')}>
+          <Row label={compra ? t('detail.details.buyer') : t('detail.details.sender')}>
             <Party name={transaction.remetente_nome} email={transaction.remetente_email} />
           </Row>
         ) : null}
         {hasReceiver ? (
-          <Row label={t('detail.details.receiver')}>
+          <Row label={compra ? t('detail.details.seller') : t('detail.details.receiver')}>
             <Party name={transaction.destinatario_nome} email={transaction.destinatario_email} />
           </Row>
         ) : null}
@@ -92,8 +134,6 @@ export function TransactionDetailsCard({ transaction }: CardProps) {
     </Card>
   );
 }
-
-const integerFormat = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
 
 /** The amount in KreyolCash units, in centis, and the total. */
 export function TransactionAmountCard({ transaction }: CardProps) {

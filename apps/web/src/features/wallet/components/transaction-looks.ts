@@ -1,4 +1,4 @@
-import type { TransactionStatus, TransactionType } from '@kreyolcash/domain';
+import type { Transaction, TransactionStatus, TransactionType } from '@kreyolcash/domain';
 import {
   ArrowDownLeft,
   ArrowUpRight,
@@ -8,19 +8,69 @@ import {
   Clock,
   Gift,
   type LucideIcon,
+  ShoppingBag,
   SlidersHorizontal,
   Sparkles,
+  Store,
+  TimerOff,
+  Undo2,
 } from 'lucide-react';
 
 type Look = { Icon: LucideIcon; tint: string };
 
-/** Icon and colour by type: money out red, money in green, gifts amber, adjustments grey. */
-export const typeLooks: Record<TransactionType, Look & { amountTone: string }> = {
+/** How a movement reads to the one looking at it: its type, or what kind of payment it was. */
+export type Reading = TransactionType | 'purchase' | 'sale' | 'reversal';
+
+export function readingOf(transaction: Pick<Transaction, 'type' | 'tipo'>): Reading {
+  const { type, tipo } = transaction;
+  if (tipo === 'compra' && (type === 'sent' || type === 'received'))
+    return type === 'sent' ? 'purchase' : 'sale';
+  if (tipo === 'estorno') return 'reversal';
+  return type;
+}
+
+/** Icon and colour by reading: money out red, money in green, gifts amber, corrections grey. */
+export const typeLooks: Record<Reading, Look & { amountTone: string }> = {
   sent: { Icon: ArrowUpRight, tint: 'bg-accent-50 text-accent-600', amountTone: 'text-slate-900' },
   received: { Icon: ArrowDownLeft, tint: 'bg-emerald-50 text-emerald-700', amountTone: 'text-emerald-700' },
   bonus: { Icon: Gift, tint: 'bg-amber-50 text-amber-700', amountTone: 'text-emerald-700' },
   signup: { Icon: Sparkles, tint: 'bg-amber-50 text-amber-700', amountTone: 'text-emerald-700' },
   adjustment: { Icon: SlidersHorizontal, tint: 'bg-slate-100 text-slate-600', amountTone: 'text-slate-900' },
+  purchase: { Icon: ShoppingBag, tint: 'bg-accent-50 text-accent-600', amountTone: 'text-slate-900' },
+  sale: { Icon: Store, tint: 'bg-emerald-50 text-emerald-700', amountTone: 'text-emerald-700' },
+  reversal: { Icon: Undo2, tint: 'bg-slate-100 text-slate-700', amountTone: 'text-slate-900' },
+};
+
+/**
+ * What a row must say besides its amount, so a pending −₭20,00 never looks like a sent one: the
+ * status unless completed, that a payment was reversed, that a movement is an adjustment.
+ */
+export type RowState = 'pendente' | 'cancelada' | 'expirada' | 'estornada' | 'adjustment' | 'unknown';
+
+export function rowStateOf(
+  transaction: Pick<Transaction, 'status' | 'expirada' | 'estornada' | 'type'>,
+): RowState | null {
+  switch (transaction.status) {
+    case 'pendente':
+      return 'pendente';
+    case 'cancelada':
+      return transaction.expirada ? 'expirada' : 'cancelada';
+    case 'concluida':
+      if (transaction.estornada) return 'estornada';
+      return transaction.type === 'adjustment' ? 'adjustment' : null;
+    default:
+      return 'unknown';
+  }
+}
+
+/** The label's colours, and the amount's style in that state (struck through when no money moved). */
+export const rowStateLooks: Record<RowState, { Icon: LucideIcon; tint: string; amount: string }> = {
+  pendente: { Icon: Clock, tint: 'bg-amber-100 text-amber-900', amount: 'text-amber-800 italic' },
+  cancelada: { Icon: CircleX, tint: 'bg-accent-50 text-accent-700', amount: 'text-slate-500 line-through' },
+  expirada: { Icon: TimerOff, tint: 'bg-accent-50 text-accent-700', amount: 'text-slate-500 line-through' },
+  estornada: { Icon: Undo2, tint: 'bg-slate-100 text-slate-700', amount: 'text-slate-500' },
+  adjustment: { Icon: SlidersHorizontal, tint: 'bg-slate-100 text-slate-700', amount: '' },
+  unknown: { Icon: CircleQuestionMark, tint: 'bg-slate-100 text-slate-600', amount: 'text-slate-500' },
 };
 
 const statusLooks: Record<TransactionStatus, Look> = {

@@ -2,28 +2,54 @@ import { amountSignOf, formatDateTime, formatSignedKreyol, type Transaction } fr
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { useTranslation } from '@/lib/i18n';
-import { typeLooks } from './transaction-looks';
+import { type TFunction, useTranslation } from '@/lib/i18n';
+import { type Reading, readingOf, rowStateLooks, rowStateOf, typeLooks } from './transaction-looks';
 
-/** One movement in a list: who or what, when, its status unless done, the signed amount; a link to its detail. */
+/** Who or what a movement was with, as its row's title. */
+function titleOf(transaction: Transaction, reading: Reading, t: TFunction<'screens'>): string {
+  const { compra } = transaction;
+  if (compra && (reading === 'purchase' || reading === 'sale')) {
+    return compra.quantidade > 1 ? `${compra.produto_nome} × ${compra.quantidade}` : compra.produto_nome;
+  }
+  if (transaction.type === 'sent') return transaction.destinatario_nome ?? t('transaction.someone');
+  if (transaction.type === 'received') return transaction.remetente_nome ?? t('transaction.someone');
+  // An adjustment is KreyolCash's correction: its label says which kind it is.
+  if (transaction.type === 'adjustment') return 'KreyolCash';
+  return t(`transaction.types.${transaction.type}`);
+}
+
+/**
+ * One movement in a list: who or what, the kind and when, then the signed amount with, under it,
+ * a label that never shrinks (pending, cancelled, expired, reversed, adjustment) — at 360 px the
+ * left column gives way, never the status. A link to its detail.
+ */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('screens');
-  const { type } = transaction;
-  const { Icon, tint, amountTone } = typeLooks[type];
-  const sign = amountSignOf(type);
-  const typeLabel = t(`transaction.types.${type}`);
-  const counterpart =
-    type === 'sent'
-      ? (transaction.destinatario_nome ?? t('transaction.someone'))
-      : type === 'received'
+  const reading = readingOf(transaction);
+  const { Icon, tint, amountTone } = typeLooks[reading];
+  const state = rowStateOf(transaction);
+  const stateLook = state ? rowStateLooks[state] : null;
+  // A bonus, the sign-up bonus and an adjustment already say what they are in their title.
+  const kind =
+    reading === 'bonus' || reading === 'signup' || reading === 'adjustment'
+      ? null
+      : t(`transaction.types.${reading}`);
+  const with_ =
+    reading === 'purchase'
+      ? transaction.compra?.empresa_nome
+      : reading === 'sale'
         ? (transaction.remetente_nome ?? t('transaction.someone'))
-        : typeLabel;
-  const details = [
-    type === 'sent' || type === 'received' ? typeLabel : null,
-    // dd/mm/aaaa HH:mm: the seconds are for the detail page.
-    formatDateTime(transaction.criado_em).slice(0, 16),
-    transaction.status === 'concluida' ? null : t(`transaction.status.${transaction.status}`),
-  ].filter(Boolean);
+        : null;
+  // dd/mm/aaaa HH:mm: the seconds are for the detail page.
+  const details = [kind, with_, formatDateTime(transaction.criado_em).slice(0, 16)].filter(Boolean);
+  const stateLabel =
+    state === null
+      ? null
+      : state === 'unknown'
+        ? transaction.status
+        : state === 'adjustment'
+          ? t('transaction.types.adjustment')
+          : t(`transaction.status.${state}`);
 
   return (
     <Link
@@ -34,17 +60,34 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-base font-semibold text-slate-900">{counterpart}</span>
+        <span className="truncate text-base font-semibold text-slate-900">
+          {titleOf(transaction, reading, t)}
+        </span>
         <span className="truncate text-sm text-slate-600">{details.join(' · ')}</span>
       </span>
-      <span
-        className={cn(
-          'shrink-0 text-base font-bold tabular-nums',
-          amountTone,
-          transaction.status === 'cancelada' && 'line-through opacity-60',
-        )}
-      >
-        {formatSignedKreyol(transaction.quantidade_centis, sign)}
+      <span className="flex shrink-0 flex-col items-end gap-0.5">
+        <span
+          // A state's own style replaces the type's colour (classes are joined, not merged).
+          className={cn(
+            'text-base font-bold whitespace-nowrap tabular-nums',
+            stateLook?.amount || amountTone,
+          )}
+          data-testid="row-amount"
+        >
+          {formatSignedKreyol(transaction.quantidade_centis, amountSignOf(transaction.type))}
+        </span>
+        {stateLook && stateLabel ? (
+          <span
+            className={cn(
+              'flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-bold whitespace-nowrap',
+              stateLook.tint,
+            )}
+            data-testid="row-state"
+          >
+            <stateLook.Icon aria-hidden="true" className="size-3.5" />
+            {stateLabel}
+          </span>
+        ) : null}
       </span>
     </Link>
   );
