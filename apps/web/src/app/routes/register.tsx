@@ -1,6 +1,7 @@
 import { Navigate, useNavigate } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { TextLink } from '@/components/ui/text-link';
+import { InvitedBy } from '@/features/registration/components/invited-by';
 import { RegistrationWizard } from '@/features/registration/components/registration-wizard';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { forgetReferralCode, useReferralCode } from '@/hooks/use-referral-code';
@@ -21,6 +22,7 @@ export function RegisterRoute() {
 
   return (
     <AuthLayout title={t('register.title')}>
+      <InvitedBy code={referralCode} />
       <RegistrationWizard
         referralCode={referralCode}
         onRegistered={(email) => {
