@@ -16,6 +16,7 @@ import { WalletScreen } from '@/features/wallet/components/wallet-screen';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useTranslation } from '@/lib/i18n';
+import { PendingActions } from './pending-actions';
 
 export function TransactionDetailRoute() {
   const { t } = useTranslation('wallet');
@@ -50,6 +51,9 @@ export function TransactionDetailRoute() {
       {transaction ? (
         <>
           <TransactionSummaryCard transaction={transaction} />
+          {transaction.status === 'pendente' ? (
+            <PendingActions movementId={transaction.id} amountCentis={transaction.quantidade_centis} />
+          ) : null}
           <TransactionDetailsCard transaction={transaction} />
           <TransactionAmountCard transaction={transaction} />
           {transaction.observacoes ? <TransactionNotesCard notes={transaction.observacoes} /> : null}

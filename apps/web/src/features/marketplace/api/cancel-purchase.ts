@@ -15,6 +15,8 @@ export function useCancelPurchase(
     mutationFn: cancelPurchase,
     onSettled: (...args) => {
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      // The units it held are available again.
+      void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
       options.onSettled?.(...args);
     },
   });

@@ -5,6 +5,8 @@ import { apiClient } from '@/lib/api-client';
 /** The sale as its buyer sees it once confirmed. */
 export type Purchase = {
   id: string;
+  /** The sale's movement: its row in the statement. */
+  movimentacao_id: string | null;
   status: SaleStatus;
   produto_id: string;
   produto_nome: string;

@@ -5,14 +5,14 @@ import { CategoryChip } from './category-chip';
 import { useCategoryLabels } from './use-category-labels';
 
 type ProductCardProps = {
-  product: Pick<Product, 'nome' | 'descricao' | 'categoria' | 'preco_centis' | 'estoque'>;
+  product: Pick<Product, 'nome' | 'descricao' | 'categoria' | 'preco_centis' | 'estoque_disponivel'>;
   /** The price's label ("Pri pou chak" on the purchase form). */
   priceLabel?: string;
   /** What the viewer can do with it (the buy button). */
   action?: ReactNode;
 };
 
-/** A product or service: name, description, category, price and, when counted, the stock. */
+/** A product or service: name, description, category, price and, when counted, the stock available. */
 export function ProductCard({ product, priceLabel, action }: ProductCardProps) {
   const { t } = useTranslation('marketplace');
   const labels = useCategoryLabels();
@@ -29,8 +29,11 @@ export function ProductCard({ product, priceLabel, action }: ProductCardProps) {
           <span className="text-xl font-extrabold text-slate-900 tabular-nums">
             {formatKreyol(product.preco_centis)}
           </span>
-          {product.estoque !== null ? (
-            <span className="text-sm text-slate-600">{t('common.stock', { count: product.estoque })}</span>
+          {/* The stock still available: what pending purchases hold is not offered again. */}
+          {product.estoque_disponivel !== null ? (
+            <span className="text-sm text-slate-600">
+              {t('common.stock', { count: product.estoque_disponivel })}
+            </span>
           ) : null}
         </div>
         {action}

@@ -14,12 +14,15 @@ import { useTranslation } from '@/lib/i18n';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { notifyErrorText, notifySuccess } from '@/lib/notify';
 import { cancelPurchase, useCancelPurchase } from '../api/cancel-purchase';
+import { useResendPurchaseCode } from '../api/resend-purchase-code';
 import { type StartedPurchase, useStartPurchase } from '../api/start-purchase';
 import { type Purchase, useVerifyPurchase, type VerifyPurchaseAnswer } from '../api/verify-purchase';
 import { notifyMarketplaceError } from './marketplace-text';
 import { PurchaseForm } from './purchase-form';
 import { PurchaseSuccess } from './purchase-success';
 import { PurchaseVerification } from './purchase-verification';
+import { useResumablePurchase } from './use-resumable-purchase';
+import { WaitingPurchase } from './waiting-purchase';
 
 // Spec §4: form → verification once the sale has started (its id kept, the quantity fixed) →
 // success once the code is right. A wrong code stays; an expired or exhausted one (the server
@@ -33,6 +36,8 @@ type Step =
       totalCentis: number;
       attempt: number;
       attemptsLeft?: number;
+      /** When its current code was sent: a new one can be asked for 30 s later. */
+      codeSentAtMs: number;
     }
   | { name: 'done'; sale: Purchase };
 
@@ -65,9 +70,29 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
     [],
   );
 
+  const waiting = useResumablePurchase(product.id, step.name === 'verify' ? step.saleId : null, resumeSale);
+  // What this buyer can take: the stock nobody holds, and their own pending units (a new purchase
+  // of the product cancels theirs).
+  const available =
+    product.estoque_disponivel === null ? null : product.estoque_disponivel + (waiting?.quantidade ?? 0);
+  const resend = useResendPurchaseCode();
+
   const start = useStartPurchase();
   const verify = useVerifyPurchase();
   const cancel = useCancelPurchase();
+
+  /** Back to the code of a purchase already waiting for it. */
+  function resumeSale(sale: Purchase) {
+    setQuantity(sale.quantidade);
+    setStep({
+      name: 'verify',
+      saleId: sale.id,
+      quantity: sale.quantidade,
+      totalCentis: sale.total_centis,
+      attempt: 0,
+      codeSentAtMs: Date.parse(sale.criado_em),
+    });
+  }
 
   function refreshBalance() {
     void queryClient.invalidateQueries({ queryKey: ['wallet'] });
@@ -95,6 +120,7 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
       quantity: chosen,
       totalCentis: started.total_centis,
       attempt: 0,
+      codeSentAtMs: Date.now(),
     });
     refreshBalance();
     notifySuccess(t('success.code_sent'), t('success.check_whatsapp_code'));
@@ -178,6 +204,29 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
     );
   }
 
+  function onResend(current: Extract<Step, { name: 'verify' }>) {
+    resend.mutate(current.saleId, {
+      onSuccess: () => {
+        notifySuccess(t('purchase.verify.resentTitle'), t('purchase.verify.resentBody'));
+        // A fresh, empty code entry for the new code.
+        setStep({ ...current, attempt: current.attempt + 1, codeSentAtMs: Date.now() });
+      },
+      onError: (error) => {
+        if (isSessionFailure(error)) return;
+        notifyMarketplaceError(error, { fallback: 'purchase_error' });
+        const { code } = AppError.from(error);
+        if (
+          code === 'transaction_not_pending' ||
+          code === 'code_expired' ||
+          code === 'code_attempts_exceeded'
+        ) {
+          refreshBalance();
+          setStep({ name: 'form' });
+        }
+      },
+    });
+  }
+
   function onBack() {
     if (step.name !== 'verify') return;
     cancel.mutate(step.saleId, {
@@ -195,16 +244,19 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
   switch (step.name) {
     case 'form':
       return (
-        <PurchaseForm
-          product={product}
-          wallet={wallet}
-          walletFailed={walletFailed}
-          onRetryWallet={onRetryWallet}
-          initialQuantity={quantity}
-          isStarting={start.isPending}
-          onBlocked={({ totalCentis }) => notifyShort(totalCentis)}
-          onStart={onStart}
-        />
+        <>
+          {waiting ? <WaitingPurchase sale={waiting} onResume={() => resumeSale(waiting)} /> : null}
+          <PurchaseForm
+            product={{ ...product, estoque: available, estoque_disponivel: available }}
+            wallet={wallet}
+            walletFailed={walletFailed}
+            onRetryWallet={onRetryWallet}
+            initialQuantity={quantity}
+            isStarting={start.isPending}
+            onBlocked={({ totalCentis }) => notifyShort(totalCentis)}
+            onStart={onStart}
+          />
+        </>
       );
     case 'verify':
       return (
@@ -219,6 +271,9 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
           isLeaving={cancel.isPending}
           onVerify={onVerify}
           onBack={onBack}
+          codeSentAtMs={step.codeSentAtMs}
+          isResending={resend.isPending}
+          onResend={() => onResend(step)}
         />
       );
     case 'done':

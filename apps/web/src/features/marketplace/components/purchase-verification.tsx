@@ -5,9 +5,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeCells } from '@/components/ui/code-input';
 import { Spinner } from '@/components/ui/spinner';
+import { useSecondsLeft } from '@/hooks/use-seconds-left';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { marketplaceFieldText } from './marketplace-text';
+
+/** How long after a code was sent before another can be asked for (the server limits them per phone too). */
+const RESEND_COOLDOWN_MS = 30_000;
 
 const resolver = lazyZodResolver(() =>
   import('./purchase-schemas').then((module) => module.verifyCodeSchema),
@@ -23,6 +27,10 @@ type PurchaseVerificationProps = {
   isLeaving: boolean;
   onVerify: (code: string) => void;
   onBack: () => void;
+  /** When the current code was sent, for the resend's cooldown. */
+  codeSentAtMs: number;
+  isResending: boolean;
+  onResend: () => void;
 };
 
 /** Step 2: the 6-digit code from WhatsApp, the total it pays, confirm or go back. */
@@ -35,6 +43,9 @@ export function PurchaseVerification({
   isLeaving,
   onVerify,
   onBack,
+  codeSentAtMs,
+  isResending,
+  onResend,
 }: PurchaseVerificationProps) {
   const { t } = useTranslation('marketplace');
   const errorId = useId();
@@ -45,6 +56,7 @@ export function PurchaseVerification({
   const code = form.watch('codigo');
   const error = marketplaceFieldText(form.formState.errors.codigo?.message);
   const isComplete = code.length === VERIFICATION_CODE_LENGTH;
+  const resendInSeconds = useSecondsLeft(codeSentAtMs + RESEND_COOLDOWN_MS);
 
   return (
     <form
@@ -117,6 +129,18 @@ export function PurchaseVerification({
         >
           {isVerifying ? <Spinner /> : null}
           {isVerifying ? t('purchase.verify.submitting') : t('purchase.verify.submit')}
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={resendInSeconds > 0 || isResending || isVerifying || isLeaving}
+          onClick={onResend}
+        >
+          {isResending ? <Spinner /> : null}
+          {isResending
+            ? t('purchase.verify.resending')
+            : resendInSeconds > 0
+              ? t('purchase.verify.resendIn', { seconds: resendInSeconds })
+              : t('purchase.verify.resend')}
         </Button>
         <Button variant="outline" size="lg" disabled={isVerifying || isLeaving} onClick={onBack}>
           {isLeaving ? <Spinner /> : null}

@@ -23,6 +23,8 @@ const RESEND_COOLDOWN_MS = 30_000;
 
 type CodeStepProps = {
   movementId: string;
+  /** What the code confirms ("₭ 27,50 pou Klodin"): a resumed transfer says it here. */
+  summary?: string | undefined;
   /** When the current code was sent: the resend button waits RESEND_COOLDOWN_MS from then. */
   codeSentAtMs: number;
   onVerified: (transaction: Transaction) => void;
@@ -33,7 +35,14 @@ type CodeStepProps = {
 };
 
 /** Step 4: the 6-digit code from WhatsApp completes the transfer; another code can be asked for. */
-export function CodeStep({ movementId, codeSentAtMs, onVerified, onCodeResent, onCancelled }: CodeStepProps) {
+export function CodeStep({
+  movementId,
+  summary,
+  codeSentAtMs,
+  onVerified,
+  onCodeResent,
+  onCancelled,
+}: CodeStepProps) {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
   const form = useForm<CodeFormValues>({
@@ -86,6 +95,11 @@ export function CodeStep({ movementId, codeSentAtMs, onVerified, onCodeResent, o
       )}
     >
       <StepHeading>{t('transfer.code.title')}</StepHeading>
+      {summary ? (
+        <p className="rounded-xl bg-slate-100 px-4 py-2 text-lg font-bold text-slate-900 tabular-nums">
+          {summary}
+        </p>
+      ) : null}
       <Field label={t('transfer.code.label')} hint={t('transfer.code.hint', { minutes: CODE_MINUTES })}>
         {(control) => <CodeInput {...control} {...form.register('codigo')} placeholder="••••••" />}
       </Field>

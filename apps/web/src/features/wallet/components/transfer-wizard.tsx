@@ -1,4 +1,4 @@
-import { AppError, formatCentis, type Transaction } from '@kreyolcash/domain';
+import { AppError, formatCentis, formatKreyol, type Transaction } from '@kreyolcash/domain';
 import { useEffect, useRef, useState } from 'react';
 import { StepProgress } from '@/components/ui/step-progress';
 import { useTranslation } from '@/lib/i18n';
@@ -14,8 +14,8 @@ import { RecipientStep } from './recipient-step';
 import type { AmountFormData, AmountFormValues } from './transfer-schemas';
 import { TransferSuccess } from './transfer-success';
 import { useResumableTransfer } from './use-resumable-transfer';
-import { dismissWalletErrors, notifyWalletError } from './wallet-errors';
 import { WaitingTransfers } from './waiting-transfers';
+import { dismissWalletErrors, notifyWalletError } from './wallet-errors';
 import { WalletScreen } from './wallet-screen';
 
 type Step = 'recipient' | 'amount' | 'code-sent' | 'code' | 'success';
@@ -73,7 +73,10 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
       email: transfer.destinatario_email,
       profile_photo_url: null,
     });
-    setAmountValues({ amount: formatCentis(transfer.quantidade_centis), observacoes: transfer.observacoes ?? '' });
+    setAmountValues({
+      amount: formatCentis(transfer.quantidade_centis),
+      observacoes: transfer.observacoes ?? '',
+    });
     const held = { movimentacao_id: transfer.movimentacao_id, status: 'pendente' as const };
     setPending({
       transfer: { ...held, expira_em: transfer.expira_em ?? '' },
@@ -155,6 +158,14 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
         {step === 'code' && pending ? (
           <CodeStep
             movementId={pending.transfer.movimentacao_id}
+            summary={
+              recipient
+                ? t('transfer.codeSent.summary', {
+                    amount: formatKreyol(pending.amountCentis),
+                    name: recipient.nome_completo,
+                  })
+                : undefined
+            }
             codeSentAtMs={pending.codeSentAtMs}
             onCodeResent={() => setPending({ ...pending, codeSentAtMs: Date.now() })}
             onVerified={(transaction) => {

@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePendingTransfers, type WaitingTransfer } from '../api/get-pending-transfers';
+
+const PARAM = 'movimentacao';
+
+/**
+ * Transfers waiting for their code are never lost (issue 14 §A1). The address names the one the
+ * wizard holds (`/transfer?movimentacao=<id>`), so a reload comes back to its code step, and so
+ * does "enter the code" on its detail; the others are answered for the wizard to offer.
+ */
+export function useResumableTransfer(
+  heldId: string | null,
+  onResume: (transfer: WaitingTransfer) => void,
+): WaitingTransfer[] {
+  const [params, setParams] = useSearchParams();
+  const asked = useRef(params.get(PARAM));
+  const resume = useRef(onResume);
+  resume.current = onResume;
+  const waiting = usePendingTransfers();
+
+  useEffect(() => {
+    if (!asked.current || !waiting.data) return;
+    const found = waiting.data.find((transfer) => transfer.movimentacao_id === asked.current);
+    asked.current = null;
+    // Over already (posted, cancelled, expired): the wizard starts afresh and offers the others.
+    if (found) resume.current(found);
+  }, [waiting.data]);
+
+  const named = params.get(PARAM);
+  useEffect(() => {
+    if (asked.current || named === heldId) return;
+    setParams(heldId ? { [PARAM]: heldId } : {}, { replace: true });
+  }, [heldId, named, setParams]);
+
+  return waiting.data?.filter((transfer) => transfer.movimentacao_id !== heldId) ?? [];
+}
