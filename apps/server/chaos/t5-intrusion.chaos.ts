@@ -29,6 +29,7 @@ import {
   testJpeg,
   testPng,
 } from '../src/test-support/accounts.ts';
+import { afterResponseSettled } from '../src/test-support/after-response.ts';
 import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../src/test-support/marketplace.ts';
 import { createTestApp } from '../src/test-support/test-app.ts';
@@ -957,6 +958,7 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
         url: '/api/auth/forgot-password',
         payload: { email: user.email },
       });
+      await afterResponseSettled(t.app); // the link is queued after the answer
       const accessToken = await latestEmailLinkToken(t, user.email, 'access_token');
       const refreshToken = await latestEmailLinkToken(t, user.email, 'refresh_token');
       const reset = await t.app.inject({

@@ -13,6 +13,7 @@ import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { type SignupRequest, signUp } from '../accounts/signup.service.ts';
 import { meSchema, presentMe } from '../accounts/user-presenter.ts';
 import { isDocumentTaken } from '../accounts/users.repository.ts';
+import { afterResponse, afterResponseHook } from './after-response.ts';
 import {
   confirmEmail,
   requestPasswordReset,
@@ -84,12 +85,15 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
   );
 
+  // Resend and forgot-password answer at once and do their work after: a registered e-mail must
+  // not answer slower than an unknown one.
+  const onResponse = afterResponseHook(app);
   app.post(
     '/api/auth/resend-confirmation',
-    { schema: { tags, body: emailOnlySchema, response: { 202: okSchema } } },
+    { schema: { tags, body: emailOnlySchema, response: { 202: okSchema } }, onResponse },
     async (request, reply) => {
       await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
-      await resendConfirmation(db, config, request.body.email);
+      afterResponse(request, () => resendConfirmation(db, config, request.body.email));
       return reply.status(202).send({ ok: true });
     },
   );
@@ -139,10 +143,10 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { tags, body: emailOnlySchema, response: { 202: okSchema } } },
+    { schema: { tags, body: emailOnlySchema, response: { 202: okSchema } }, onResponse },
     async (request, reply) => {
       await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
-      await requestPasswordReset(db, config, request.body.email);
+      afterResponse(request, () => requestPasswordReset(db, config, request.body.email));
       return reply.status(202).send({ ok: true });
     },
   );

@@ -10,6 +10,7 @@ import {
   signupForm,
   TEST_PASSWORD,
 } from '../../test-support/accounts.ts';
+import { afterResponseSettled } from '../../test-support/after-response.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
@@ -144,6 +145,7 @@ describe(`login, sessions and e-mail links on ${testDatabaseKind}`, () => {
     });
     expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
     expect(known.body).toBe(unknown.body);
+    await afterResponseSettled(t.app); // the link is sent after the answer
     const after = await t.database.db.selectFrom('outbox_messages').select('id').execute();
     expect(after.length - before.length).toBe(1);
   });
@@ -151,6 +153,7 @@ describe(`login, sessions and e-mail links on ${testDatabaseKind}`, () => {
   it('resets the password once through the link and signs every session out', async () => {
     const user = await createConfirmedUser(t);
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    await afterResponseSettled(t.app);
     const access_token = await latestEmailLinkToken(t, user.email, 'access_token');
     const refresh_token = await latestEmailLinkToken(t, user.email, 'refresh_token');
     const reset = (password: string) =>
@@ -187,6 +190,7 @@ describe(`login, sessions and e-mail links on ${testDatabaseKind}`, () => {
       payload: { email: person.email },
     });
     expect(res.statusCode).toBe(202);
+    await afterResponseSettled(t.app);
     const secondToken = await latestEmailLinkToken(t, person.email);
     expect(secondToken).not.toBe(firstToken);
     const old = await t.app.inject({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, newPerson, postSignup, signupForm } from '../../test-support/accounts.ts';
+import { afterResponseSettled } from '../../test-support/after-response.ts';
 import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { decodeQuotedPrintable, TestSmtpServer } from '../../test-support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -83,6 +84,7 @@ describe(`messages in the recipient's language on ${testDatabaseKind}`, () => {
       payload: { email: lusophone.email },
     });
     expect(forgot.statusCode).toBe(202);
+    await afterResponseSettled(t.app); // the link is queued after the answer
     await worker.drain();
     const reset = smtp.received
       .filter((m) => m.to.includes(lusophone.email))
