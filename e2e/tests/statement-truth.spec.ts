@@ -190,10 +190,24 @@ test('the payee sees only posted money; the payer sees every attempt, labelled; 
   await expect(payeePage.getByText('Nou pa jwenn tranzaksyon sa a.')).toBeVisible();
   await payeeContext.close();
 
+  // Another buyer's purchase waits for its code: not money yet, so not on the seller's statement.
+  const waiting = await signedIn(request, await createUser(request, { user: newUser('Klodet') }));
+  await call(waiting, '/api/purchases', { produto_id: product.id, quantidade: 1 });
+
   // The seller: a sale, never a "Venda <id>".
   const sellerContext = await browser.newContext();
   const sellerPage = await sellerContext.newPage();
   await logIn(sellerPage, seller);
+  // The company's sales list names the waiting one, and its amount does not look paid.
+  await sellerPage.goto(`/company/${company.id}`);
+  const sales = sellerPage.getByTestId('sale');
+  await expect(sales).toHaveCount(2);
+  await expect(sales.first()).toContainText('An atant');
+  expect(await colourOf(sales.first().getByText('₭ 3,75'))).not.toBe(
+    await colourOf(sales.nth(1).getByText('₭ 7,50')),
+  );
+  await sales.first().scrollIntoViewIfNeeded();
+  await shot(sellerPage, 'company-sales-seller');
   await sellerPage.goto('/statement?tab=received');
   const saleRow = sellerPage.getByTestId('statement-rows').getByRole('link');
   await expect(saleRow).toHaveCount(1);

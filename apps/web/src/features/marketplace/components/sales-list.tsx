@@ -56,7 +56,12 @@ export function SalesList({ sales, failed, onRetry, hasMore, isLoadingMore, onLo
                   <span
                     className={cn(
                       'shrink-0 text-base font-bold tabular-nums',
-                      sale.status === 'CANCELADA' ? 'text-slate-500 line-through' : 'text-emerald-700',
+                      // Only a confirmed sale paid the seller: a pending one must not look paid.
+                      sale.status === 'CANCELADA'
+                        ? 'text-slate-500 line-through'
+                        : sale.status === 'PENDENTE'
+                          ? 'text-amber-800 italic'
+                          : 'text-emerald-700',
                     )}
                   >
                     {formatKreyol(sale.total_centis)}
