@@ -15,11 +15,16 @@ export async function openEventStream(url: string, accessToken: string) {
   const waiters: (() => void)[] = [];
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  void (async () => {
+  let hasEnded = false;
+  const ended = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          hasEnded = true;
+          for (const wake of waiters.splice(0)) wake();
+          return;
+        }
         buffer += value;
         let end = buffer.indexOf('\n\n');
         while (end >= 0) {
@@ -56,6 +61,18 @@ export async function openEventStream(url: string, accessToken: string) {
         });
       }
     },
+    /** Resolves when the server ends the stream; rejects after `timeoutMs`. */
+    async ended(timeoutMs = 5000): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the stream did not end within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      });
+      await Promise.race([ended, timeout]).finally(() => clearTimeout(timer));
+    },
+    hasEnded: () => hasEnded,
     close: () => controller.abort(),
   };
 }

@@ -23,14 +23,18 @@ export async function signAccessToken(
   return { token, expiresAtSeconds };
 }
 
-/** The claims of a valid, unexpired token, or undefined. */
-export async function readAccessToken(token: string, secret: string): Promise<AccessClaims | undefined> {
+/** The claims of a valid, unexpired token (with its expiry), or undefined. */
+export async function readAccessToken(
+  token: string,
+  secret: string,
+): Promise<(AccessClaims & { expiresAtSeconds: number }) | undefined> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+    if (typeof payload.exp !== 'number') return undefined;
     // Both name uuid columns: anything else would reach the database as a malformed uuid (a 500).
     if (!isUuid(payload.sub) || !isUuid(payload.sid)) return undefined;
-    return { userId: payload.sub, sessionId: payload.sid };
+    return { userId: payload.sub, sessionId: payload.sid, expiresAtSeconds: payload.exp };
   } catch {
     return undefined;
   }

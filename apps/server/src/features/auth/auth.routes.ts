@@ -36,7 +36,7 @@ const okSchema = z.object({ ok: z.literal(true) });
 const tags = ['auth'];
 
 export async function authRoutes(app: AppInstance): Promise<void> {
-  const { config, database } = app.deps;
+  const { config, database, events } = app.deps;
   const db = database.db;
 
   app.get(
@@ -124,7 +124,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       const refreshToken = refreshTokenOf(request);
       if (!refreshToken) throw new AppError('session_expired', { message: 'no refresh cookie' });
       try {
-        const tokens = await rotateSession(db, config.jwtSecret, refreshToken);
+        const tokens = await rotateSession(db, config.jwtSecret, refreshToken, (sessionId) =>
+          events.hub.endSession(sessionId),
+        );
         setRefreshCookie(reply, config, tokens.refreshToken);
         return { ...sessionBody(tokens), user_id: tokens.userId };
       } catch (error) {
@@ -136,7 +138,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
 
   app.post('/api/auth/logout', { schema: { tags } }, async (request, reply) => {
     const refreshToken = refreshTokenOf(request);
-    if (refreshToken) await endSessionByRefreshToken(db, refreshToken);
+    const sessionId = refreshToken ? await endSessionByRefreshToken(db, refreshToken) : undefined;
+    // Open event streams of this session end now, not at the token's expiry.
+    if (sessionId) events.hub.endSession(sessionId);
     clearRefreshCookie(reply, config);
     return reply.status(204).send();
   });
@@ -157,7 +161,12 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       await limitBy(app, request, 'confirm', [`ip:${request.ip}`]);
       const { access_token, refresh_token, password } = request.body;
-      await resetPassword(db, { accessToken: access_token, refreshToken: refresh_token, password });
+      const userId = await resetPassword(db, {
+        accessToken: access_token,
+        refreshToken: refresh_token,
+        password,
+      });
+      events.hub.endUser(userId);
       return { ok: true as const };
     },
   );

@@ -98,11 +98,11 @@ export async function requestPasswordReset(db: Kysely<DB>, config: Config, email
   });
 }
 
-/** Sets the new password, kills the link, and signs every session out. */
+/** Sets the new password, kills the link, and signs every session out; returns the user's id. */
 export async function resetPassword(
   db: Kysely<DB>,
   p: { accessToken: string; refreshToken: string; password: string },
-): Promise<void> {
+): Promise<string> {
   const passwordHash = await hashPassword(p.password);
   const userId = await db.transaction().execute(async (trx) => {
     const id = await consumeEmailToken(trx, {
@@ -116,6 +116,7 @@ export async function resetPassword(
     return id;
   });
   if (!userId) throw new AppError('invalid_reset_link');
+  return userId;
 }
 
 function resetPairHash(accessToken: string, refreshToken: string): string {

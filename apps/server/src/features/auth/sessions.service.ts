@@ -43,6 +43,7 @@ export async function rotateSession(
   db: Kysely<DB>,
   jwtSecret: string,
   refreshToken: string,
+  onRevoked: (sessionId: string) => void = () => {},
 ): Promise<IssuedTokens & { userId: string }> {
   const tokenHash = hashToken(refreshToken);
   const outcome = await db.transaction().execute(async (trx): Promise<RotateOutcome> => {
@@ -63,6 +64,7 @@ export async function rotateSession(
       throw new AppError('session_expired');
     case 'reused':
       await revokeSession(db, outcome.sessionId, 'refresh_token_reuse');
+      onRevoked(outcome.sessionId);
       throw new AppError('session_expired', { message: 'refresh token reused; session revoked' });
     case 'rotated': {
       const access = await signAccessToken(
@@ -79,13 +81,19 @@ export async function rotateSession(
   }
 }
 
-export async function endSessionByRefreshToken(db: Kysely<DB>, refreshToken: string): Promise<void> {
+/** Revokes the refresh token's session; returns its id (undefined for an unknown token). */
+export async function endSessionByRefreshToken(
+  db: Kysely<DB>,
+  refreshToken: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select('session_id')
     .where('token_hash', '=', hashToken(refreshToken))
     .executeTakeFirst();
-  if (row) await revokeSession(db, row.session_id, 'logout');
+  if (!row) return undefined;
+  await revokeSession(db, row.session_id, 'logout');
+  return row.session_id;
 }
 
 function refreshExpiry(): Date {

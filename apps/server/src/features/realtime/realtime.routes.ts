@@ -4,7 +4,7 @@ import type { AppInstance } from '../../app.ts';
 import { readAccessToken } from '../auth/access-token.ts';
 import { sessionChecks } from '../auth/session-checks.ts';
 import { findBalance } from '../wallet/statement.repository.ts';
-import type { UserEvent } from './event-hub.ts';
+import type { StreamSubscriber, UserEvent } from './event-hub.ts';
 
 /**
  * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.
@@ -18,7 +18,8 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
     '/api/events',
     { schema: { tags: ['wallet'], summary: 'Server-sent events: balance, transaction' } },
     async (request, reply) => {
-      const userId = await streamUserOf(app, request);
+      const claims = await streamClaimsOf(app, request);
+      const { userId } = claims;
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -33,16 +34,51 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
         const balance = await findBalance(app.deps.database.db, userId).catch(() => undefined);
         if (balance) send('balance', balance);
       };
-      const onEvent = (event: UserEvent) => {
-        send('transaction', { id: event.id });
-        void sendBalance();
+
+      // The stream lives no longer than its session: logout, a password reset or a revocation end
+      // it (at once in this process, else at the next event or heartbeat), and so does the expiry
+      // of the token it was opened with (the client reconnects with a fresh one).
+      let ended = false;
+      const isSessionOpen = async () =>
+        Date.now() < claims.expiresAtSeconds * 1000 &&
+        (await sessionChecks(app.deps.database.db)
+          .run(claims)
+          .catch(() => false));
+      // Events go out in order, each only after its check: none reaches a stream whose session ended.
+      let queue = Promise.resolve();
+      const inTurn = (step: () => Promise<void>) => {
+        queue = queue
+          .then(async () => {
+            if (ended) return;
+            if (!(await isSessionOpen())) return end();
+            await step();
+          })
+          .catch(() => end());
       };
-      const unsubscribe = hub.subscribe(userId, onEvent);
-      const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), REALTIME_HEARTBEAT_MS);
-      request.raw.on('close', () => {
+      const subscriber: StreamSubscriber = {
+        sessionId: claims.sessionId,
+        onEvent: (event: UserEvent) =>
+          inTurn(async () => {
+            send('transaction', { id: event.id });
+            await sendBalance();
+          }),
+        end: () => end(),
+      };
+      const unsubscribe = hub.subscribe(userId, subscriber);
+      const heartbeat = setInterval(
+        () => inTurn(async () => void out.write(': heartbeat\n\n')),
+        REALTIME_HEARTBEAT_MS,
+      );
+      const expiry = setTimeout(() => end(), claims.expiresAtSeconds * 1000 - Date.now());
+      function end() {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         unsubscribe();
-      });
+        out.end();
+      }
+      request.raw.on('close', end);
       out.write('retry: 2000\n\n');
       await sendBalance();
     },
@@ -51,11 +87,11 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
 
 // EventSource cannot send headers, so the access token may also come as ?access_token=
 // (masked in logs like every token-looking query value).
-async function streamUserOf(app: AppInstance, request: FastifyRequest): Promise<string> {
+async function streamClaimsOf(app: AppInstance, request: FastifyRequest) {
   const header = request.headers.authorization;
   const query = (request.query as { access_token?: string }).access_token;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : query;
   const claims = token ? await readAccessToken(token, app.deps.config.jwtSecret) : undefined;
   if (!claims || !(await sessionChecks(app.deps.database.db).run(claims))) throw new AppError('unauthorized');
-  return claims.userId;
+  return claims;
 }
