@@ -5,7 +5,7 @@ import {
   errorCodeForStatus,
   isErrorCode,
 } from '@kreyolcash/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 // The one error handler: every failure leaves as `{ error: { code, message, fields? } }` with the
@@ -24,6 +24,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = Object.values(fields)[0] ?? 'validation_error';
       return reply.status(422).send(new AppError(first, { status: 422, fields }).toBody());
     }
+    // The client's bytes, not the server, are wrong: a 400. Input that reaches the database
+    // unchecked deserves a schema rule, hence the warning and its own message (the fuzz test
+    // looks for it).
+    if (isMalformedMultipart(error, request)) {
+      return reply
+        .status(400)
+        .send(new AppError('bad_request', { message: 'Malformed multipart body' }).toBody());
+    }
+    if (isBadDataForDatabase(error)) {
+      request.log.warn({ err: error }, 'unchecked input reached the database');
+      return reply.status(400).send(new AppError('bad_request', { message: UNSTORABLE_VALUE }).toBody());
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply
@@ -33,6 +45,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong. Please try again.'));
   });
+}
+
+// Busboy's errors for a body that is not well-formed multipart (truncated, no or another
+// boundary) come without a status; they are the client's, like a malformed JSON body.
+const MALFORMED_MULTIPART =
+  /^(?:Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed part header|Unsupported Content-Type\.|Missing Content-Type-header\.)$/;
+
+function isMalformedMultipart(error: Error, request: FastifyRequest): boolean {
+  return request.isMultipart() && MALFORMED_MULTIPART.test(error.message);
+}
+
+// PostgreSQL's data exceptions for a value it cannot take: a NUL or invalid byte in text
+// (22021, 22P05), text that is not a uuid or number (22P02), a number or date out of range
+// (22003, 22008, 22007). Only input brings them; the schemas should have refused it first.
+export const UNSTORABLE_VALUE = 'A value in the request cannot be stored';
+const BAD_DATA_CODES = new Set(['22021', '22P05', '22P02', '22003', '22008', '22007']);
+
+function isBadDataForDatabase(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && BAD_DATA_CODES.has(code);
 }
 
 export function errorBody(code: ErrorCode, message: string): ErrorBody {

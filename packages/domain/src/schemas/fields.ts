@@ -59,7 +59,8 @@ export function requiredText(
 
 // Deliberately the simple x@y.z shape of spec §5: the confirmation e-mail is the real check.
 // Lower-cased so that one mailbox is one account.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No control or invisible format character anywhere (a NUL cannot even be stored).
+const EMAIL_SHAPE = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 export function emailField(
   requiredCode: ErrorCode = 'email_required',

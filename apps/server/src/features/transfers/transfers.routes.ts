@@ -59,7 +59,7 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       const user = await findUserByEmail(db, request.query.email);
       if (user?.id === userId) throw new AppError('self_transfer');
       // Only an account that can receive: active, with its e-mail confirmed (the ledger agrees).
-      if (!user || user.status !== 'ATIVO' || !user.email_confirmado_em) throw new AppError('user_not_found');
+      if (user?.status !== 'ATIVO' || !user.email_confirmado_em) throw new AppError('user_not_found');
       return {
         id: user.id,
         nome_completo: user.nome_completo,
