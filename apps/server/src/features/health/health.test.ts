@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPerson, postSignup, signupForm } from '../../test-support/accounts.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { testDatabaseKind } from '../../test-support/test-database.ts';
+
+const OPS_TOKEN = 'ops-token-for-the-tests-0123456789abcdef';
+
+// The 503 `degraded` answer (database gone) is checked in app.test.ts.
+describe(`health and the operators' outbox figures on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ OPS_TOKEN });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const outbox = (authorization?: string) =>
+    t.app.inject({ url: '/api/ops/outbox', headers: authorization ? { authorization } : {} });
+
+  it('answers the public health check with ok and no figures', async () => {
+    expect((await postSignup(t, await signupForm(newPerson()))).statusCode).toBe(201); // queues an e-mail
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('gives the outbox counts only to the bearer of OPS_TOKEN', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${OPS_TOKEN}`, OPS_TOKEN]) {
+      const res = await outbox(authorization);
+      expect(res.statusCode, String(authorization)).toBe(401);
+      expect(res.json().error.code).toBe('unauthorized');
+      expect(res.body).not.toContain('pending');
+    }
+    const res = await outbox(`Bearer ${OPS_TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ outbox: { pending: 1, sent: 0, failed: 0 } });
+  });
+
+  it('has no operators endpoint when OPS_TOKEN is not set', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({
+        url: '/api/ops/outbox',
+        headers: { authorization: 'Bearer anything' },
+      });
+      expect(res.statusCode).toBe(404);
+      const doc = (await plain.app.inject('/api/docs/json')).json();
+      expect(Object.keys(doc.paths)).not.toContain('/api/ops/outbox');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('documents both in the OpenAPI document, the health answer without counts', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    const health = JSON.stringify(doc.paths['/api/health']);
+    expect(health).toContain('degraded');
+    expect(health).not.toContain('pending');
+    expect(JSON.stringify(doc.paths['/api/ops/outbox'])).toContain('pending');
+  });
+});
