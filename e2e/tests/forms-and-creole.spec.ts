@@ -153,10 +153,21 @@ test('settings: the current number says so; the language changes after sign-in a
   await language.selectOption('fr');
   await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
   await expect(toasts(page).getByText('Votre langue a été changée.')).toBeVisible();
-  const me = await request.get('/api/me', {
-    headers: { authorization: `Bearer ${await tokenOf(request, user)}` },
-  });
+  const headers = { authorization: `Bearer ${await tokenOf(request, user)}` };
+  const me = await request.get('/api/me', { headers });
   expect(((await me.json()) as { idioma: string }).idioma).toBe('fr');
+
+  // The account's WhatsApp messages now come in French: the phone change's code, for one.
+  const start = await request.post('/api/me/phone-change', {
+    headers,
+    data: { novo_telefone: newUser().phone },
+  });
+  expect(start.status()).toBeLessThan(300);
+  const outbox = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(user.phone)}&limit=20`);
+  const { items } = (await outbox.json()) as { items: { purpose: string; idioma: string; text: string }[] };
+  const code = items.find((message) => message.purpose === 'phone_change_current');
+  expect(code?.idioma).toBe('fr');
+  expect(code?.text).not.toMatch(/Kòd|kòd/);
 });
 
 test('registration: an invitation names the inviter; a refused photo leaves the list; sizes are real', async ({

@@ -34,8 +34,8 @@ export function LanguageSwitcher({ tone = 'light', className, onChange }: Langua
         onChange={(event) => {
           const next = event.target.value;
           if (!isLanguage(next)) return;
-          void changeLanguage(next);
-          onChange?.(next);
+          // Told once the texts are there, so that what it says (a toast) is in the new language.
+          void changeLanguage(next).then(() => onChange?.(next));
         }}
         className={cn(
           'min-h-11 cursor-pointer rounded-xl border px-3 text-base font-medium',
