@@ -229,15 +229,17 @@ type ProbeObject = {
 };
 
 // Reads any signed-in user may make (the marketplace catalogue) and what is public to anyone
-// (profile photos, shown next to names in transfers). A 2xx there is no leak when it is the
+// (profile photos, shown next to names in transfers; an invitation's inviter, shown on the
+// sign-up page, whose parameter is an invitation code, so every id probed here is unknown). A 2xx there is no leak when it is the
 // right kind of object and carries none of the owner's private data.
 const CATALOGUE: Record<string, ProbeObject['kind']> = {
   'GET /api/companies/{id}': 'company',
   'GET /api/companies/{id}/products': 'company',
   'GET /api/products/{id}': 'product',
 };
-const PUBLIC_FILES: Record<string, ProbeObject['kind']> = {
+const PUBLIC_READS: Record<string, ProbeObject['kind']> = {
   'GET /api/files/profiles/{name}': 'profile-file',
+  'GET /api/referrals/inviter/{code}': 'user',
 };
 
 describe(`T5 intrusion on ${testDatabaseKind}`, () => {
@@ -470,7 +472,7 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
     }): string | undefined {
       const { op, caller, object, status, body } = p;
       if (status >= 500) return 'server error';
-      const publicKind = PUBLIC_FILES[op] ?? (caller ? CATALOGUE[op] : undefined);
+      const publicKind = PUBLIC_READS[op] ?? (caller ? CATALOGUE[op] : undefined);
       if (status >= 200 && status < 300) {
         if (!publicKind) return '2xx on another user’s object';
         if (publicKind !== object.kind) return `2xx for a ${object.kind} on a ${publicKind} route`;
@@ -484,7 +486,7 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
       // Fastify refuses a path parameter over 100 characters before routing (414 URI Too Long),
       // so before authentication too: a refusal that reads nothing.
       if (status === 414 && object.malformed) return undefined;
-      if (!caller && !PUBLIC_FILES[op]) return status === 401 ? undefined : 'anonymous not refused with 401';
+      if (!caller && !PUBLIC_READS[op]) return status === 401 ? undefined : 'anonymous not refused with 401';
       if ([401, 403, 404].includes(status)) return undefined;
       if (status === 422 || status === 400) {
         // A request-shape refusal (the id or body is not even well formed) names its fields; a
