@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { createUser, documentPhoto, logIn, newUser, type TestUser } from './support/accounts';
+import { createUser, documentPhoto, logIn, newUser, profilePhoto, type TestUser } from './support/accounts';
 
 // Issue 14, items 6–11: the forms say what is wrong where it is wrong (and once), the settings keep
 // the language, a refused photo leaves the list, the invited sign-up names the inviter, and the
@@ -211,6 +211,47 @@ test('registration: an invitation names the inviter; a refused photo leaves the 
   await expect(page.getByText('Foto a dwe an JPG oswa PNG.')).toHaveCount(0);
   await expect(page.getByText(/^0,00027 MB$/)).toBeVisible();
   await expect(page.getByText('0,00 MB')).toHaveCount(0);
+});
+
+test('a sign-up in English keeps English for the account: the confirmation e-mail comes in English', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const user = newUser('Edwidj');
+  await page.goto('/register');
+  await page.getByLabel('Lang').selectOption('en');
+  const next = page.getByRole('button', { name: 'Continue', exact: true });
+  await page.getByLabel('Full name').fill(user.fullName);
+  await next.click();
+  await page.getByLabel('NIF').pressSequentially(user.nif);
+  await next.click();
+  await page.getByLabel('Document photo').setInputFiles(documentPhoto);
+  await next.click();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Phone (WhatsApp)').fill(user.phone);
+  await next.click();
+  await page.getByLabel('Birth date').fill(user.birthDate);
+  await next.click();
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await next.click();
+  await page.getByLabel('Profile photo').setInputFiles(profilePhoto);
+  await next.click();
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await next.click();
+  await page.getByLabel('Confirm the password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await expect(page).toHaveURL('/email-confirmation');
+
+  let idioma: string | undefined;
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(user.email)}&limit=5`);
+      const { items } = (await answer.json()) as { items: { purpose: string; idioma: string }[] };
+      idioma = items.find((message) => message.purpose === 'email_confirmation')?.idioma;
+      return idioma;
+    })
+    .toBe('en');
 });
 
 test('the password pages are Creole in the Creole app, Portuguese in Portuguese', async ({
