@@ -1,10 +1,10 @@
 import { AppError, REALTIME_HEARTBEAT_MS } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
-import { readAccessToken } from '../auth/access-token.ts';
+import { type AccessClaims, readAccessToken } from '../auth/access-token.ts';
 import { sessionChecks } from '../auth/session-checks.ts';
 import { findBalance } from '../wallet/statement.repository.ts';
-import type { StreamSubscriber, UserEvent } from './event-hub.ts';
+import type { UserEvent } from './event-hub.ts';
 
 /**
  * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.
@@ -12,8 +12,6 @@ import type { StreamSubscriber, UserEvent } from './event-hub.ts';
  * movement made through any other.
  */
 export async function realtimeRoutes(app: AppInstance): Promise<void> {
-  const { hub } = app.deps.events;
-
   app.get(
     '/api/events',
     { schema: { tags: ['wallet'], summary: 'Server-sent events: balance, transaction' } },
@@ -35,54 +33,64 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
         if (balance) send('balance', balance);
       };
 
-      // The stream lives no longer than its session: logout, a password reset or a revocation end
-      // it (at once in this process, else at the next event or heartbeat), and so does the expiry
-      // of the token it was opened with (the client reconnects with a fresh one).
-      let ended = false;
-      const isSessionOpen = async () =>
-        Date.now() < claims.expiresAtSeconds * 1000 &&
-        (await sessionChecks(app.deps.database.db)
-          .run(claims)
-          .catch(() => false));
-      // Events go out in order, each only after its check: none reaches a stream whose session ended.
-      let queue = Promise.resolve();
-      const inTurn = (step: () => Promise<void>) => {
-        queue = queue
-          .then(async () => {
-            if (ended) return;
-            if (!(await isSessionOpen())) return end();
-            await step();
-          })
-          .catch(() => end());
-      };
-      const subscriber: StreamSubscriber = {
-        sessionId: claims.sessionId,
-        onEvent: (event: UserEvent) =>
-          inTurn(async () => {
-            send('transaction', { id: event.id });
-            await sendBalance();
-          }),
-        end: () => end(),
-      };
-      const unsubscribe = hub.subscribe(userId, subscriber);
-      const heartbeat = setInterval(
-        () => inTurn(async () => void out.write(': heartbeat\n\n')),
-        REALTIME_HEARTBEAT_MS,
-      );
-      const expiry = setTimeout(() => end(), claims.expiresAtSeconds * 1000 - Date.now());
-      function end() {
-        if (ended) return;
-        ended = true;
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-        unsubscribe();
-        out.end();
-      }
+      const end = endWithSession(app, claims, {
+        onEvent: async (event: UserEvent) => {
+          send('transaction', { id: event.id });
+          await sendBalance();
+        },
+        heartbeat: () => out.write(': heartbeat\n\n'),
+        close: () => out.end(),
+      });
       request.raw.on('close', end);
       out.write('retry: 2000\n\n');
       await sendBalance();
     },
   );
+}
+
+/**
+ * The stream lives no longer than its session: logout, a password reset or a revocation end it (at
+ * once in this process, else at the next event or heartbeat), and so does the expiry of the token
+ * it was opened with (the client reconnects with a fresh one). Events go out in order, each only
+ * after its check: none reaches a stream whose session ended. Returns `end`.
+ */
+function endWithSession(
+  app: AppInstance,
+  claims: AccessClaims & { expiresAtSeconds: number },
+  stream: { onEvent(event: UserEvent): Promise<void>; heartbeat(): void; close(): void },
+): () => void {
+  let ended = false;
+  const isSessionOpen = async () =>
+    Date.now() < claims.expiresAtSeconds * 1000 &&
+    (await sessionChecks(app.deps.database.db)
+      .run(claims)
+      .catch(() => false));
+  let queue = Promise.resolve();
+  const inTurn = (step: () => Promise<void>) => {
+    queue = queue
+      .then(async () => {
+        if (ended) return;
+        if (!(await isSessionOpen())) return end();
+        await step();
+      })
+      .catch(() => end());
+  };
+  const unsubscribe = app.deps.events.hub.subscribe(claims.userId, {
+    sessionId: claims.sessionId,
+    onEvent: (event) => inTurn(() => stream.onEvent(event)),
+    end: () => end(),
+  });
+  const heartbeat = setInterval(() => inTurn(async () => stream.heartbeat()), REALTIME_HEARTBEAT_MS);
+  const expiry = setTimeout(() => end(), claims.expiresAtSeconds * 1000 - Date.now());
+  function end() {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    clearTimeout(expiry);
+    unsubscribe();
+    stream.close();
+  }
+  return end;
 }
 
 // EventSource cannot send headers, so the access token may also come as ?access_token=
