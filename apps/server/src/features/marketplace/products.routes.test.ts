@@ -54,11 +54,13 @@ describe(`products and services, on ${testDatabaseKind}`, () => {
       categoria: 'food',
       preco_centis: 1250,
       estoque: null,
+      estoque_disponivel: null,
       status: 'ATIVO',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const counted = await postProduct(owner, company.id, newProductBody({ estoque: 0 }));
     expect(counted.json().estoque).toBe(0);
+    expect(counted.json().estoque_disponivel).toBe(0);
   });
 
   it('keeps the largest safe price exact, to the centi', async () => {
