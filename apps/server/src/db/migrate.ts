@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { applyDefinitions } from '../ledger/definitions.ts';
 import * as baseline from './migrations/0001-baseline.ts';
+import * as phoneProof from './migrations/0002-phone-proof.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
 // runs under tsx, Vitest and any bundler.
 const migrations: Record<string, Migration> = {
   '0001-baseline': baseline,
+  '0002-phone-proof': phoneProof,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

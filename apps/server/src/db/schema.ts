@@ -59,6 +59,8 @@ export type UsuariosTable = {
   sexo: Gender;
   status: Generated<string>;
   email_confirmado_em: Date | null;
+  /** When the sign-up phone was proven by a WhatsApp code; null until then (issue 15). */
+  telefone_verificado_em: Date | null;
   criado_em: CreatedAt;
   /** 8 characters, given by the database at insert (kc_novo_codigo_indicacao). */
   codigo_indicacao: Generated<string>;
