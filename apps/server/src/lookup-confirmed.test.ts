@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, type SeededUser, seedUser } from './test-support/ledger-fixtures.ts';
+import { expectLedgerSound } from './test-support/ledger-assertions.ts';
+import { type SeededUser, seedUser } from './test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from './test-support/marketplace.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
 import { testDatabaseKind } from './test-support/test-database.ts';
@@ -13,9 +14,7 @@ describe(`who can receive money, on ${testDatabaseKind}`, () => {
     t = await createTestApp();
   });
   afterAll(async () => {
-    const check = await checkLedger(t.database.db);
-    expect(check.mismatchedUsers).toBe(0);
-    expect(check.balancesCentis).toBe(check.issuedCentis);
+    await expectLedgerSound(t.database.db);
     await t.close();
   });
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
-import { checkLedger, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
+import { expectLedgerSound } from '../../test-support/ledger-assertions.ts';
+import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../../test-support/marketplace.ts';
 import { codeIn, MESSAGE_CONTENT, textOf } from '../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -14,9 +15,7 @@ describe(`purchases on ${testDatabaseKind}`, () => {
     t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '10' });
   });
   afterAll(async () => {
-    const check = await checkLedger(t.database.db);
-    expect(check.mismatchedUsers).toBe(0);
-    expect(check.balancesCentis).toBe(check.issuedCentis);
+    await expectLedgerSound(t.database.db);
     await t.close();
   });
 
