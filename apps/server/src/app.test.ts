@@ -149,8 +149,12 @@ describe('the app shell', () => {
 });
 
 describe('health when the database is gone', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
   it('answers 503', async () => {
-    const t = await createTestApp();
     await t.database.close();
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(503);

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { testRateLimiter } from '../../test-support/test-rate-limiter.ts';
 
@@ -14,43 +14,55 @@ const PRODUCTION_ENV = {
   WHATSAPP_GATEWAY_URL: 'http://127.0.0.1:1',
 };
 
-describe(`the client's address on ${testDatabaseKind}`, () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-
+// Each app (a fresh database) is made in a hook, whose timeout is sized for a busy machine; the
+// tests themselves then only time the requests.
+async function serve(env: Record<string, string>) {
+  const t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '0.1', ...env }, { rateLimiter: testRateLimiter() });
   // Real HTTP: the socket's address is 127.0.0.1, as a proxy on the same machine would be.
-  async function serve(env: Record<string, string>) {
-    t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '0.1', ...env }, { rateLimiter: testRateLimiter() });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    return async (forwardedFor: string) => {
-      const res = await fetch(`${base}/api/auth/nif-available?documento=0123456789`, {
-        headers: { 'x-forwarded-for': forwardedFor },
-      });
-      const body = (await res.json()) as { error?: { code: string } };
-      return res.status === 429 ? `429 ${body.error?.code}` : String(res.status);
-    };
-  }
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const nifCheck = async (forwardedFor: string) => {
+    const res = await fetch(`${base}/api/auth/nif-available?documento=0123456789`, {
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+    const body = (await res.json()) as { error?: { code: string } };
+    return res.status === 429 ? `429 ${body.error?.code}` : String(res.status);
+  };
+  return { t, nifCheck };
+}
 
+describe(`the client's address on ${testDatabaseKind}`, () => {
   // In production, where the header used to be believed from anyone.
-  it('without TRUST_PROXY, a made-up X-Forwarded-For on each request escapes no per-IP limit', async () => {
-    const nifCheck = await serve(PRODUCTION_ENV);
-    const statuses = [];
-    for (let i = 1; i <= NIF_LIMIT + 1; i++) statuses.push(await nifCheck(`203.0.113.${i}`));
-    expect(statuses).toEqual([...Array(NIF_LIMIT).fill('200'), '429 rate_limited']);
+  describe('without TRUST_PROXY', () => {
+    let served: Awaited<ReturnType<typeof serve>>;
+    beforeAll(async () => {
+      served = await serve(PRODUCTION_ENV);
+    });
+    afterAll(() => served.t.close());
+
+    it('a made-up X-Forwarded-For on each request escapes no per-IP limit', async () => {
+      const statuses = [];
+      for (let i = 1; i <= NIF_LIMIT + 1; i++) statuses.push(await served.nifCheck(`203.0.113.${i}`));
+      expect(statuses).toEqual([...Array(NIF_LIMIT).fill('200'), '429 rate_limited']);
+    });
   });
 
-  it('with TRUST_PROXY=127.0.0.1, the address the proxy forwards is the one counted', async () => {
-    const nifCheck = await serve({ TRUST_PROXY: '127.0.0.1' });
-    // Different clients behind the proxy each have their own allowance...
-    for (let i = 1; i <= NIF_LIMIT + 1; i++) expect(await nifCheck(`203.0.113.${i}`)).toBe('200');
-    // ...and one client is limited, even when it puts made-up addresses before its own: the
-    // proxy appends the address it saw, and only the proxy is believed.
-    const statuses = [];
-    for (let i = 1; i <= NIF_LIMIT + 1; i++) statuses.push(await nifCheck(`198.51.100.${i}, 192.0.2.50`));
-    expect(statuses).toEqual([...Array(NIF_LIMIT).fill('200'), '429 rate_limited']);
+  describe('with TRUST_PROXY=127.0.0.1', () => {
+    let served: Awaited<ReturnType<typeof serve>>;
+    beforeAll(async () => {
+      served = await serve({ TRUST_PROXY: '127.0.0.1' });
+    });
+    afterAll(() => served.t.close());
+
+    it('the address the proxy forwards is the one counted', async () => {
+      const { nifCheck } = served;
+      // Different clients behind the proxy each have their own allowance...
+      for (let i = 1; i <= NIF_LIMIT + 1; i++) expect(await nifCheck(`203.0.113.${i}`)).toBe('200');
+      // ...and one client is limited, even when it puts made-up addresses before its own: the
+      // proxy appends the address it saw, and only the proxy is believed.
+      const statuses = [];
+      for (let i = 1; i <= NIF_LIMIT + 1; i++) statuses.push(await nifCheck(`198.51.100.${i}, 192.0.2.50`));
+      expect(statuses).toEqual([...Array(NIF_LIMIT).fill('200'), '429 rate_limited']);
+    });
   });
 });

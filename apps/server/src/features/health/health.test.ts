@@ -37,9 +37,14 @@ describe(`health and the operators' outbox figures on ${testDatabaseKind}`, () =
     expect(res.json()).toEqual({ outbox: { pending: 1, sent: 0, failed: 0 } });
   });
 
-  it('has no operators endpoint when OPS_TOKEN is not set', async () => {
-    const plain = await createTestApp();
-    try {
+  describe('without OPS_TOKEN', () => {
+    let plain: TestApp;
+    beforeAll(async () => {
+      plain = await createTestApp();
+    });
+    afterAll(() => plain.close());
+
+    it('has no operators endpoint', async () => {
       const res = await plain.app.inject({
         url: '/api/ops/outbox',
         headers: { authorization: 'Bearer anything' },
@@ -47,9 +52,7 @@ describe(`health and the operators' outbox figures on ${testDatabaseKind}`, () =
       expect(res.statusCode).toBe(404);
       const doc = (await plain.app.inject('/api/docs/json')).json();
       expect(Object.keys(doc.paths)).not.toContain('/api/ops/outbox');
-    } finally {
-      await plain.close();
-    }
+    });
   });
 
   it('documents both in the OpenAPI document, the health answer without counts', async () => {
