@@ -26,7 +26,7 @@ async function tokenOf(request: APIRequestContext, user: TestUser): Promise<stri
 }
 
 async function findRecipient(page: Page, email: string) {
-  await page.getByLabel('Imèl moun k ap resevwa a').fill(email);
+  await page.getByLabel('Telefòn oswa imèl moun k ap resevwa a').fill(email);
   await page.getByRole('button', { name: 'Chèche' }).click();
 }
 

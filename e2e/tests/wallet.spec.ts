@@ -28,7 +28,7 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 async function findRecipient(page: Page, email: string) {
-  await page.getByLabel('Imèl moun k ap resevwa a').fill(email);
+  await page.getByLabel('Telefòn oswa imèl moun k ap resevwa a').fill(email);
   await page.getByRole('button', { name: 'Chèche' }).click();
 }
 
@@ -175,7 +175,7 @@ test('the wizard’s errors and back steps: unknown e-mail, backing out of the c
   await page.goto('/transfer');
 
   await page.getByRole('button', { name: 'Chèche' }).click();
-  await expect(page.getByText('Antre yon imèl ki valab. Egzanp: non@egzanp.com')).toBeVisible();
+  await expect(page.getByText('Antre nimewo telefòn oswa imèl moun nan.')).toBeVisible();
   await findRecipient(page, `nobody.${Date.now()}@example.com`);
   await expect(toasts(page).getByText('Itilizatè a pa jwenn')).toBeVisible();
   await expect(toasts(page).getByText(/Pa gen okenn kont KreyolCash ak imèl sa a/)).toBeVisible();

@@ -66,6 +66,8 @@ const CODES_BY_STATUS = {
     'invalid_amount',
     'max_amount_error',
     'self_transfer',
+    // The transfer's first field (phone or e-mail) left blank.
+    'payee_required',
     'insufficient_balance',
     'invalid_verification_code',
     'invalid_codes',
@@ -94,7 +96,11 @@ const CODES_BY_STATUS = {
     // A language that is not one of LOCALES (PATCH /api/me, sign-up).
     'invalid_language',
   ],
-  429: ['rate_limited'],
+  429: [
+    'rate_limited',
+    // More distinct payees looked up than PAYEE_LOOKUP_DAILY_DISTINCT_LIMIT in 24 hours.
+    'lookup_limit_reached',
+  ],
   // Failures of an operation as a whole (spec §8): the client shows them when a call fails
   // without a more precise code; the server uses internal_error.
   500: [

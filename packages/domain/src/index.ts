@@ -12,6 +12,7 @@ export * from './locales.ts';
 export * from './money.ts';
 export * from './nif.ts';
 export * from './parse-amount.ts';
+export * from './payees.ts';
 export * from './phone.ts';
 export * from './product-categories.ts';
 export * from './purchase-quantity.ts';

@@ -15,7 +15,7 @@ describe(`database on ${testDatabaseKind}`, () => {
 
   it('applies every migration once and none on a second run', async () => {
     const first = await migrateToLatest(database.db);
-    expect(first).toEqual(['0001-baseline', '0002-phone-proof']);
+    expect(first).toEqual(['0001-baseline', '0002-phone-proof', '0004-payee-lookups']);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import { applyDefinitions } from '../ledger/definitions.ts';
 import * as baseline from './migrations/0001-baseline.ts';
 import * as phoneProof from './migrations/0002-phone-proof.ts';
+import * as payeeLookups from './migrations/0004-payee-lookups.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -9,6 +10,7 @@ import type { DB } from './schema.ts';
 const migrations: Record<string, Migration> = {
   '0001-baseline': baseline,
   '0002-phone-proof': phoneProof,
+  '0004-payee-lookups': payeeLookups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -249,6 +249,14 @@ export type DB = {
   mudancas_telefone: MudancasTelefoneTable;
   indicacoes: IndicacoesTable;
   identidades_vistas: IdentidadesVistasTable;
+  consultas_destinatario: ConsultasDestinatarioTable;
+};
+
+// Payees an account looked up (pay by phone): at most a few distinct ones per 24 hours.
+export type ConsultasDestinatarioTable = {
+  usuario_id: string;
+  identidade: string;
+  consultado_em: Generated<Date>;
 };
 
 export type PhoneChangeStep = 'verify_current' | 'verify_new' | 'done' | 'cancelled';

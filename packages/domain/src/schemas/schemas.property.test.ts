@@ -109,7 +109,7 @@ describe('transferInitiateSchema', () => {
           const out = accepted(transferInitiateSchema, { destinatario_email: email, quantidade_centis: 100 });
           if (out === undefined) return;
           expect(out.destinatario_email).toMatch(EMAIL_SHAPE);
-          expect(out.destinatario_email).toBe(out.destinatario_email.trim().toLowerCase());
+          expect(out.destinatario_email).toBe(out.destinatario_email?.trim().toLowerCase());
         },
       ),
       RUNS,

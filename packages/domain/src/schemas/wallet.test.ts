@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keysOf, parsed } from './test-helpers.ts';
 import {
   historyQuerySchema,
+  payeeSearchSchema,
   transactionSchema,
   transferInitiateSchema,
   userLookupQuerySchema,
@@ -11,6 +12,24 @@ import {
 const transfer = { destinatario_email: 'Marie@Example.ht', quantidade_centis: 2_500 };
 
 describe('transferInitiateSchema', () => {
+  it('takes the payee by phone, in E.164, or by id, and exactly one of them', () => {
+    const byPhone = { destinatario_telefone: '3712-3456', quantidade_centis: 100 };
+    expect(parsed(transferInitiateSchema, byPhone).destinatario_telefone).toBe('+50937123456');
+    const id = '0b8f3c1e-2f4a-4c7b-9a1d-3e5f6a7b8c9d';
+    expect(
+      parsed(transferInitiateSchema, { destinatario_id: id, quantidade_centis: 100 }).destinatario_id,
+    ).toBe(id);
+    expect(keysOf(transferInitiateSchema, { quantidade_centis: 100 })).toEqual({
+      destinatario_email: 'invalid_email',
+    });
+    expect(keysOf(transferInitiateSchema, { ...transfer, destinatario_telefone: '37123456' })).toEqual({
+      destinatario_telefone: 'validation_error',
+    });
+    expect(keysOf(transferInitiateSchema, { ...byPhone, destinatario_telefone: '123' })).toEqual({
+      destinatario_telefone: 'phone_invalid',
+    });
+  });
+
   it('accepts a recipient and an amount in centis', () => {
     expect(parsed(transferInitiateSchema, transfer)).toEqual({
       destinatario_email: 'marie@example.ht',
@@ -74,6 +93,37 @@ describe('userLookupQuerySchema', () => {
   it('needs an e-mail, or says invalid_email', () => {
     expect(parsed(userLookupQuerySchema, { email: 'A@b.ht' })).toEqual({ email: 'a@b.ht' });
     expect(keysOf(userLookupQuerySchema, {})).toEqual({ email: 'invalid_email' });
+  });
+
+  it.each(['+509 3712-3456', '37123456', '50937123456'])('reads the phone %s in E.164', (telefone) => {
+    expect(parsed(userLookupQuerySchema, { telefone })).toEqual({ telefone: '+50937123456' });
+  });
+
+  it('refuses a number that is no phone, and two identities at once', () => {
+    expect(keysOf(userLookupQuerySchema, { telefone: '1234567' })).toEqual({ telefone: 'phone_invalid' });
+    expect(keysOf(userLookupQuerySchema, { email: 'a@b.ht', telefone: '37123456' })).toEqual({
+      telefone: 'validation_error',
+    });
+  });
+});
+
+describe('payeeSearchSchema', () => {
+  it('reads one field as a phone or an e-mail', () => {
+    expect(parsed(payeeSearchSchema, { destinatario: '+509 3712-3456' })).toEqual({
+      destinatario: { telefone: '+50937123456' },
+    });
+    expect(parsed(payeeSearchSchema, { destinatario: 'Marie@Example.ht' })).toEqual({
+      destinatario: { email: 'marie@example.ht' },
+    });
+  });
+
+  it.each([
+    ['', 'payee_required'],
+    ['  ', 'payee_required'],
+    ['3712345', 'phone_invalid'],
+    ['marie@', 'invalid_email'],
+  ])('refuses %j with %s', (destinatario, key) => {
+    expect(keysOf(payeeSearchSchema, { destinatario })).toEqual({ destinatario: key });
   });
 });
 

@@ -1,22 +1,72 @@
 import { z } from 'zod';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, OBSERVATIONS_MAX_LENGTH } from '../constants.ts';
+import { payeeIdentityOf } from '../payees.ts';
 import { transferCentisField } from './amounts.ts';
-import { emailField, errorKey, optionalText, verificationCodeField } from './fields.ts';
+import {
+  emailField,
+  errorKey,
+  errorKeyAndStop,
+  optionalField,
+  optionalText,
+  phoneField,
+  verificationCodeField,
+} from './fields.ts';
 import { historyFilterSchema, transactionStatusSchema, transactionTypeSchema } from './statuses.ts';
 
 // A blank or malformed recipient e-mail is one message in the transfer flow: invalid_email.
 const recipientEmailField = emailField('invalid_email', 'invalid_email');
 
-// GET /api/users/lookup?email=
-export const userLookupQuerySchema = z.object({ email: recipientEmailField });
+const recipientPhoneField = phoneField('phone_invalid');
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Exactly one way to name the payee. None is the e-mail's invalid_email (the only form before
+// pay by phone); two at once is a client mistake (validation_error).
+function exactlyOne(fields: string[]) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const given = fields.filter((field) => value[field] !== undefined);
+    if (given.length === 1) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: [given.length === 0 ? (fields[0] ?? '') : (given[1] ?? '')],
+      message: given.length === 0 ? 'invalid_email' : 'validation_error',
+    });
+  };
+}
+
+// GET /api/users/lookup?email= or ?telefone= (any spelling of the number; answered in E.164).
+export const userLookupQuerySchema = z
+  .object({ email: optionalField(recipientEmailField), telefone: optionalField(recipientPhoneField) })
+  .superRefine(exactlyOne(['email', 'telefone']));
 export type UserLookupQuery = z.output<typeof userLookupQuerySchema>;
 
-// POST /api/transfers
-export const transferInitiateSchema = z.object({
-  destinatario_email: recipientEmailField,
-  quantidade_centis: transferCentisField,
-  observacoes: optionalText(OBSERVATIONS_MAX_LENGTH),
+// The transfer's first field: a phone number or an e-mail, read into the lookup's query.
+export const payeeSearchSchema = z.object({
+  destinatario: z
+    .string(errorKey('payee_required'))
+    .trim()
+    .min(1, errorKeyAndStop('payee_required'))
+    .transform((text, ctx) => {
+      const identity = payeeIdentityOf(text);
+      if (identity?.kind === 'phone') return { telefone: identity.phone };
+      const email = recipientEmailField.safeParse(text);
+      if (email.success) return { email: email.data };
+      ctx.addIssue({ code: 'custom', message: identity ? 'invalid_email' : 'phone_invalid' });
+      return z.NEVER;
+    }),
 });
+export type PayeeSearchValues = z.input<typeof payeeSearchSchema>;
+
+// POST /api/transfers: the payee by e-mail, by phone (E.164 after normalising) or by the id a
+// lookup or the recent payees answered. The payee must be able to receive (the server checks).
+export const transferInitiateSchema = z
+  .object({
+    destinatario_email: optionalField(recipientEmailField),
+    destinatario_telefone: optionalField(recipientPhoneField),
+    destinatario_id: optionalField(z.string().regex(UUID_SHAPE, errorKey('validation_error'))),
+    quantidade_centis: transferCentisField,
+    observacoes: optionalText(OBSERVATIONS_MAX_LENGTH),
+  })
+  .superRefine(exactlyOne(['destinatario_email', 'destinatario_telefone', 'destinatario_id']));
 export type TransferInitiateInput = z.input<typeof transferInitiateSchema>;
 export type TransferInitiateBody = z.output<typeof transferInitiateSchema>;
 

@@ -323,6 +323,7 @@ describe(`transfers on ${testDatabaseKind}`, () => {
       id: b.id,
       nome_completo: b.nome,
       email: b.email,
+      telefone: null,
       profile_photo_url: null,
     });
     for (const email of [b.email.slice(0, 6), a.email, 'nobody@example.ht']) {

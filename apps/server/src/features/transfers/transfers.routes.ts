@@ -12,10 +12,11 @@ import { isUuid } from '../../lib/ids.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
 import { profilePhotoUrl } from '../accounts/user-presenter.ts';
-import { findUserByEmail } from '../accounts/users.repository.ts';
+import { findUserByEmail, findUserById, findUserByPhone } from '../accounts/users.repository.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { findStatementEntry } from '../wallet/statement.repository.ts';
 import { presentTransaction } from '../wallet/transaction-presenter.ts';
+import { canBePaidByPhone, countPayeeLookup, listRecentPayees, recentPayeeSchema } from './payees.ts';
 import {
   cancelTransfer,
   initiateTransfer,
@@ -43,10 +44,13 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
         tags,
         querystring: userLookupQuerySchema,
         response: {
+          // The identity asked about, as the caller typed it: the e-mail for ?email=, the phone
+          // (E.164) for ?telefone=; never the other one, which the caller may not know.
           200: z.object({
             id: z.string(),
             nome_completo: z.string(),
-            email: z.string(),
+            email: z.string().nullable(),
+            telefone: z.string().nullable(),
             profile_photo_url: z.string().nullable(),
           }),
         },
@@ -55,18 +59,34 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const userId = userIdOf(request);
       await limitBy(app, request, 'lookup', [`user:${userId}`]);
-      // Exact e-mail only: the lookup can confirm an address the caller already knows, never list.
-      const user = await findUserByEmail(db, request.query.email);
-      if (user?.id === userId) throw new AppError('self_transfer');
-      // Only an account that can receive: active, with its e-mail confirmed (the ledger agrees).
+      const { email, telefone } = request.query;
+      // One's own address or number is no payee, and costs none of the day's lookups.
+      const me = await findUserById(db, userId);
+      if (me && (me.email === email || me.telefone === telefone)) throw new AppError('self_transfer');
+      // Each distinct identity counts, found or not: nobody can walk the phone book.
+      await countPayeeLookup(db, userId, email !== undefined ? `email:${email}` : `tel:${telefone}`);
+      // Exact identity only: the lookup can confirm what the caller already knows, never list.
+      const user =
+        email !== undefined ? await findUserByEmail(db, email) : await findUserByPhone(db, telefone ?? '');
+      // Only an account that can receive: active, with its e-mail confirmed (the ledger agrees);
+      // by phone, only a proven one.
       if (user?.status !== 'ATIVO' || !user.email_confirmado_em) throw new AppError('user_not_found');
+      if (email === undefined && !canBePaidByPhone(user)) throw new AppError('user_not_found');
       return {
         id: user.id,
         nome_completo: user.nome_completo,
-        email: user.email,
+        email: email !== undefined ? user.email : null,
+        telefone: email === undefined ? user.telefone : null,
         profile_photo_url: profilePhotoUrl(user.profile_photo_key),
       };
     },
+  );
+
+  // The people the caller last paid, so paying one again is one tap (pay by phone, issue 15).
+  app.get(
+    '/api/transfers/recent-payees',
+    { onRequest, schema: { tags, response: { 200: z.object({ items: z.array(recentPayeeSchema) }) } } },
+    async (request) => ({ items: await listRecentPayees(db, userIdOf(request)) }),
   );
 
   app.post(

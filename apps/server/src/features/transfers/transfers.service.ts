@@ -2,6 +2,7 @@ import type { ErrorCode, TransferInitiateBody } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
+import { payeeEmailOf } from './payees.ts';
 
 export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
 
@@ -19,11 +20,12 @@ export async function initiateTransfer(
   deps: AppDeps,
   p: { payerId: string; body: TransferInitiateBody; idempotencyKey: string | undefined },
 ): Promise<InitiatedTransfer & { replayed: boolean }> {
+  const payeeEmail = await payeeEmailOf(deps.database.db, p.payerId, p.body);
   const held = okOrThrow(
     await ledger.hold(deps, {
       kind: 'transfer',
       payerId: p.payerId,
-      payeeEmail: p.body.destinatario_email,
+      payeeEmail,
       amountCentis: p.body.quantidade_centis,
       note: p.body.observacoes ?? null,
       idempotencyKey: p.idempotencyKey ?? null,
@@ -62,13 +64,13 @@ export async function cancelTransfer(
   okOrThrow(await ledger.void(deps, { kind: 'transfer', ...p }), MESSAGES);
 }
 
-// Normalised so that " A@x.ht " and "a@x.ht" are the same request.
+// Normalised so that " A@x.ht " and "a@x.ht" (or two spellings of one phone) are the same
+// request; an e-mail hashes as it did before pay by phone, so older keys still replay.
 function transferHashOf(body: TransferInitiateBody): string {
-  return requestHashOf('transfer', [
-    body.destinatario_email.trim().toLowerCase(),
-    body.quantidade_centis,
-    body.observacoes ?? null,
-  ]);
+  const payee =
+    body.destinatario_email?.trim().toLowerCase() ??
+    (body.destinatario_telefone ? `tel:${body.destinatario_telefone}` : `id:${body.destinatario_id}`);
+  return requestHashOf('transfer', [payee, body.quantidade_centis, body.observacoes ?? null]);
 }
 
 // A transfer waiting for its code, as the payer resumes it: to whom, how much, until when.

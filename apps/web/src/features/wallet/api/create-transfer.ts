@@ -28,7 +28,8 @@ export function useCreateTransfer(
   return useMutation({
     ...options,
     mutationFn: async (body: TransferInitiateBody) => {
-      const fingerprint = JSON.stringify([body.destinatario_email, body.quantidade_centis, body.observacoes]);
+      const payee = [body.destinatario_email, body.destinatario_telefone, body.destinatario_id];
+      const fingerprint = JSON.stringify([...payee, body.quantidade_centis, body.observacoes]);
       if (attempt.current?.fingerprint !== fingerprint)
         attempt.current = { key: newIdempotencyKey(), fingerprint };
       // The reservation changes what is available: the stream brings it, or the wallet is read.

@@ -1,23 +1,47 @@
+import { displayPhone, type TransferInitiateBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** A transfer's recipient, found by the exact e-mail the payer typed. */
+/** A transfer's recipient, found by the exact e-mail or phone the payer typed, or a recent payee. */
 export type Recipient = {
   id: string;
   nome_completo: string;
-  email: string;
+  /** The e-mail the payer typed (null when they gave the phone, or picked a recent payee). */
+  email: string | null;
+  /** The phone the payer typed, in E.164 (null otherwise). */
+  telefone?: string | null;
+  /** What the card shows under the name: the masked phone of a recent payee. */
+  contato?: string;
   /** Same-origin path, or null without a photo. */
   profile_photo_url: string | null;
 };
 
-/** GET /api/users/lookup?email=: 404 user_not_found; 422 self_transfer for the caller's own e-mail. */
-export function lookupUser(email: string): Promise<Recipient> {
-  return apiClient.get('/api/users/lookup', { query: { email } });
+export type PayeeQuery = { email: string } | { telefone: string };
+
+/** GET /api/users/lookup?email= or ?telefone=: 404 user_not_found; 422 self_transfer for the caller;
+ * 429 lookup_limit_reached past the day's distinct lookups. */
+export function lookupUser(query: PayeeQuery): Promise<Recipient> {
+  return apiClient.get('/api/users/lookup', { query });
+}
+
+/** How the transfer names the payee: as the payer found them. */
+export function payeeFieldsOf(
+  recipient: Recipient,
+): Pick<TransferInitiateBody, 'destinatario_email' | 'destinatario_telefone' | 'destinatario_id'> {
+  if (recipient.email) return { destinatario_email: recipient.email };
+  if (recipient.telefone) return { destinatario_telefone: recipient.telefone };
+  return { destinatario_id: recipient.id };
+}
+
+/** What the confirmation card shows under the payee's name. */
+export function contactOf(recipient: Recipient): string {
+  if (recipient.email) return recipient.email;
+  return recipient.telefone ? displayPhone(recipient.telefone) : (recipient.contato ?? '');
 }
 
 // A mutation rather than a query: the lookup runs when the payer presses search, once per press.
 export function useLookupUser(
-  options: Omit<UseMutationOptions<Recipient, Error, string>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<Recipient, Error, PayeeQuery>, 'mutationFn'> = {},
 ) {
   return useMutation({ ...options, mutationFn: lookupUser });
 }

@@ -3,15 +3,16 @@ import { Search } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmailInput } from '@/components/ui/email-input';
 import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { type Recipient, useLookupUser } from '../api/lookup-user';
+import { useRecentPayees } from '../api/get-recent-payees';
+import { contactOf, type Recipient, useLookupUser } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
 import { StepHeading } from './step-heading';
-import type { RecipientFormValues } from './transfer-schemas';
+import type { RecipientFormData, RecipientFormValues } from './transfer-schemas';
 import { notifyWalletError, walletFieldText } from './wallet-errors';
 
 const resolver = lazyZodResolver(() =>
@@ -26,7 +27,8 @@ type RecipientStepProps = {
   onConfirm: () => void;
 };
 
-/** Step 1: the recipient by e-mail, then their name and photo to confirm it is the right person. */
+/** Step 1: the recipient by phone or e-mail (or a recent payee), then their name and photo to
+ * confirm it is the right person before any amount. */
 export function RecipientStep({ recipient, ownEmail, onFound, onConfirm }: RecipientStepProps) {
   const { t } = useTranslation('wallet');
   if (recipient) {
@@ -37,7 +39,7 @@ export function RecipientStep({ recipient, ownEmail, onFound, onConfirm }: Recip
           <RecipientAvatar name={recipient.nome_completo} photoUrl={recipient.profile_photo_url} />
           <div className="min-w-0">
             <p className="truncate text-lg font-bold text-slate-900">{recipient.nome_completo}</p>
-            <p className="truncate text-base text-slate-600">{recipient.email}</p>
+            <p className="truncate text-base text-slate-600">{contactOf(recipient)}</p>
           </div>
         </Card>
         <Button size="lg" onClick={onConfirm}>
@@ -49,11 +51,57 @@ export function RecipientStep({ recipient, ownEmail, onFound, onConfirm }: Recip
       </section>
     );
   }
-  return <RecipientSearch ownEmail={ownEmail} onFound={onFound} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <RecipientSearch ownEmail={ownEmail} onFound={onFound} />
+      <RecentPayees onPick={onFound} />
+    </div>
+  );
 }
 
-const sameEmail = (a: string, b: string | undefined) =>
-  b !== undefined && a.trim().toLowerCase() === b.toLowerCase();
+/** The people last paid: a tap picks one, and the confirmation card still shows name and photo. */
+function RecentPayees({ onPick }: { onPick: (recipient: Recipient) => void }) {
+  const { t } = useTranslation('wallet');
+  const recent = useRecentPayees();
+  if (!recent.data?.length) return null;
+  return (
+    <section aria-labelledby="recent-payees" className="flex flex-col gap-2">
+      <h3 id="recent-payees" className="text-base font-bold text-slate-700">
+        {t('transfer.recipient.recent')}
+      </h3>
+      <ul className="flex flex-col gap-2">
+        {recent.data.map((payee) => (
+          <li key={payee.destinatario_id}>
+            <button
+              type="button"
+              className="flex min-h-14 w-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-primary-600"
+              onClick={() =>
+                onPick({
+                  id: payee.destinatario_id,
+                  nome_completo: payee.nome_completo,
+                  email: null,
+                  contato: payee.contato,
+                  profile_photo_url: payee.profile_photo_url,
+                })
+              }
+            >
+              <RecipientAvatar name={payee.nome_completo} photoUrl={payee.profile_photo_url} size="md" />
+              <span className="min-w-0">
+                <span className="block truncate text-base font-bold text-slate-900">
+                  {payee.nome_completo}
+                </span>
+                <span className="block truncate text-sm text-slate-600">{payee.contato}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const sameEmail = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a === b.toLowerCase();
 
 function RecipientSearch({
   ownEmail,
@@ -63,15 +111,17 @@ function RecipientSearch({
   onFound: (recipient: Recipient) => void;
 }) {
   const { t } = useTranslation('wallet');
-  const form = useForm<RecipientFormValues>({
+  const form = useForm<RecipientFormValues, unknown, RecipientFormData>({
     resolver,
-    defaultValues: { email: '' },
+    defaultValues: { destinatario: '' },
   });
   const lookup = useLookupUser({
     onSuccess: onFound,
     onError: (error) => {
       // The field says it (the server's 422 for one's own address): no toast on top of it.
-      if (AppError.from(error).code === 'self_transfer') form.setError('email', { message: 'self_transfer' });
+      const code = AppError.from(error).code;
+      if (code === 'self_transfer' || code === 'lookup_limit_reached')
+        form.setError('destinatario', { message: code });
       else notifyWalletError(error, 'search_user_error');
     },
   });
@@ -81,18 +131,28 @@ function RecipientSearch({
       noValidate
       className="flex flex-col gap-5"
       // A field that does not validate says why under itself; no toast repeats it.
-      onSubmit={form.handleSubmit(({ email }) => {
-        if (sameEmail(email, ownEmail)) form.setError('email', { message: 'self_transfer' });
-        else lookup.mutate(email);
+      onSubmit={form.handleSubmit(({ destinatario }) => {
+        if ('email' in destinatario && sameEmail(destinatario.email, ownEmail))
+          form.setError('destinatario', { message: 'self_transfer' });
+        else lookup.mutate(destinatario);
       })}
     >
       <StepHeading>{t('transfer.recipient.title')}</StepHeading>
       <Field
         label={t('transfer.recipient.email')}
         hint={t('transfer.recipient.hint')}
-        error={walletFieldText(form.formState.errors.email?.message)}
+        error={walletFieldText(form.formState.errors.destinatario?.message)}
       >
-        {(control) => <EmailInput {...control} {...form.register('email')} placeholder="non@egzanp.com" />}
+        {(control) => (
+          // A phone or an e-mail: plain text, no capital first letter, nothing the browser fills.
+          <Input
+            {...control}
+            {...form.register('destinatario')}
+            autoComplete="off"
+            autoCapitalize="none"
+            placeholder="3712 3456 / non@egzanp.com"
+          />
+        )}
       </Field>
       <Button type="submit" size="lg" disabled={lookup.isPending}>
         {lookup.isPending ? <Spinner /> : <Search aria-hidden="true" className="size-5" />}

@@ -6,7 +6,7 @@ import { useCancelTransfer } from '../api/cancel-transfer';
 import { type PendingTransfer, useCreateTransfer } from '../api/create-transfer';
 import type { WaitingTransfer } from '../api/get-pending-transfers';
 import { useWallet } from '../api/get-wallet';
-import type { Recipient } from '../api/lookup-user';
+import { payeeFieldsOf, type Recipient } from '../api/lookup-user';
 import { AmountStep } from './amount-step';
 import { CodeSentStep } from './code-sent-step';
 import { CodeStep } from './code-step';
@@ -103,7 +103,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
       return;
     }
     const body = {
-      destinatario_email: recipient.email,
+      ...payeeFieldsOf(recipient),
       quantidade_centis: data.amount,
       observacoes: data.observacoes,
     };

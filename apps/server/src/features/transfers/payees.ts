@@ -1,0 +1,104 @@
+import {
+  AppError,
+  maskContact,
+  PAYEE_LOOKUP_DAILY_DISTINCT_LIMIT,
+  RECENT_PAYEES_LIMIT,
+  type TransferInitiateBody,
+} from '@kreyolcash/domain';
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
+import { profilePhotoUrl } from '../accounts/user-presenter.ts';
+import { findUserById, findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
+
+// Pay by phone (issue 15): who a payer may look up and pay by phone number or id.
+
+const WINDOW = sql<Date>`now() - interval '24 hours'`;
+
+/**
+ * Counts a lookup of `identity` (`email:…` or `tel:…`) against the account's daily allowance of
+ * distinct identities; the same identity again within 24 hours is free. Kept in the database so
+ * that every server process shares it; the account's row is locked so two lookups at the limit
+ * cannot both pass.
+ */
+export async function countPayeeLookup(db: Kysely<DB>, userId: string, identity: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('usuarios').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+    await trx
+      .deleteFrom('consultas_destinatario')
+      .where('usuario_id', '=', userId)
+      .where('consultado_em', '<=', WINDOW)
+      .execute();
+    const seen = await trx
+      .selectFrom('consultas_destinatario')
+      .select('identidade')
+      .where('usuario_id', '=', userId)
+      .execute();
+    if (seen.some((row) => row.identidade === identity)) return;
+    if (seen.length >= PAYEE_LOOKUP_DAILY_DISTINCT_LIMIT) throw new AppError('lookup_limit_reached');
+    await trx
+      .insertInto('consultas_destinatario')
+      .values({ usuario_id: userId, identidade: identity })
+      .execute();
+  });
+}
+
+/** Can be paid by phone or id: active, e-mail confirmed and phone proven. */
+export function canBePaidByPhone(user: UserRow | undefined): user is UserRow {
+  return (
+    user?.status === 'ATIVO' && user.email_confirmado_em !== null && user.telefone_verificado_em !== null
+  );
+}
+
+/**
+ * The e-mail the ledger takes for the payee a transfer names by phone or id. Only a proven phone
+ * is paid this way; the ledger checks again that the account is active and confirmed.
+ */
+export async function payeeEmailOf(
+  db: Kysely<DB>,
+  payerId: string,
+  body: TransferInitiateBody,
+): Promise<string> {
+  if (body.destinatario_email !== undefined) return body.destinatario_email;
+  const payee = body.destinatario_telefone
+    ? await findUserByPhone(db, body.destinatario_telefone)
+    : await findUserById(db, body.destinatario_id ?? '');
+  if (payee?.id === payerId) throw new AppError('self_transfer');
+  if (!canBePaidByPhone(payee)) throw new AppError('user_not_found');
+  return payee.email;
+}
+
+export const recentPayeeSchema = z.object({
+  // What to send as the payee (POST /api/transfers destinatario_id).
+  destinatario_id: z.string(),
+  nome_completo: z.string(),
+  profile_photo_url: z.string().nullable(),
+  // The payee's phone, masked: enough to recognise, not to copy.
+  contato: z.string(),
+});
+export type RecentPayee = z.output<typeof recentPayeeSchema>;
+
+/** The people this payer last paid, most recent first, who can still be paid by id. */
+export async function listRecentPayees(db: Kysely<DB>, payerId: string): Promise<RecentPayee[]> {
+  const rows = await db
+    .selectFrom('kreyolcash_movimentacoes as m')
+    .innerJoin('usuarios as d', 'd.id', 'm.destinatario_id')
+    .select(['d.id', 'd.nome_completo', 'd.profile_photo_key', 'd.telefone'])
+    .select((eb) => eb.fn.max('m.criado_em').as('ultimo'))
+    .where('m.remetente_id', '=', payerId)
+    .where('m.tipo', '=', 'transferencia')
+    .where('m.status', '=', 'concluida')
+    .where('d.status', '=', 'ATIVO')
+    .where('d.email_confirmado_em', 'is not', null)
+    .where('d.telefone_verificado_em', 'is not', null)
+    .groupBy(['d.id', 'd.nome_completo', 'd.profile_photo_key', 'd.telefone'])
+    .orderBy('ultimo', 'desc')
+    .limit(RECENT_PAYEES_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    destinatario_id: row.id,
+    nome_completo: row.nome_completo,
+    profile_photo_url: profilePhotoUrl(row.profile_photo_key),
+    contato: maskContact(row.telefone),
+  }));
+}
