@@ -11,6 +11,9 @@ export const CURRENCY_SYMBOL = '₭';
 export const CURRENCY_CODE = 'KC';
 export const SIGNUP_BONUS_CENTIS = 10_000;
 export const REFERRAL_BONUS_CENTIS = 1_000;
+// Referral bonuses one inviter can earn per calendar month, counted in Haiti's time zone
+// (HAITI_TIME_ZONE): enough for a real circle of friends, not for a farm of invented identities.
+export const REFERRAL_BONUSES_PER_MONTH = 20;
 export const MIN_TRANSFER_CENTIS = 1;
 export const MAX_TRANSFER_CENTIS = 10_000;
 export const MIN_SERVICE_PRICE_CENTIS = 1;

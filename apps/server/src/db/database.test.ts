@@ -15,7 +15,12 @@ describe(`database on ${testDatabaseKind}`, () => {
 
   it('applies every migration once and none on a second run', async () => {
     const first = await migrateToLatest(database.db);
-    expect(first).toEqual(['0001-baseline', '0002-phone-proof', '0004-payee-lookups']);
+    expect(first).toEqual([
+      '0001-baseline',
+      '0002-phone-proof',
+      '0004-payee-lookups',
+      '0005-referral-rewarded-identities',
+    ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 

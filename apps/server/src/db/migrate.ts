@@ -3,6 +3,7 @@ import { applyDefinitions } from '../ledger/definitions.ts';
 import * as baseline from './migrations/0001-baseline.ts';
 import * as phoneProof from './migrations/0002-phone-proof.ts';
 import * as payeeLookups from './migrations/0004-payee-lookups.ts';
+import * as referralRewardedIdentities from './migrations/0005-referral-rewarded-identities.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-baseline': baseline,
   '0002-phone-proof': phoneProof,
   '0004-payee-lookups': payeeLookups,
+  '0005-referral-rewarded-identities': referralRewardedIdentities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

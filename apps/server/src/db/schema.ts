@@ -249,6 +249,7 @@ export type DB = {
   mudancas_telefone: MudancasTelefoneTable;
   indicacoes: IndicacoesTable;
   identidades_vistas: IdentidadesVistasTable;
+  identidades_premiadas: IdentidadesPremiadasTable;
   consultas_destinatario: ConsultasDestinatarioTable;
 };
 
@@ -290,5 +291,13 @@ export type IdentidadesVistasTable = {
   tipo: 'nif' | 'email' | 'telefone';
   /** The first account that had this NIF, e-mail or phone; null once that account is gone. */
   user_id: string | null;
+  criado_em: CreatedAt;
+};
+
+/** A NIF or phone that earned a referral bonus: never another one (the hash is the primary key). */
+export type IdentidadesPremiadasTable = {
+  hash: string;
+  tipo: 'nif' | 'telefone';
+  indicacao_id: string;
   criado_em: CreatedAt;
 };

@@ -202,6 +202,29 @@ describe(`phone change on ${testDatabaseKind}`, () => {
     expect(JSON.stringify(error)).not.toContain(holder.id);
   });
 
+  it('names a holder with a compound name by the first name alone, also when the number is taken mid-change', async () => {
+    const [user, holder] = [await seedUser(t), await seedUser(t)];
+    const novo = freshPhone();
+    expect((await start(user, novo)).statusCode).toBe(202);
+    const { code } = await codeSent(user, 'phone_change_current');
+    // Someone with a long name takes the number before the current-number step.
+    await t.database.db
+      .updateTable('usuarios')
+      .set({ telefone: novo, nome_completo: '  Marie-Claude   Jean-Baptiste Toussaint ' })
+      .where('id', '=', holder.id)
+      .execute();
+
+    const res = await verify(user, 'verify-current', code);
+    expect(res.statusCode).toBe(409);
+    const { error } = res.json();
+    expect(error).toMatchObject({ code: 'phone_already_exists', details: { nome: 'Marie-Claude' } });
+    expect(error.message).toBe('the number is already used by Marie-Claude');
+    for (const hidden of ['Jean-Baptiste', 'Toussaint', holder.email, holder.id]) {
+      expect(JSON.stringify(error)).not.toContain(hidden);
+    }
+    expect(await phoneOf(user)).toBe(user.telefone);
+  });
+
   it('counts wrong codes, says how many tries are left, and kills the change at the third', async () => {
     const user = await seedUser(t);
     await start(user, freshPhone());

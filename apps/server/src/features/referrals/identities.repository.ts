@@ -54,3 +54,34 @@ export async function isFirstAccountForAll(
     .executeTakeFirstOrThrow();
   return Number(row.n) === p.identities.length;
 }
+
+/**
+ * Marks the friend's NIF and phone as rewarded by this referral, both or neither: false when one
+ * of them already earned a bonus, ever (identidades_premiadas' primary key decides, so of two
+ * racing bonuses for one identity the second waits for the first to commit, then finds it taken).
+ */
+export async function claimRewardedIdentities(
+  trx: Transaction<DB>,
+  p: { referralId: string; nif: string; telefone: string },
+): Promise<boolean> {
+  const identities = [
+    { tipo: 'nif', valor: p.nif },
+    { tipo: 'telefone', valor: p.telefone },
+  ] as const;
+  const claimed = await trx
+    .insertInto('identidades_premiadas')
+    .values(
+      identities.map((identity) => ({
+        hash: identityHash(identity),
+        tipo: identity.tipo,
+        indicacao_id: p.referralId,
+      })),
+    )
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .returning('hash')
+    .execute();
+  if (claimed.length === identities.length) return true;
+  // Give back what this referral took, so a new NIF is not spent by an already rewarded phone.
+  await trx.deleteFrom('identidades_premiadas').where('indicacao_id', '=', p.referralId).execute();
+  return false;
+}

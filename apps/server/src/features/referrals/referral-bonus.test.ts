@@ -5,6 +5,7 @@ import { hashToken, randomToken } from '../../lib/secure-tokens.ts';
 import { latestEmailLinkToken, newPerson, postSignup, signupForm } from '../../test-support/accounts.ts';
 import { checkLedger, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { textOf } from '../../test-support/outbox-messages.ts';
+import { provePhone } from '../../test-support/referral-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { EMAIL_CONFIRMATION_TTL_MS } from '../auth/email-links.service.ts';
@@ -26,6 +27,16 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   const db = () => t.database.db;
+  // Inviters have proven their own phone: an unproven account earns no bonus (issue 15).
+  const seedInviter = async () => {
+    const user = await seedUser(t);
+    await db()
+      .updateTable('usuarios')
+      .set({ telefone_verificado_em: new Date() })
+      .where('id', '=', user.id)
+      .execute();
+    return user;
+  };
   const codeOf = async (user: { id: string }) =>
     (
       await db()
@@ -78,8 +89,8 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
       .json()
       .items.map((item: { status: string }) => item.status);
 
-  it('pays the inviter ₭10 when a friend who signed up with the code confirms the e-mail', async () => {
-    const inviter = await seedUser(t);
+  it('pays the inviter ₭10 once a friend who signed up with the code has proven the phone and confirmed the e-mail', async () => {
+    const inviter = await seedInviter();
     const friend = await signUp({ codigo_indicacao: ` ${(await codeOf(inviter)).toLowerCase()} ` });
     const row = await db()
       .selectFrom('usuarios')
@@ -89,7 +100,11 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
     expect(row.indicado_por).toBe(inviter.id);
     expect(await bonusesOf(inviter)).toEqual([]);
 
+    // The e-mail alone is not enough: the bonus waits for the phone.
     expect((await confirm(friend)).statusCode).toBe(200);
+    expect(await bonusesOf(inviter)).toEqual([]);
+    expect(await statusesFor(inviter)).toEqual([]);
+    await provePhone(t, friend.id);
     expect(await balanceOf(inviter)).toBe(10_000 + REFERRAL_BONUS_CENTIS);
     const [bonus] = await bonusesOf(inviter);
     expect(bonus).toMatchObject({ remetente_id: null, quantidade_centis: 1000, status: 'concluida' });
@@ -124,12 +139,15 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays the friend who invited the phone on WhatsApp, even without the code', async () => {
-    const inviter = await seedUser(t);
+    const inviter = await seedInviter();
     const person = newPerson();
     expect((await invite(inviter, person.telefone, 'Mari')).statusCode).toBe(201);
     expect(await statusesFor(inviter)).toEqual(['sent']);
 
     const friend = await signUp(person);
+    // The phone first this time: the e-mail confirmation then pays.
+    await provePhone(t, friend.id);
+    expect(await statusesFor(inviter)).toEqual(['sent']);
     await confirm(friend);
     expect(await balanceOf(inviter)).toBe(10_000 + REFERRAL_BONUS_CENTIS);
     expect(await referralsOf(inviter)).toMatchObject([
@@ -139,21 +157,25 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays only the first friend who invited a phone', async () => {
-    const [first, second] = [await seedUser(t), await seedUser(t)];
+    const [first, second] = [await seedInviter(), await seedInviter()];
     const person = newPerson();
     await invite(first, person.telefone);
     await invite(second, person.telefone);
-    await confirm(await signUp(person));
+    const friend = await signUp(person);
+    await provePhone(t, friend.id);
+    await confirm(friend);
     expect(await bonusesOf(first)).toHaveLength(1);
     expect(await bonusesOf(second)).toEqual([]);
     expect(await statusesFor(second)).toEqual(['sent']);
   });
 
   it('pays the owner of the code rather than another friend who invited the phone', async () => {
-    const [owner, other] = [await seedUser(t), await seedUser(t)];
+    const [owner, other] = [await seedInviter(), await seedInviter()];
     const person = newPerson();
     await invite(other, person.telefone);
-    await confirm(await signUp({ ...person, codigo_indicacao: await codeOf(owner) }));
+    const friend = await signUp({ ...person, codigo_indicacao: await codeOf(owner) });
+    await provePhone(t, friend.id);
+    await confirm(friend);
     expect(await bonusesOf(owner)).toHaveLength(1);
     expect(await bonusesOf(other)).toEqual([]);
   });
@@ -166,6 +188,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
       .where('id', '=', friend.id)
       .executeTakeFirstOrThrow();
     expect(row.indicado_por).toBeNull();
+    await provePhone(t, friend.id);
     expect((await confirm(friend)).statusCode).toBe(200);
     const paid = await db()
       .selectFrom('indicacoes')
@@ -176,8 +199,9 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays once when the confirmation link is used again', async () => {
-    const inviter = await seedUser(t);
+    const inviter = await seedInviter();
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
+    await provePhone(t, friend.id);
     const token = await latestEmailLinkToken(t, friend.email);
     expect((await confirmWith(token)).statusCode).toBe(200);
     const replay = await confirmWith(token);
@@ -187,8 +211,9 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays once when two valid links of the same person are used at the same time', async () => {
-    const inviter = await seedUser(t);
+    const inviter = await seedInviter();
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
+    await provePhone(t, friend.id);
     const second = randomToken();
     await db()
       .transaction()
@@ -210,8 +235,14 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('settles a person once even if asked twice', async () => {
-    const inviter = await seedUser(t);
+    const inviter = await seedInviter();
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
+    await provePhone(t, friend.id);
+    await db()
+      .updateTable('usuarios')
+      .set({ email_confirmado_em: new Date() })
+      .where('id', '=', friend.id)
+      .execute();
     await db()
       .transaction()
       .execute(async (trx) => {
@@ -226,21 +257,23 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
     ['e-mail', 'email' as const, (p: ReturnType<typeof newPerson>) => p.email],
     ['phone', 'telefone' as const, (p: ReturnType<typeof newPerson>) => p.telefone],
   ])('pays nothing for a person whose %s had an account before', async (_what, tipo, identityOf) => {
-    const inviter = await seedUser(t);
+    const inviter = await seedInviter();
     const person = newPerson({ codigo_indicacao: await codeOf(inviter) });
     // An account that had this identity and is gone: its hash stays, without an owner.
     await sql`insert into identidades_vistas (hash, tipo, user_id)
               values (${identityHash({ tipo, valor: identityOf(person) })}, ${tipo}, null)`.execute(db());
     const friend = await signUp(person);
+    await provePhone(t, friend.id);
     expect((await confirm(friend)).statusCode).toBe(200);
     expect(await bonusesOf(inviter)).toEqual([]);
     expect(await statusesFor(inviter)).toEqual(['joined']);
   });
 
   it('pays nothing to an inviter whose account is no longer active', async () => {
-    const inviter = await seedUser(t);
+    const inviter = await seedInviter();
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
     await db().updateTable('usuarios').set({ status: 'BLOQUEADO' }).where('id', '=', inviter.id).execute();
+    await provePhone(t, friend.id);
     await confirm(friend);
     expect(await bonusesOf(inviter)).toEqual([]);
   });

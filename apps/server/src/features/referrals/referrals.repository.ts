@@ -1,3 +1,4 @@
+import { HAITI_TIME_ZONE } from '@kreyolcash/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, IndicacoesTable } from '../../db/schema.ts';
 import { afterCursor, exactTimestamp, type PageCursor } from '../../lib/page-cursor.ts';
@@ -108,6 +109,35 @@ export async function markBonusPaid(
     .where('bonus_pago_em', 'is', null)
     .executeTakeFirst();
   if (result.numUpdatedRows !== 1n) throw new Error(`referral ${p.id} was already paid`);
+}
+
+/**
+ * Serialises the bonuses of one inviter until the transaction ends, so the monthly count read
+ * after it cannot be passed by a parallel confirmation. An advisory lock rather than the
+ * inviter's row: nothing else waits on it (profile edits, their own sign-in).
+ */
+export async function lockInviterBonuses(trx: Transaction<DB>, inviterId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`indicacao-bonus/${inviterId}`}, 7305120))`.execute(
+    trx,
+  );
+}
+
+/** The bonuses this inviter was paid since the calendar month began, in Haiti's time zone. */
+export async function countBonusesThisMonth(
+  db: Kysely<DB> | Transaction<DB>,
+  inviterId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('indicacoes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('inviter_id', '=', inviterId)
+    .where(
+      'bonus_pago_em',
+      '>=',
+      sql<Date>`date_trunc('month', now() at time zone ${HAITI_TIME_ZONE}) at time zone ${HAITI_TIME_ZONE}`,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findUserByReferralCode(

@@ -94,6 +94,8 @@ describe(`referral invitations on ${testDatabaseKind}`, () => {
     expect(page.items.map((r: { nome: string }) => r.nome)).toEqual(['Zanmi 2', 'Zanmi 1', 'Zanmi 0']);
     expect(page.items.every((r: { status: string }) => r.status === 'sent')).toBe(true);
     expect(page.next_cursor).toBeNull();
+    // This month's bonuses against the monthly cap (none paid yet).
+    expect(page).toMatchObject({ bonus_pagos_mes: 0, bonus_limite_mes: 20 });
 
     const first = await list(inviter, '?limit=2');
     expect(first.items).toHaveLength(2);

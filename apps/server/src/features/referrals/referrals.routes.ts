@@ -59,6 +59,8 @@ export async function referralsRoutes(app: AppInstance): Promise<void> {
           200: z.object({
             codigo_indicacao: z.string(),
             link: z.string(),
+            bonus_pagos_mes: z.number().int().describe('bonuses paid this calendar month, Haiti time'),
+            bonus_limite_mes: z.number().int().describe('the most bonuses one inviter earns per month'),
             items: z.array(referralSchemaOut),
             next_cursor: z.string().nullable(),
           }),

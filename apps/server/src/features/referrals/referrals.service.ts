@@ -2,6 +2,7 @@ import {
   AppError,
   isSamePhone,
   REFERRAL_BONUS_CENTIS,
+  REFERRAL_BONUSES_PER_MONTH,
   type ReferralBody,
   type ReferralStatus,
   readReferralCode,
@@ -16,6 +17,7 @@ import { firstNameOf } from '../accounts/user-presenter.ts';
 import { findUserById, findUserByPhone } from '../accounts/users.repository.ts';
 import { enqueue } from '../messaging/outbox.ts';
 import {
+  countBonusesThisMonth,
   findActiveInviterName,
   listReferrals,
   type ReferralRow,
@@ -33,6 +35,9 @@ export type Referral = {
 export type ReferralPage = {
   codigo_indicacao: string;
   link: string;
+  /** Bonuses paid to the caller this calendar month (Haiti time), and how many a month may have. */
+  bonus_pagos_mes: number;
+  bonus_limite_mes: number;
   items: Referral[];
   next_cursor: string | null;
 };
@@ -47,6 +52,8 @@ export async function invite(deps: AppDeps, p: { inviterId: string; body: Referr
   return deps.database.db.transaction().execute(async (trx) => {
     const inviter = await findUserById(trx, p.inviterId);
     if (!inviter) throw new AppError('user_not_found');
+    // Only a proven phone invites (issue 15): invented identities must not fan out.
+    if (!inviter.telefone_verificado_em) throw new AppError('phone_not_verified');
     if (isSamePhone(p.body.telefone, inviter.telefone)) {
       throw new AppError('referral_self', {
         message: 'you cannot invite yourself',
@@ -100,6 +107,8 @@ export async function getReferralPage(
   return {
     codigo_indicacao: inviter.codigo_indicacao,
     link: referralLink(config, inviter.codigo_indicacao),
+    bonus_pagos_mes: await countBonusesThisMonth(db, inviter.id),
+    bonus_limite_mes: REFERRAL_BONUSES_PER_MONTH,
     items: page.map(presentReferral),
     next_cursor: nextCursor,
   };
