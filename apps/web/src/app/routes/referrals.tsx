@@ -19,7 +19,11 @@ export function ReferralsRoute() {
   const firstPage = referrals.data?.pages[0];
   return (
     <ScreenLayout title={t('referrals.title')} backTo="/home" backLabel={t('common.backHome')}>
-      <ReferralBonus />
+      <ReferralBonus
+        thisMonth={
+          firstPage ? { paid: firstPage.bonus_pagos_mes, cap: firstPage.bonus_limite_mes } : undefined
+        }
+      />
       <ReferralLinkCard link={firstPage?.link} code={firstPage?.codigo_indicacao} />
       <ReferralForm />
       <ReferralList referrals={referrals} />

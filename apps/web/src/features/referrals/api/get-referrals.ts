@@ -16,6 +16,9 @@ export type Referral = {
 export type ReferralPage = {
   codigo_indicacao: string;
   link: string;
+  /** Bonuses paid to the caller this calendar month (Haiti time), and the most a month may have. */
+  bonus_pagos_mes: number;
+  bonus_limite_mes: number;
   items: Referral[];
   next_cursor: string | null;
 };
