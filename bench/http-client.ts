@@ -65,7 +65,21 @@ export async function createUserOverHttp(baseUrl: string, n: number): Promise<Be
   const token = String(outbox.items[0]?.text ?? '').match(/token=([\w-]+)/)?.[1];
   await post(`${baseUrl}/api/auth/confirm-email`, { token });
   const login = await post(`${baseUrl}/api/auth/login`, { email, password: 'Bench-Password-1' });
-  return { email, accessToken: String(login.body.access_token) };
+  const accessToken = String(login.body.access_token);
+  await provePhoneOverHttp(baseUrl, accessToken, `+509${tag.slice(-8)}`);
+  return { email, accessToken };
+}
+
+/** Proves the sign-up phone with the code the development outbox shows (issue 15): only a
+ * proven phone sends money. */
+export async function provePhoneOverHttp(baseUrl: string, accessToken: string, phone: string): Promise<void> {
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const sent = await post(`${baseUrl}/api/me/phone-proof`, {}, auth);
+  if (sent.status !== 202) throw new Error(`phone proof failed: ${sent.status}`);
+  const outbox = await readOutbox(`${baseUrl}/api/dev/outbox?recipient=${encodeURIComponent(phone)}&limit=1`);
+  const codigo = String(outbox.items[0]?.text ?? '').match(/\*(\d{6})\*/)?.[1];
+  const proven = await post(`${baseUrl}/api/me/phone-proof/verify`, { codigo }, auth);
+  if (proven.status !== 200) throw new Error(`phone proof failed: ${proven.status}`);
 }
 
 async function readOutbox(url: string): Promise<{ items: { text: string }[] }> {

@@ -452,6 +452,27 @@ describe(`no secret, code or token in the logs of a real server process on ${tes
     await api(`/api/nope?access_token=${access2}&token=${refreshToken2}`);
     await api(`/api/users/lookup?email=${encodeURIComponent(payee.email)}`, { token: access2 });
 
+    // Only a proven phone sends (issue 15): the proof's code is a secret too.
+    const proof = await api('/api/me/phone-proof', { method: 'POST', token: access2, body: json({}) });
+    expect(proof.status).toBe(202);
+    const proofCode = keep(
+      'phone proof code',
+      codeIn(
+        await database.db
+          .selectFrom('outbox_messages')
+          .select(MESSAGE_CONTENT)
+          .where('recipient', '=', payer.telefone)
+          .where('purpose', '=', 'phone_proof_code')
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    const proven = await api('/api/me/phone-proof/verify', {
+      method: 'POST',
+      token: access2,
+      body: json({ codigo: proofCode }),
+    });
+    expect(proven.status).toBe(200);
+
     const initiate = await api('/api/transfers', {
       method: 'POST',
       token: access2,

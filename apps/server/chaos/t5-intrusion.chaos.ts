@@ -30,7 +30,7 @@ import {
   testPng,
 } from '../src/test-support/accounts.ts';
 import { afterResponseSettled } from '../src/test-support/after-response.ts';
-import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
+import { checkLedger, codeForMovement, latestCodeSentTo } from '../src/test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../src/test-support/marketplace.ts';
 import { createTestApp } from '../src/test-support/test-app.ts';
 import { testDatabaseKind } from '../src/test-support/test-database.ts';
@@ -139,6 +139,7 @@ async function signUpActor(label: string, background: string): Promise<Actor> {
   const token = await latestEmailLinkToken(t, person.email);
   await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
   const session = await logIn(t, person.email, person.password);
+  await provePhone(session, person.telefone);
   const row = await t.database.db
     .selectFrom('usuarios')
     .select(['document_photo_key', 'profile_photo_key', 'documento', 'telefone'])
@@ -153,6 +154,20 @@ async function signUpActor(label: string, background: string): Promise<Actor> {
     documentKey: row.document_photo_key,
     profileKey: row.profile_photo_key ?? '',
   };
+}
+
+/** Proves the sign-up phone with the code sent to it (issue 15): only a proven phone sends. */
+async function provePhone(session: { accessToken: string }, telefone: string): Promise<void> {
+  const auth = { authorization: `Bearer ${session.accessToken}` };
+  await t.app.inject({ method: 'POST', url: '/api/me/phone-proof', headers: auth, payload: {} });
+  const codigo = await latestCodeSentTo(t, telefone);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/me/phone-proof/verify',
+    headers: auth,
+    payload: { codigo },
+  });
+  if (res.statusCode !== 200) throw new Error(`phone proof failed: ${res.body}`);
 }
 
 async function startTransfer(

@@ -25,6 +25,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
 import { phoneChangeRoutes } from './features/profile/phone-change.routes.ts';
+import { phoneProofRoutes } from './features/profile/phone-proof.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { LedgerEvents } from './features/realtime/ledger-events.ts';
@@ -102,6 +103,7 @@ export async function buildApp(
   await app.register(purchasesRoutes);
   await app.register(profileRoutes);
   await app.register(phoneChangeRoutes);
+  await app.register(phoneProofRoutes);
   await app.register(referralsRoutes);
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);

@@ -6,7 +6,14 @@ const CODES_BY_STATUS = {
   0: ['network_error'],
   400: ['bad_request', 'invalid_reset_link', 'invalid_confirmation_link'],
   401: ['unauthorized', 'invalid_credentials', 'session_expired'],
-  403: ['forbidden', 'email_not_confirmed', 'account_blocked', 'own_company_purchase'],
+  403: [
+    'forbidden',
+    'email_not_confirmed',
+    'account_blocked',
+    'own_company_purchase',
+    // The sign-up phone is not proven yet: no sending, buying or inviting until it is (issue 15).
+    'phone_not_verified',
+  ],
   404: [
     'not_found',
     'user_not_found',
@@ -27,6 +34,10 @@ const CODES_BY_STATUS = {
     'request_in_progress',
     // No phone change is waiting for this step's code (none started, cancelled, spent or dead).
     'phone_change_not_pending',
+    // No code waits to prove the phone (none sent, or spent): ask for a new one.
+    'phone_proof_not_pending',
+    // The phone is proven already: nothing left to prove.
+    'phone_already_verified',
     // The invited friend's phone already belongs to an account: no bonus could ever come of it.
     'referral_already_registered',
     // A movement is reversed at most once.

@@ -15,6 +15,7 @@ describe('verification codes', () => {
       purchase: PURCHASE_CODE_EXPIRY_MS,
       phone_change_current: PHONE_CODE_EXPIRY_MS,
       phone_change_new: PHONE_CODE_EXPIRY_MS,
+      telefone_cadastro: PHONE_CODE_EXPIRY_MS,
     });
   });
 });

@@ -6,7 +6,14 @@ import {
 } from './constants.ts';
 
 // A code is bound to what it confirms, so a code sent for one purpose never confirms another.
-export const CODE_PURPOSES = ['transfer', 'purchase', 'phone_change_current', 'phone_change_new'] as const;
+export const CODE_PURPOSES = [
+  'transfer',
+  'purchase',
+  'phone_change_current',
+  'phone_change_new',
+  // The proof of the sign-up phone (issue 15).
+  'telefone_cadastro',
+] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const CODE_EXPIRY_MS_BY_PURPOSE: Record<CodePurpose, number> = {
@@ -14,6 +21,7 @@ export const CODE_EXPIRY_MS_BY_PURPOSE: Record<CodePurpose, number> = {
   purchase: PURCHASE_CODE_EXPIRY_MS,
   phone_change_current: PHONE_CODE_EXPIRY_MS,
   phone_change_new: PHONE_CODE_EXPIRY_MS,
+  telefone_cadastro: PHONE_CODE_EXPIRY_MS,
 };
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);

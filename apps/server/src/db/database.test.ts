@@ -18,6 +18,7 @@ describe(`database on ${testDatabaseKind}`, () => {
     expect(first).toEqual([
       '0001-baseline',
       '0002-phone-proof',
+      '0003-phone-proof-codes',
       '0004-payee-lookups',
       '0005-referral-rewarded-identities',
     ]);

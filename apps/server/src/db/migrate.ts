@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import { applyDefinitions } from '../ledger/definitions.ts';
 import * as baseline from './migrations/0001-baseline.ts';
 import * as phoneProof from './migrations/0002-phone-proof.ts';
+import * as phoneProofCodes from './migrations/0003-phone-proof-codes.ts';
 import * as payeeLookups from './migrations/0004-payee-lookups.ts';
 import * as referralRewardedIdentities from './migrations/0005-referral-rewarded-identities.ts';
 import type { DB } from './schema.ts';
@@ -11,6 +12,7 @@ import type { DB } from './schema.ts';
 const migrations: Record<string, Migration> = {
   '0001-baseline': baseline,
   '0002-phone-proof': phoneProof,
+  '0003-phone-proof-codes': phoneProofCodes,
   '0004-payee-lookups': payeeLookups,
   '0005-referral-rewarded-identities': referralRewardedIdentities,
 };

@@ -6,7 +6,8 @@ import { callLedger } from './ledger-call.ts';
 import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper } from './policy.ts';
 import type { LedgerRefusal, LedgerResult } from './results.ts';
 
-// Codes whose subject is not a movement (today the two steps of a phone change), in the same
+// Codes whose subject is not a movement (the two steps of a phone change, the proof of the sign-up
+// phone), in the same
 // table and scheme as the codes of transfers and purchases (sql/codes.sql): a keyed hash bound to
 // the phone the code goes to, attempts and expiry on the code, the same per-user window limit.
 // Each function runs in the caller's transaction, so the caller decides what a right code does
@@ -15,7 +16,7 @@ import type { LedgerRefusal, LedgerResult } from './results.ts';
 //   verifyCode  checks and spends a code: a wrong one costs an attempt, recorded even on refusal
 //   findCode    a code's expiry and attempts, to show the state of what waits for it
 
-export type CodeSubjectPurpose = 'phone_change_current' | 'phone_change_new';
+export type CodeSubjectPurpose = 'phone_change_current' | 'phone_change_new' | 'telefone_cadastro';
 export type CodeConfig = { jwtSecret: string; rateLimitMultiplier: number };
 
 export async function issueCode(

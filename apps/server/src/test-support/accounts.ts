@@ -75,14 +75,26 @@ export async function latestEmailLinkToken(t: TestApp, email: string, param = 't
 
 export type SignedInUser = { id: string; email: string; accessToken: string; refreshCookie: string };
 
-/** Signs a new person up, confirms the e-mail through the link, and logs in. */
+/**
+ * Signs a new person up, confirms the e-mail through the link, and logs in. The phone is proven
+ * (written straight to the database, before the confirmation, as if its code had been entered)
+ * unless `phoneProven: false`: the phone proof has its own tests.
+ */
 export async function createConfirmedUser(
   t: TestApp,
   overrides: Record<string, string> = {},
+  options: { phoneProven?: boolean } = {},
 ): Promise<SignedInUser> {
   const person = newPerson(overrides);
   const signup = await postSignup(t, await signupForm(person));
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  if (options.phoneProven !== false) {
+    await t.database.db
+      .updateTable('usuarios')
+      .set({ telefone_verificado_em: new Date() })
+      .where('email', '=', person.email.toLowerCase())
+      .execute();
+  }
   const token = await latestEmailLinkToken(t, person.email);
   await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
   return logIn(t, person.email, person.password);

@@ -17,7 +17,11 @@ let sequence = 0;
  */
 export type LedgerHost = { database: TestApp['database']; config: Pick<TestApp['config'], 'jwtSecret'> };
 
-export async function seedUser(t: LedgerHost, options: { bonusCentis?: number } = {}): Promise<SeededUser> {
+/** `phoneProven: false` seeds an account whose sign-up phone is not proven yet (issue 15). */
+export async function seedUser(
+  t: LedgerHost,
+  options: { bonusCentis?: number; phoneProven?: boolean } = {},
+): Promise<SeededUser> {
   sequence += 1;
   const tag = `${Date.now() % 100_000_000}${String(sequence).padStart(4, '0')}`.slice(-10).padStart(10, '0');
   const nome = `Jean Pierre ${sequence}`;
@@ -33,6 +37,7 @@ export async function seedUser(t: LedgerHost, options: { bonusCentis?: number } 
         sexo: 'M',
         document_photo_key: `documents/${randomUUID()}.jpg`,
         email_confirmado_em: new Date(),
+        telefone_verificado_em: options.phoneProven === false ? null : new Date(),
       })
       .returning(['id', 'email', 'telefone'])
       .executeTakeFirstOrThrow();

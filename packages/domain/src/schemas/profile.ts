@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeField, phoneField, requiredText } from './fields.ts';
+import { localeField, optionalField, phoneField, requiredText } from './fields.ts';
 
 // The settings' name form (the name is required there).
 export const profileUpdateSchema = z.object({ nome_completo: requiredText('name_required') });
@@ -26,3 +26,9 @@ export const referralSchema = z.object({
 });
 export type ReferralInput = z.input<typeof referralSchema>;
 export type ReferralBody = z.output<typeof referralSchema>;
+
+// POST /api/me/phone-proof: a code to the sign-up phone, or first a corrected number (a mistyped
+// one can be fixed until the phone is proven). Left out or empty: the number on the account.
+export const phoneProofSchema = z.object({ telefone: optionalField(phoneField()) });
+export type PhoneProofInput = z.input<typeof phoneProofSchema>;
+export type PhoneProofBody = z.output<typeof phoneProofSchema>;

@@ -18,6 +18,8 @@ export const meSchema = z.object({
   sexo: z.enum(['M', 'F', 'OUTRO']),
   status: z.string(),
   email_confirmado: z.boolean(),
+  // The sign-up phone proven by a WhatsApp code: until then no sending, buying or inviting.
+  telefone_verificado: z.boolean(),
   criado_em: z.date(),
   // The language of the user's WhatsApp messages and e-mails (PATCH /api/me changes it).
   idioma: z.enum(LOCALES),
@@ -48,6 +50,7 @@ export function presentMe(user: UserRow): Me {
     sexo: user.sexo,
     status: user.status,
     email_confirmado: user.email_confirmado_em !== null,
+    telefone_verificado: user.telefone_verificado_em !== null,
     criado_em: user.criado_em,
     idioma: user.idioma,
   };

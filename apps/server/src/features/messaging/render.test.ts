@@ -34,6 +34,7 @@ const SAMPLES: { [K in TemplateName]: TemplateParams<K> } = {
     link: 'https://kreyolcash.example/register?ref=ABCD2345',
   },
   phone_change_code: { codigo: '271828', etapa: 'atual', validade_min: 10 },
+  phone_proof_code: { codigo: '314159', validade_min: 10 },
   phone_changed: { final_telefone: '1234' },
   referral_bonus: { amigo: 'Marie', valor_centis: 1_000 },
   referral_welcome: { convidante: 'Jean', valor_centis: 1_000 },

@@ -276,6 +276,37 @@ export const TEMPLATES = {
     },
   }),
 
+  // The proof of the sign-up phone (issue 15): until it is entered the account cannot move money.
+  phone_proof_code: template({
+    params: z.object({ codigo: code, validade_min: count }),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: kòd pou konfime nimewo telefòn ou se *${v.codigo}*.`,
+          `Li valab pou ${v.validade_min} minit.`,
+          NEVER_SHARE.ht,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: o código para confirmar o seu número de telefone é *${v.codigo}*.`,
+          `Ele vale por ${minutes['pt-BR'](v.validade_min)}.`,
+          NEVER_SHARE['pt-BR'],
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : le code pour confirmer votre numéro de téléphone est *${v.codigo}*.`,
+          `Il est valable ${minutes.fr(v.validade_min)}.`,
+          NEVER_SHARE.fr,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: the code to confirm your phone number is *${v.codigo}*.`,
+          `It is valid for ${minutes.en(v.validade_min)}.`,
+          NEVER_SHARE.en,
+        ),
+    },
+  }),
+
   // To the old number once the phone has changed: its last 4 digits.
   phone_changed: template({
     params: z.object({ final_telefone: z.string().regex(/^\d{4}$/, 'expected 4 digits') }),

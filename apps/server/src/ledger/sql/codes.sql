@@ -83,7 +83,8 @@ begin
   return null;
 end $$;
 
--- Codes whose subject is not a movement (today both steps of a phone change: the subject is the
+-- Codes whose subject is not a movement (both steps of a phone change and the proof of the sign-up
+-- phone, 'telefone_cadastro'; for a phone change the subject is the
 -- change, vinculo the phone the code is sent to, so a code sent to one number never confirms
 -- another). The caller owns the subject and what a right code leads to; these functions own the
 -- code, with the same hash, attempts, expiry and per-user limit as a movement's code.
@@ -92,7 +93,8 @@ end $$;
 -- alone: spending it here would leave money held on a code nobody can use. Passing one is a bug.
 create or replace function kc_codigo_avulso(p_finalidade text) returns void language plpgsql immutable as $$
 begin
-  if p_finalidade is distinct from 'phone_change_current' and p_finalidade is distinct from 'phone_change_new' then
+  if p_finalidade is distinct from 'phone_change_current' and p_finalidade is distinct from 'phone_change_new'
+     and p_finalidade is distinct from 'telefone_cadastro' then
     raise exception 'kc_codigo: % is not a code without a movement', p_finalidade using errcode = '22023';
   end if;
 end $$;

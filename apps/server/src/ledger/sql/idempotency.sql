@@ -18,8 +18,9 @@ end $$;
 create or replace function kc_idem_fechar(p_usuario uuid, p_chave text, p_resposta jsonb) returns jsonb language plpgsql as $$
 begin
   if p_chave is not null then
-    -- A rate-limited request did nothing: the same key may try again later.
-    if p_resposta->>'error' = 'rate_limited' then
+    -- A rate-limited request, or one refused until the payer's phone is proven, did nothing:
+    -- the same key may try again later.
+    if p_resposta->>'error' in ('rate_limited', 'phone_not_verified') then
       delete from idempotency_keys where user_id = p_usuario and chave = p_chave;
     else
       update idempotency_keys set resposta = p_resposta where user_id = p_usuario and chave = p_chave;

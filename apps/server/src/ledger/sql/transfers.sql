@@ -25,6 +25,10 @@ declare
 begin
   if v_quantidade is null or v_quantidade <= 0 then return kc_erro('invalid_amount'); end if;
   if v_quantidade > (p->>'max_centis')::bigint then return kc_erro('max_amount_error'); end if;
+  -- Only a payer whose phone is proven sends (issue 15): the code goes to that phone.
+  if not exists (select 1 from usuarios where id = v_pagador and telefone_verificado_em is not null) then
+    return kc_erro('phone_not_verified');
+  end if;
   select r.id, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
     into v
     from usuarios r, usuarios pg
