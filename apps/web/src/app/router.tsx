@@ -21,6 +21,11 @@ function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'eleme
 const withLegalTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['legal']);
 const withAccountTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['account']);
 const withMarketplaceTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['marketplace']);
+// The money screens lead an account whose phone is not proven to /verify-phone (issue 15).
+async function provenOnly(page: Promise<ComponentType>): Promise<ComponentType> {
+  const [guard, Screen] = await Promise.all([import('./routes/require-proven-phone'), page]);
+  return guard.requireProvenPhone(Screen);
+}
 
 /** The route table of the product spec (§2), in one place. */
 export const routes: RouteObject[] = [
@@ -49,11 +54,15 @@ export const routes: RouteObject[] = [
         path: '/confirm-email',
         ...lazyRoute(async () => (await import('./routes/confirm-email')).ConfirmEmailRoute),
       },
-      { path: '/home', ...lazyRoute(async () => (await import('./routes/home')).HomeRoute) },
+      { path: '/home', ...lazyRoute(() => provenOnly(import('./routes/home').then((m) => m.HomeRoute))) },
+      {
+        path: '/verify-phone',
+        ...lazyRoute(async () => (await import('./routes/verify-phone')).VerifyPhoneRoute),
+      },
       {
         path: '/transfer',
-        ...lazyRoute(
-          async () => (await withNamespaces(import('./routes/transfer'), ['wallet'])).TransferRoute,
+        ...lazyRoute(() =>
+          provenOnly(withNamespaces(import('./routes/transfer'), ['wallet']).then((m) => m.TransferRoute)),
         ),
       },
       {
@@ -87,7 +96,9 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/purchase/:productId/:companyId',
-        ...lazyRoute(async () => (await withMarketplaceTexts(import('./routes/purchase'))).PurchaseRoute),
+        ...lazyRoute(() =>
+          provenOnly(withMarketplaceTexts(import('./routes/purchase')).then((m) => m.PurchaseRoute)),
+        ),
       },
       // The profile, settings and referral screens' texts (the `account` namespace) load with them.
       {
@@ -100,7 +111,9 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/referrals',
-        ...lazyRoute(async () => (await withAccountTexts(import('./routes/referrals'))).ReferralsRoute),
+        ...lazyRoute(() =>
+          provenOnly(withAccountTexts(import('./routes/referrals')).then((m) => m.ReferralsRoute)),
+        ),
       },
       {
         path: '/statement',

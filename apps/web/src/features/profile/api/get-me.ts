@@ -19,6 +19,8 @@ export type Me = {
   sexo: Gender;
   status: string;
   email_confirmado: boolean;
+  /** The sign-up phone proven by its WhatsApp code: until then no sending, buying or inviting. */
+  telefone_verificado: boolean;
   /** The language of the user's WhatsApp messages and e-mails. */
   idioma: Locale;
   criado_em: string;
