@@ -9,6 +9,7 @@ import {
   logIn,
   newUser,
   profilePhoto,
+  provePhone,
   type TestUser,
 } from './support/accounts';
 
@@ -282,7 +283,7 @@ async function signUpFromLink(page: Page, link: string, friend: TestUser) {
   await expect(page).toHaveURL('/email-confirmation');
 }
 
-test('a friend invited from /referrals signs up from the link and confirms: the inviter earns ₭10,00', async ({
+test('a friend invited from /referrals signs up from the link, confirms and proves the phone: the inviter earns ₭10,00', async ({
   page,
   request,
   browser,
@@ -334,12 +335,16 @@ test('a friend invited from /referrals signs up from the link and confirms: the 
   await signUpFromLink(friendPage, signupLink, friend);
   await friendContext.close();
 
-  // Signing up is not enough: confirming the e-mail is what pays the bonus.
+  // Signing up is not enough, nor is the confirmed e-mail alone: the proven phone completes it
+  // (issue 15).
   await page.reload();
   await expect(invitation.getByText('Voye', { exact: true })).toBeVisible();
   const mail = await latestMessage(request, friend.email, 'email_confirmation');
   const token = new URL(linkIn(mail.text)).hash.replace('#token=', '');
   expect((await request.post('/api/auth/confirm-email', { data: { token } })).status()).toBe(200);
+  await page.reload();
+  await expect(invitation.getByText('Voye', { exact: true })).toBeVisible();
+  await provePhone(request, friend);
 
   await page.goto('/home');
   await expect(page.getByTestId('balance')).toHaveText('₭ 110,00');
