@@ -84,19 +84,25 @@ describe(`pay by phone on ${testDatabaseKind}`, () => {
     }
   });
 
-  it('does not find an account whose phone is not proven, nor pay it by phone or id', async () => {
+  it('does not find an account whose phone is not proven, nor pay it, by phone, e-mail or id', async () => {
     const [payer, payee] = await provenPair();
     await setProven(payee, false);
-    const found = await byPhone(payer, payee.telefone);
-    expect([found.statusCode, found.json().error.code]).toEqual([404, 'user_not_found']);
-    for (const named of [{ destinatario_telefone: payee.telefone }, { destinatario_id: payee.id }]) {
+    for (const found of [await byPhone(payer, payee.telefone), await lookup(payer, `email=${payee.email}`)]) {
+      expect([found.statusCode, found.json().error.code]).toEqual([404, 'user_not_found']);
+    }
+    for (const named of [
+      { destinatario_telefone: payee.telefone },
+      { destinatario_email: payee.email },
+      { destinatario_id: payee.id },
+    ]) {
       const sent = await send(payer, named);
       expect([sent.statusCode, sent.json().error.code]).toEqual([404, 'user_not_found']);
     }
     expect((await wallet(payer)).reservado_centis).toBe(0);
-    // Proven, the same number is found.
+    // Proven, the same number and e-mail are found.
     await setProven(payee, true);
     expect((await byPhone(payer, payee.telefone)).statusCode).toBe(200);
+    expect((await lookup(payer, `email=${payee.email}`)).statusCode).toBe(200);
   });
 
   it('answers one’s own phone with self_transfer, and a number that is no phone with phone_invalid', async () => {

@@ -43,8 +43,8 @@ export async function countPayeeLookup(db: Kysely<DB>, userId: string, identity:
   });
 }
 
-/** Can be paid by phone or id: active, e-mail confirmed and phone proven. */
-export function canBePaidByPhone(user: UserRow | undefined): user is UserRow {
+/** Can be found and paid, by e-mail, phone or id: active, e-mail confirmed and phone proven. */
+export function canReceive(user: UserRow | undefined): user is UserRow {
   return (
     user?.status === 'ATIVO' && user.email_confirmado_em !== null && user.telefone_verificado_em !== null
   );
@@ -64,7 +64,7 @@ export async function payeeEmailOf(
     ? await findUserByPhone(db, body.destinatario_telefone)
     : await findUserById(db, body.destinatario_id ?? '');
   if (payee?.id === payerId) throw new AppError('self_transfer');
-  if (!canBePaidByPhone(payee)) throw new AppError('user_not_found');
+  if (!canReceive(payee)) throw new AppError('user_not_found');
   return payee.email;
 }
 

@@ -16,7 +16,7 @@ import { findUserByEmail, findUserById, findUserByPhone } from '../accounts/user
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { findStatementEntry } from '../wallet/statement.repository.ts';
 import { presentTransaction } from '../wallet/transaction-presenter.ts';
-import { canBePaidByPhone, countPayeeLookup, listRecentPayees, recentPayeeSchema } from './payees.ts';
+import { canReceive, countPayeeLookup, listRecentPayees, recentPayeeSchema } from './payees.ts';
 import {
   cancelTransfer,
   initiateTransfer,
@@ -68,10 +68,9 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       // Exact identity only: the lookup can confirm what the caller already knows, never list.
       const user =
         email !== undefined ? await findUserByEmail(db, email) : await findUserByPhone(db, telefone ?? '');
-      // Only an account that can receive: active, with its e-mail confirmed (the ledger agrees);
-      // by phone, only a proven one.
-      if (user?.status !== 'ATIVO' || !user.email_confirmado_em) throw new AppError('user_not_found');
-      if (email === undefined && !canBePaidByPhone(user)) throw new AppError('user_not_found');
+      // Only an account that can receive, whichever identity names it: active, e-mail confirmed
+      // and phone proven (the ledger agrees).
+      if (!canReceive(user)) throw new AppError('user_not_found');
       return {
         id: user.id,
         nome_completo: user.nome_completo,

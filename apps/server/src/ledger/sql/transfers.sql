@@ -33,7 +33,8 @@ begin
     into v
     from usuarios r, usuarios pg
    where r.email = lower(btrim(p->>'destinatario_email')) and r.status = 'ATIVO'
-     and r.email_confirmado_em is not null and pg.id = v_pagador;
+     and r.email_confirmado_em is not null and r.telefone_verificado_em is not null
+     and pg.id = v_pagador;
   if not found then return kc_erro('user_not_found'); end if;
   if v.id = v_pagador then return kc_erro('self_transfer'); end if;
   v_retencao := kc_reter(jsonb_build_object(
