@@ -1,6 +1,6 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
+import { createUser, latestMessage, logIn, newUser, provePhone, type TestUser } from './support/accounts';
 
 // Issue 15 §2: pay by phone — the payer types the payee's number as people write it, sees their
 // name and photo before the amount, and pays them again with one tap from the recent payees.
@@ -12,29 +12,6 @@ function codeIn(text: string): string {
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`no code in: ${text}`);
   return code;
-}
-
-/** Proves the user's sign-up phone through the API, with the code the development outbox holds
- * (unless it is proven already). */
-async function provePhone(request: APIRequestContext, user: TestUser): Promise<void> {
-  const login = await request.post('/api/auth/login', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(login.status()).toBe(200);
-  const headers = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
-  // The sign-up helper may have proven it already (once the phone proof is part of createUser).
-  const state = await request.get('/api/me/phone-proof', { headers });
-  if (((await state.json()) as { telefone_verificado: boolean }).telefone_verificado) return;
-  const sent = await request.post('/api/me/phone-proof', { headers, data: {} });
-  expect(sent.status(), await sent.text()).toBe(202);
-  const message = await latestMessage(request, user.phone, 'phone_proof_code');
-  const proven = await request.post('/api/me/phone-proof/verify', {
-    headers,
-    data: { codigo: codeIn(message.text) },
-  });
-  expect(proven.status(), await proven.text()).toBe(200);
 }
 
 async function provenUser(request: APIRequestContext, firstName: string): Promise<TestUser> {
@@ -56,6 +33,7 @@ async function confirmWithCode(page: Page, request: APIRequestContext, payer: Te
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}-360.png`);
   await page.screenshot({ path, animations: 'disabled' });
+  mkdirSync(SHOTS, { recursive: true });
   copyFileSync(path, `${SHOTS}/${name}-360.png`);
 }
 

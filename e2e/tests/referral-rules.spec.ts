@@ -8,6 +8,7 @@ import {
   logIn,
   newUser,
   profilePhoto,
+  provePhone,
   type TestUser,
 } from './support/accounts';
 
@@ -31,19 +32,6 @@ async function bearer(request: APIRequestContext, user: TestUser) {
   });
   expect(login.status()).toBe(200);
   return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-}
-
-/** Proves the sign-up phone through the API with the code the development outbox holds. */
-async function provePhone(request: APIRequestContext, user: TestUser): Promise<void> {
-  const headers = await bearer(request, user);
-  const state = await request.get('/api/me/phone-proof', { headers });
-  if (((await state.json()) as { telefone_verificado: boolean }).telefone_verificado) return;
-  const sent = await request.post('/api/me/phone-proof', { headers, data: {} });
-  expect(sent.status(), await sent.text()).toBe(202);
-  const message = await latestMessage(request, user.phone, 'phone_proof_code');
-  const code = /\b(\d{6})\b/.exec(message.text)?.[1] ?? '';
-  const proven = await request.post('/api/me/phone-proof/verify', { headers, data: { codigo: code } });
-  expect(proven.status(), await proven.text()).toBe(200);
 }
 
 /** A sign-up with the inviter's referral code, through the API. */
