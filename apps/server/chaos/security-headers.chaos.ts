@@ -418,6 +418,12 @@ describe(`no secret, code or token in the logs of a real server process on ${tes
     };
     const payer = await signUpAndConfirm('payer');
     const payee = await signUpAndConfirm('payee');
+    // Only a proven phone is paid (issue 15); the payer's proof below is the one this test reads.
+    await database.db
+      .updateTable('usuarios')
+      .set({ telefone_verificado_em: new Date() })
+      .where('email', '=', payee.email.toLowerCase())
+      .execute();
     keep('password', payer.password);
 
     // A wrong password first (the refusal is logged too), then the right one.

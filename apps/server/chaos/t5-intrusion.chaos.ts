@@ -775,7 +775,8 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
           destinatario_email: O.email,
           quantidade_centis: 100,
           remetente_id: A.id,
-          destinatario_id: M.id,
+          // destinatario_id is a payee form since pay by phone; the accounts are not.
+          conta_credito: M.id,
           status: 'concluida',
           tipo: 'bonus',
         },
