@@ -1,6 +1,26 @@
 import { sql } from 'kysely';
 import { settleReferralOnConfirmation } from '../features/referrals/referral-bonus.ts';
+import { newPerson, postSignup, signupForm } from './accounts.ts';
 import type { LedgerHost } from './ledger-fixtures.ts';
+import type { TestApp } from './test-app.ts';
+
+/** The invitation code a user shares. */
+export async function referralCodeOf(t: Pick<LedgerHost, 'database'>, user: { id: string }): Promise<string> {
+  const row = await t.database.db
+    .selectFrom('usuarios')
+    .select('codigo_indicacao')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return row.codigo_indicacao;
+}
+
+/** A sign-up through the API (fields of `newPerson`, with overrides), answering the person and id. */
+export async function signUpPerson(t: TestApp, overrides: Record<string, string> = {}) {
+  const person = newPerson(overrides);
+  const res = await postSignup(t, await signupForm(person));
+  if (res.statusCode !== 201) throw new Error(`sign-up answered ${res.statusCode}: ${res.body}`);
+  return { ...person, id: res.json().user.id as string };
+}
 
 /**
  * What proving the phone does for the referral (issue 15), written straight to the database: the

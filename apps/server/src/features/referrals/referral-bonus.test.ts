@@ -2,10 +2,10 @@ import { REFERRAL_BONUS_CENTIS } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../lib/secure-tokens.ts';
-import { latestEmailLinkToken, newPerson, postSignup, signupForm } from '../../test-support/accounts.ts';
+import { latestEmailLinkToken, newPerson } from '../../test-support/accounts.ts';
 import { checkLedger, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { textOf } from '../../test-support/outbox-messages.ts';
-import { provePhone } from '../../test-support/referral-fixtures.ts';
+import { provePhone, referralCodeOf, signUpPerson } from '../../test-support/referral-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { EMAIL_CONFIRMATION_TTL_MS } from '../auth/email-links.service.ts';
@@ -27,30 +27,8 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   const db = () => t.database.db;
-  // Inviters have proven their own phone: an unproven account earns no bonus (issue 15).
-  const seedInviter = async () => {
-    const user = await seedUser(t);
-    await db()
-      .updateTable('usuarios')
-      .set({ telefone_verificado_em: new Date() })
-      .where('id', '=', user.id)
-      .execute();
-    return user;
-  };
-  const codeOf = async (user: { id: string }) =>
-    (
-      await db()
-        .selectFrom('usuarios')
-        .select('codigo_indicacao')
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow()
-    ).codigo_indicacao;
-  const signUp = async (overrides: Record<string, string> = {}) => {
-    const person = newPerson(overrides);
-    const res = await postSignup(t, await signupForm(person));
-    expect(res.statusCode).toBe(201);
-    return { ...person, id: res.json().user.id as string };
-  };
+  const codeOf = (user: { id: string }) => referralCodeOf(t, user);
+  const signUp = (overrides: Record<string, string> = {}) => signUpPerson(t, overrides);
   const confirmWith = (token: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
   const confirm = async (person: { email: string }) =>
@@ -90,7 +68,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
       .items.map((item: { status: string }) => item.status);
 
   it('pays the inviter ₭10 once a friend who signed up with the code has proven the phone and confirmed the e-mail', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const friend = await signUp({ codigo_indicacao: ` ${(await codeOf(inviter)).toLowerCase()} ` });
     const row = await db()
       .selectFrom('usuarios')
@@ -139,7 +117,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays the friend who invited the phone on WhatsApp, even without the code', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const person = newPerson();
     expect((await invite(inviter, person.telefone, 'Mari')).statusCode).toBe(201);
     expect(await statusesFor(inviter)).toEqual(['sent']);
@@ -157,7 +135,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays only the first friend who invited a phone', async () => {
-    const [first, second] = [await seedInviter(), await seedInviter()];
+    const [first, second] = [await seedUser(t), await seedUser(t)];
     const person = newPerson();
     await invite(first, person.telefone);
     await invite(second, person.telefone);
@@ -170,7 +148,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays the owner of the code rather than another friend who invited the phone', async () => {
-    const [owner, other] = [await seedInviter(), await seedInviter()];
+    const [owner, other] = [await seedUser(t), await seedUser(t)];
     const person = newPerson();
     await invite(other, person.telefone);
     const friend = await signUp({ ...person, codigo_indicacao: await codeOf(owner) });
@@ -199,7 +177,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays once when the confirmation link is used again', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
     await provePhone(t, friend.id);
     const token = await latestEmailLinkToken(t, friend.email);
@@ -211,7 +189,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays once when two valid links of the same person are used at the same time', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
     await provePhone(t, friend.id);
     const second = randomToken();
@@ -235,7 +213,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('settles a person once even if asked twice', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
     await provePhone(t, friend.id);
     await db()
@@ -257,7 +235,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
     ['e-mail', 'email' as const, (p: ReturnType<typeof newPerson>) => p.email],
     ['phone', 'telefone' as const, (p: ReturnType<typeof newPerson>) => p.telefone],
   ])('pays nothing for a person whose %s had an account before', async (_what, tipo, identityOf) => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const person = newPerson({ codigo_indicacao: await codeOf(inviter) });
     // An account that had this identity and is gone: its hash stays, without an owner.
     await sql`insert into identidades_vistas (hash, tipo, user_id)
@@ -270,7 +248,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
   });
 
   it('pays nothing to an inviter whose account is no longer active', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
     await db().updateTable('usuarios').set({ status: 'BLOQUEADO' }).where('id', '=', inviter.id).execute();
     await provePhone(t, friend.id);

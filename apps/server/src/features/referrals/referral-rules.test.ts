@@ -2,16 +2,10 @@ import { REFERRAL_BONUS_CENTIS, REFERRAL_BONUSES_PER_MONTH } from '@kreyolcash/d
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger } from '../../ledger/ledger.ts';
-import {
-  latestEmailLinkToken,
-  newPerson,
-  nextAddress,
-  postSignup,
-  signupForm,
-} from '../../test-support/accounts.ts';
+import { latestEmailLinkToken, newPerson, nextAddress } from '../../test-support/accounts.ts';
 import { expectLedgerSound } from '../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
-import { provePhone } from '../../test-support/referral-fixtures.ts';
+import { provePhone, referralCodeOf, signUpPerson } from '../../test-support/referral-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { identityHash } from './identities.repository.ts';
@@ -30,29 +24,8 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
   });
 
   const db = () => t.database.db;
-  const seedInviter = async (options: { phoneProven?: boolean } = {}) => {
-    const user = await seedUser(t);
-    await db()
-      .updateTable('usuarios')
-      .set({ telefone_verificado_em: options.phoneProven === false ? null : new Date() })
-      .where('id', '=', user.id)
-      .execute();
-    return user;
-  };
-  const codeOf = async (user: { id: string }) =>
-    (
-      await db()
-        .selectFrom('usuarios')
-        .select('codigo_indicacao')
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow()
-    ).codigo_indicacao;
-  const signUp = async (overrides: Record<string, string> = {}) => {
-    const person = newPerson(overrides);
-    const res = await postSignup(t, await signupForm(person));
-    expect(res.statusCode, res.body).toBe(201);
-    return { ...person, id: res.json().user.id as string };
-  };
+  const codeOf = (user: { id: string }) => referralCodeOf(t, user);
+  const signUp = (overrides: Record<string, string> = {}) => signUpPerson(t, overrides);
   const confirm = async (person: { email: string }) =>
     t.app.inject({
       method: 'POST',
@@ -104,7 +77,7 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
     at time zone 'America/Port-au-Prince' - interval '1 hour'`;
 
   it('the farming attempt: 25 invented identities earn at most the monthly cap, and only once each proves a phone', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const code = await codeOf(inviter);
     const friends = [];
     for (let i = 0; i < 25; i += 1) friends.push(await signUp({ codigo_indicacao: code }));
@@ -137,7 +110,7 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
   });
 
   it('pays nothing while the phone is unproven, however often the e-mail is confirmed', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
     expect((await confirm(friend)).statusCode).toBe(200);
     expect(await bonusesOf(inviter)).toEqual([]);
@@ -146,7 +119,7 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
   });
 
   it('does not pass the cap when the last confirmations arrive at the same time', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     // 19 bonuses already paid this month, and one last month that does not count.
     for (let i = 0; i < REFERRAL_BONUSES_PER_MONTH; i += 1) {
       const earlier = await seedUser(t);
@@ -196,7 +169,7 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
     };
 
     it('a phone that earned a bonus earns nothing again once its account moved to another number', async () => {
-      const [first, second] = [await seedInviter(), await seedInviter()];
+      const [first, second] = [await seedUser(t), await seedUser(t)];
       const earner = await fullyProvenFriend(first);
       expect(await bonusesOf(first)).toHaveLength(1);
 
@@ -214,7 +187,7 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
     });
 
     it('a NIF that earned a bonus earns nothing again after its account is gone', async () => {
-      const [first, second] = [await seedInviter(), await seedInviter()];
+      const [first, second] = [await seedUser(t), await seedUser(t)];
       const earner = await fullyProvenFriend(first);
       expect(await bonusesOf(first)).toHaveLength(1);
 
@@ -249,7 +222,7 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
   });
 
   it('spends neither identity when only one of them was rewarded before', async () => {
-    const [first, second] = [await seedInviter(), await seedInviter()];
+    const [first, second] = [await seedUser(t), await seedUser(t)];
     const earner = await fullyProvenFriend(first);
     await db()
       .updateTable('usuarios')
@@ -269,14 +242,14 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
   });
 
   it('pays nothing to an inviter who has not proven their own phone', async () => {
-    const inviter = await seedInviter({ phoneProven: false });
+    const inviter = await seedUser(t, { phoneProven: false });
     await fullyProvenFriend(inviter);
     expect(await bonusesOf(inviter)).toEqual([]);
     expect(await statusCounts(inviter)).toEqual({ joined: 1 });
   });
 
   it('keeps the rewarded NIF and phone as hashes, never readable', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const friend = await fullyProvenFriend(inviter);
     const rows = await db()
       .selectFrom('identidades_premiadas')
@@ -293,7 +266,7 @@ describe(`referral bonus rules on ${testDatabaseKind}`, () => {
   });
 
   it('the database refuses a second reward of one identity', async () => {
-    const inviter = await seedInviter();
+    const inviter = await seedUser(t);
     const friend = await fullyProvenFriend(inviter);
     const [referral] = await db()
       .selectFrom('indicacoes')
