@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { meRoutes } from './features/accounts/me.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { backofficeRoutes } from './features/backoffice/backoffice.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(
   await app.register(phoneChangeRoutes);
   await app.register(phoneProofRoutes);
   await app.register(referralsRoutes);
+  await app.register(backofficeRoutes, { prefix: '/api/admin' });
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);
   await app.register(webAppRoutes);

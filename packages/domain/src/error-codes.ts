@@ -13,6 +13,10 @@ const CODES_BY_STATUS = {
     'own_company_purchase',
     // The sign-up phone is not proven yet: no sending, buying or inviting until it is (issue 15).
     'phone_not_verified',
+    // The account is frozen (by its owner or an operator): no money leaves it (issue 16).
+    'account_frozen',
+    // The proposer of an adjustment cannot approve it: two people, always.
+    'own_adjustment_approval',
   ],
   404: [
     'not_found',
@@ -42,6 +46,13 @@ const CODES_BY_STATUS = {
     'referral_already_registered',
     // A movement is reversed at most once.
     'transaction_already_reversed',
+    // Back office (issue 16): the thing acted on is no longer in the state the action needs.
+    'report_already_exists',
+    'report_not_open',
+    'review_not_pending',
+    'adjustment_not_pending',
+    'account_already_frozen',
+    'account_not_frozen',
   ],
   413: ['payload_too_large', 'image_too_large'],
   422: [
@@ -106,6 +117,18 @@ const CODES_BY_STATUS = {
     'adjustment_reason_required',
     // A language that is not one of LOCALES (PATCH /api/me, sign-up).
     'invalid_language',
+    // Limits by verification level (issue 16): per transfer, per day, per month, and the most a
+    // payee may hold.
+    'transfer_limit_exceeded',
+    'daily_limit_reached',
+    'monthly_limit_reached',
+    'balance_limit_reached',
+    // "Wrong person" reports: only on one's own posted transfer, within 24 hours, 3 open at most.
+    'transaction_not_reportable',
+    'report_window_closed',
+    'report_limit_reached',
+    // An operator's action says why it is made.
+    'reason_required',
   ],
   429: [
     'rate_limited',

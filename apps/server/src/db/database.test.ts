@@ -21,6 +21,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0003-phone-proof-codes',
       '0004-payee-lookups',
       '0005-referral-rewarded-identities',
+      '0006-operations',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -68,6 +68,12 @@ export type UsuariosTable = {
   indicado_por: Generated<string | null>;
   /** The language the person reads (app, WhatsApp, e-mail). */
   idioma: Generated<Locale>;
+  /** Level 2: compliance approved the document photo (issue 16). */
+  documento_aprovado_em: Generated<Date | null>;
+  /** A frozen account sends nothing; who froze it and why. */
+  congelado_em: Generated<Date | null>;
+  congelado_por: Generated<'usuario' | 'operador' | null>;
+  congelado_motivo: Generated<string | null>;
 };
 
 export type CredenciaisTable = { user_id: string; password_hash: string; atualizado_em: Generated<Date> };
@@ -251,6 +257,13 @@ export type DB = {
   identidades_vistas: IdentidadesVistasTable;
   identidades_premiadas: IdentidadesPremiadasTable;
   consultas_destinatario: ConsultasDestinatarioTable;
+  operadores: OperadoresTable;
+  operador_sessoes: OperadorSessoesTable;
+  auditoria: AuditoriaTable;
+  revisoes_documento: RevisoesDocumentoTable;
+  reclamacoes: ReclamacoesTable;
+  ajustes_propostos: AjustesPropostosTable;
+  verificacoes_razao: VerificacoesRazaoTable;
 };
 
 // Payees an account looked up (pay by phone): at most a few distinct ones per 24 hours.
@@ -300,4 +313,95 @@ export type IdentidadesPremiadasTable = {
   tipo: 'nif' | 'telefone';
   indicacao_id: string;
   criado_em: CreatedAt;
+};
+
+// The back office (issue 16, migration 0006).
+export type OperatorRole = 'support' | 'compliance' | 'finance' | 'admin';
+
+export type OperadoresTable = {
+  id: Generated<string>;
+  email: string;
+  nome: string;
+  papel: OperatorRole;
+  senha_hash: string;
+  totp_segredo: string;
+  totp_ultimo_passo: Generated<number>;
+  ativo: Generated<boolean>;
+  criado_em: CreatedAt;
+};
+
+export type OperadorSessoesTable = {
+  id: Generated<string>;
+  operador_id: string;
+  token_hash: string;
+  criado_em: CreatedAt;
+  ultimo_uso_em: Generated<Date>;
+  expira_em: Date;
+  revogado_em: Date | null;
+  endereco: string | null;
+};
+
+export type AuditoriaTable = {
+  id: Generated<number>;
+  criado_em: CreatedAt;
+  operador_id: string | null;
+  papel: string | null;
+  acao: string;
+  alvo_tipo: string;
+  alvo_id: string;
+  usuario_id: string | null;
+  antes: ColumnType<unknown, string | null | undefined, never>;
+  depois: ColumnType<unknown, string | null | undefined, never>;
+  motivo: string | null;
+};
+
+export type RevisoesDocumentoTable = {
+  id: Generated<string>;
+  user_id: string;
+  document_photo_key: string;
+  status: Generated<'pendente' | 'aprovada' | 'rejeitada'>;
+  motivo: string | null;
+  operador_id: string | null;
+  criado_em: CreatedAt;
+  decidido_em: Date | null;
+};
+
+export type ReclamacoesTable = {
+  id: Generated<string>;
+  movimentacao_id: string;
+  pagador_id: string;
+  recebedor_id: string;
+  quantidade_centis: number;
+  conta_retida: string | null;
+  retido_centis: Generated<number>;
+  status: Generated<'aberta' | 'estornada' | 'rejeitada' | 'expirada'>;
+  descricao: string | null;
+  decisao_motivo: string | null;
+  operador_id: string | null;
+  estorno_id: string | null;
+  criado_em: CreatedAt;
+  prazo_em: Date;
+  decidido_em: Date | null;
+};
+
+export type AjustesPropostosTable = {
+  id: Generated<string>;
+  user_id: string;
+  quantidade_centis: number;
+  motivo: string;
+  referencia: string;
+  proposto_por: string;
+  status: Generated<'proposto' | 'aprovado' | 'rejeitado'>;
+  decidido_por: string | null;
+  decidido_em: Date | null;
+  decisao_motivo: string | null;
+  movimentacao_id: string | null;
+  criado_em: CreatedAt;
+};
+
+export type VerificacoesRazaoTable = {
+  id: Generated<number>;
+  criado_em: CreatedAt;
+  ok: boolean;
+  relatorio: ColumnType<unknown, string, never>;
 };

@@ -29,6 +29,11 @@ const RULES = {
   referral: { user: { limit: 20, windowMs: 24 * 60 * MINUTE_MS } },
   // The public "who invited me" of a sign-up link: enough to open links, not to walk the codes.
   inviter: { ip: { limit: 30, windowMs: 10 * MINUTE_MS } },
+  // Back-office sign-in: few people, each with a password and an authenticator code.
+  operatorLogin: {
+    ip: { limit: 20, windowMs: 15 * MINUTE_MS },
+    email: { limit: 10, windowMs: 15 * MINUTE_MS },
+  },
 } satisfies Record<string, Partial<Record<string, RateRule>>>;
 
 export type RateAction = keyof typeof RULES;

@@ -132,6 +132,8 @@ export const routes: RouteObject[] = [
       { path: '/dev/outbox', ...lazyRoute(async () => (await import('./routes/dev-outbox')).DevOutboxRoute) },
     ],
   },
+  // The back office (issue 16): its own chunk, session and texts; app users never load it.
+  { path: '/admin/*', ...lazyRoute(async () => (await import('../admin/admin-app')).AdminApp) },
   { path: '*', ...lazyRoute(async () => (await import('./routes/not-found')).NotFoundRoute) },
 ];
 

@@ -29,3 +29,10 @@ create or replace trigger kc_movimentacoes_imutaveis before update on kreyolcash
     or new.referente_a is distinct from old.referente_a or new.criado_em <> old.criado_em
     or (old.status <> 'pendente' and new.status is distinct from old.status))
   execute function kc_recusar_alteracao();
+
+-- The operators' audit trail is append-only too: what an operator did stays as it was written.
+create or replace trigger kc_auditoria_so_insercao before update or delete on auditoria
+  for each row execute function kc_recusar_alteracao();
+
+create or replace trigger kc_auditoria_sem_truncate before truncate on auditoria
+  for each statement execute function kc_recusar_alteracao();

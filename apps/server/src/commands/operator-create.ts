@@ -1,0 +1,70 @@
+// `npm run operator:create -- --email ana@example.ht --role admin [--name "Ana Pierre"] [--json]`:
+// creates a back-office operator in the configured database (DATABASE_URL, or the embedded one in
+// DATA_DIR, which must not be open in a running server). Prints a generated first password and the
+// TOTP secret with its otpauth:// address for the operator's authenticator app; neither is shown
+// again. --password-stdin reads the password from standard input instead.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { OperatorRole } from '../db/schema.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
+import { OPERATOR_ROLES } from '../features/backoffice/operator-auth.ts';
+import { insertOperator } from '../features/backoffice/operators.repository.ts';
+import { newTotpSecret, sealTotpSecret, totpUri } from '../features/backoffice/totp.ts';
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    role: { type: 'string' },
+    name: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    'password-stdin': { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`operator:create: ${message}`);
+  process.exit(2);
+}
+
+const email = values.email?.trim().toLowerCase();
+if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('--email is required (an e-mail address)');
+const role = values.role as OperatorRole | undefined;
+if (!role || !OPERATOR_ROLES.includes(role)) fail(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
+const name = values.name?.trim() || email.slice(0, email.indexOf('@'));
+const password = values['password-stdin']
+  ? readFileSync(0, 'utf8').trim()
+  : randomBytes(12).toString('base64url');
+if (password.length < 12) fail('the password must have at least 12 characters');
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrateToLatest(database.db);
+  const secret = newTotpSecret();
+  const id = await insertOperator(database.db, {
+    email,
+    nome: name,
+    papel: role,
+    senhaHash: await hashPassword(password),
+    totpSegredo: sealTotpSecret(secret, config.jwtSecret),
+  }).catch((error: unknown) => {
+    if (String(error).includes('operadores_email_key')) fail(`an operator with ${email} exists already`);
+    throw error;
+  });
+  const created = { id, email, role, name, password, totp_secret: secret, totp_uri: totpUri(secret, email) };
+  if (values.json) {
+    console.log(JSON.stringify(created));
+  } else {
+    console.log(`Operator ${email} (${role}) created.`);
+    if (!values['password-stdin']) console.log(`First password: ${password}`);
+    console.log(`Authenticator app secret: ${secret}`);
+    console.log(`Or scan/open: ${created.totp_uri}`);
+    console.log('Sign in at /admin. Neither the password nor the secret is shown again.');
+  }
+} finally {
+  await database.close();
+}

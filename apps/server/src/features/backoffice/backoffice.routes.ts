@@ -1,0 +1,20 @@
+import type { AppInstance } from '../../app.ts';
+import { operatorRouteTable } from './operator-auth.ts';
+import { operatorSessionRoutes } from './operator-session.routes.ts';
+
+// The back office's API, all under /api/admin. Each area registers its own routes; every route
+// must declare the operator roles it admits (or be the public sign-in), or the app does not start.
+export async function backofficeRoutes(app: AppInstance): Promise<void> {
+  const table = operatorRouteTable(app);
+  app.addHook('onRoute', (route) => {
+    const roles = route.config?.operatorRoles;
+    if (!roles && !route.config?.operatorPublic) {
+      throw new Error(`back-office route ${route.method} ${route.url} declares no operator roles`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      table.push({ method, url: route.url, roles: roles ?? 'public' });
+    }
+  });
+  await app.register(operatorSessionRoutes);
+}

@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import type { OperatorRole } from './api';
+
+// The back office's areas, the roles that see each (the server checks the same roles on every
+// route), and each area's chunk: an operator downloads only the areas they open.
+export type Section = {
+  key: string;
+  roles: readonly OperatorRole[];
+  load: () => Promise<{ default: ComponentType }>;
+};
+
+export const SECTIONS: readonly Section[] = [
+  {
+    key: 'users',
+    roles: ['support', 'compliance', 'finance', 'admin'],
+    load: () => import('./users/users-section'),
+  },
+  { key: 'kyc', roles: ['compliance', 'admin'], load: () => import('./kyc/kyc-section') },
+  { key: 'reports', roles: ['support', 'admin'], load: () => import('./reports/reports-section') },
+  {
+    key: 'adjustments',
+    roles: ['finance', 'admin'],
+    load: () => import('./adjustments/adjustments-section'),
+  },
+  {
+    key: 'moderation',
+    roles: ['support', 'compliance', 'admin'],
+    load: () => import('./moderation/moderation-section'),
+  },
+  { key: 'ledger', roles: ['finance', 'admin'], load: () => import('./ledger/ledger-section') },
+  { key: 'audit', roles: ['compliance', 'admin'], load: () => import('./audit/audit-section') },
+];
+
+export function sectionsFor(role: OperatorRole): Section[] {
+  return SECTIONS.filter((s) => s.roles.includes(role));
+}

@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { AdminApiError, adminFetch, type Operator } from './api';
+import { useAdminText } from './i18n';
+
+// Password and the authenticator app's current code, at every sign-in.
+export function SignInForm() {
+  const t = useAdminText();
+  const client = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [senha, setSenha] = useState('');
+  const [codigo, setCodigo] = useState('');
+  const signIn = useMutation({
+    mutationFn: () =>
+      adminFetch<{ operador: Operator }>('/session', { method: 'POST', body: { email, senha, codigo } }),
+    onSuccess: ({ operador }) => client.setQueryData(['admin', 'session'], operador),
+    onError: () => setCodigo(''),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate();
+  };
+  const error = signIn.error;
+  const errorText =
+    error instanceof AdminApiError && error.code !== 'invalid_credentials'
+      ? t(`error.${error.code}`)
+      : t('signin.invalid');
+  return (
+    <main className="grid min-h-dvh place-items-center bg-slate-50 px-4">
+      <Card className="w-full max-w-sm">
+        <h1 className="mb-4 text-xl font-bold text-primary-800">{t('signin.title')}</h1>
+        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+          <Field label={t('signin.email')}>
+            {(c) => (
+              <Input
+                {...c}
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('signin.password')}>
+            {(c) => (
+              <Input
+                {...c}
+                type="password"
+                autoComplete="current-password"
+                value={senha}
+                onChange={(e) => setSenha(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('signin.code')}>
+            {(c) => (
+              <Input
+                {...c}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={codigo}
+                onChange={(e) => setCodigo(e.target.value.replace(/\D/g, ''))}
+              />
+            )}
+          </Field>
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-accent-700">
+              {errorText}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={signIn.isPending}>
+            {t('signin.submit')}
+          </Button>
+        </form>
+      </Card>
+    </main>
+  );
+}
