@@ -68,11 +68,12 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // The real server, serving the built web app (apps/web/dist) and the API, on a fresh database.
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // Creates the journeys' back-office operators with operator:create, then starts the server.
+    command: 'node e2e/start-server.mjs',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     // Links in e-mails (confirmation, password reset) point at the address the browser uses. Every

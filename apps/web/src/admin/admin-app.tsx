@@ -71,8 +71,9 @@ function Workspace({ operator }: { operator: Operator }) {
   const pages = useMemo(() => sections.map((s) => ({ ...s, Page: lazy(s.load) })), [sections]);
   const signOut = async () => {
     await adminFetch('/session', { method: 'DELETE' }).catch(() => {});
-    client.clear();
+    // The session query's observer stays subscribed (clear() would orphan it); the rest goes.
     client.setQueryData(SESSION_QUERY, null);
+    client.removeQueries({ predicate: (query) => query.queryKey[1] !== 'session' });
   };
   return (
     <div className="min-h-dvh bg-slate-50">

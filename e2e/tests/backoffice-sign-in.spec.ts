@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { signInToBackOffice } from './support/operators';
+
+test('an admin created by operator:create signs in with a TOTP code and sees every area of the back office', async ({
+  page,
+}) => {
+  await signInToBackOffice(page, 'admin');
+  await expect(page.getByTestId('admin-operator')).toContainText('Administratè');
+  const nav = page.getByRole('navigation');
+  for (const area of [
+    'Itilizatè',
+    'Verifikasyon dokiman',
+    'Move moun peye',
+    'Ajisteman',
+    'Moderasyon',
+    'Kont jeneral',
+    'Jounal aksyon',
+  ]) {
+    await expect(nav.getByRole('link', { name: area })).toBeVisible();
+  }
+  await page.getByLabel('Lang').selectOption('fr');
+  await expect(nav.getByRole('link', { name: 'Journal d’audit' })).toBeVisible();
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion au back-office' })).toBeVisible();
+});
