@@ -53,6 +53,8 @@ const CODES_BY_STATUS = {
     'adjustment_not_pending',
     'account_already_frozen',
     'account_not_frozen',
+    // A new document photo for an account whose document is approved already (level 2 stays).
+    'document_already_approved',
   ],
   413: ['payload_too_large', 'image_too_large'],
   422: [
