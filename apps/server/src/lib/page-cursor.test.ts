@@ -17,6 +17,14 @@ describe('page cursors', () => {
     expect(decodePageCursor(text)).toBeUndefined();
   });
 
+  it('carry a bigint id (the audit trail’s) only when asked to', () => {
+    const text = encodePageCursor({ at: cursor.at, id: '1234' });
+    expect(decodePageCursor(text, 'bigint')).toEqual({ at: cursor.at, id: '1234' });
+    expect(decodePageCursor(text)).toBeUndefined();
+    expect(decodePageCursor(encodePageCursor(cursor), 'bigint')).toBeUndefined();
+    expect(decodePageCursor(encodePageCursor({ at: cursor.at, id: '0' }), 'bigint')).toBeUndefined();
+  });
+
   it('give the next cursor only when a row beyond the page was fetched', () => {
     const rows = [1, 2, 3].map((n) => ({ id: `id-${n}`, cursor_at: `at-${n}` }));
     expect(pageOf(rows, 3)).toEqual({ page: rows, nextCursor: null });

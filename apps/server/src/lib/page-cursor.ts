@@ -19,20 +19,33 @@ export function exactTimestamp(column: string): RawBuilder<string> {
 }
 
 /** Rows strictly after the cursor in (timestamp desc, id desc) order. */
-export function afterCursor(p: { timestampColumn: string; idColumn: string; cursor: PageCursor }) {
+export function afterCursor(p: {
+  timestampColumn: string;
+  idColumn: string;
+  cursor: PageCursor;
+  /** The id column's type: uuid, or bigint for identity ids (the audit trail). */
+  idType?: 'uuid' | 'bigint';
+}) {
   const row = sql`(${sql.ref(p.timestampColumn)}, ${sql.ref(p.idColumn)})`;
-  return sql<boolean>`${row} < (${p.cursor.at}::timestamptz, ${p.cursor.id}::uuid)`;
+  const id = p.idType === 'bigint' ? sql`${p.cursor.id}::bigint` : sql`${p.cursor.id}::uuid`;
+  return sql<boolean>`${row} < (${p.cursor.at}::timestamptz, ${id})`;
 }
 
 export function encodePageCursor(cursor: PageCursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
 }
 
+const BIGINT_ID = /^[1-9]\d{0,17}$/;
+
 /** A cursor this server did not make reads as none: the first page. */
-export function decodePageCursor(text: string | undefined): PageCursor | undefined {
+export function decodePageCursor(
+  text: string | undefined,
+  idType: 'uuid' | 'bigint' = 'uuid',
+): PageCursor | undefined {
   if (!text) return undefined;
   const [at, id, ...rest] = Buffer.from(text, 'base64url').toString().split('|');
-  if (rest.length > 0 || !at || !EXACT_TIMESTAMP.test(at) || !id || !isUuid(id)) return undefined;
+  const idOk = id !== undefined && (idType === 'bigint' ? BIGINT_ID.test(id) : isUuid(id));
+  if (rest.length > 0 || !at || !EXACT_TIMESTAMP.test(at) || !idOk) return undefined;
   return { at, id };
 }
 
