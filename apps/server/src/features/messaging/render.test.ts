@@ -38,6 +38,8 @@ const SAMPLES: { [K in TemplateName]: TemplateParams<K> } = {
   phone_changed: { final_telefone: '1234' },
   referral_bonus: { amigo: 'Marie', valor_centis: 1_000 },
   referral_welcome: { convidante: 'Jean', valor_centis: 1_000 },
+  kyc_approved: { nome: 'Marie' },
+  kyc_rejected: { nome: 'Marie', motivo: 'Foto a twò flou.' },
   email_confirmation: { nome: 'Marie', link: 'http://kc.test/confirm-email#token=abc' },
   password_reset: { nome: 'Marie', link: 'http://kc.test/reset-password#access_token=a&refresh_token=b' },
 };

@@ -380,6 +380,60 @@ export const TEMPLATES = {
     },
   }),
 
+  // Compliance approved the document photo (issue 16): the account reaches level 2.
+  kyc_approved: template({
+    params: z.object({ nome: name }),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: ${v.nome}, nou verifye dokiman ou epi nou aksepte l. Kont ou rive nan nivo 2: ou ka voye ak kenbe plis lajan.`,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: ${v.nome}, verificamos e aprovamos o seu documento. Sua conta chegou ao nível 2: você pode enviar e guardar mais dinheiro.`,
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : ${v.nome}, nous avons vérifié et approuvé votre pièce d’identité. Votre compte passe au niveau 2 : vous pouvez envoyer et garder plus d’argent.`,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: ${v.nome}, we checked and approved your ID document. Your account is now at level 2: you can send and keep more money.`,
+        ),
+    },
+  }),
+
+  // ... or rejected it, with the compliance officer's reason (as they wrote it).
+  kyc_rejected: template({
+    params: z.object({ nome: name, motivo: z.string().trim().min(1).max(500) }),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: ${v.nome}, nou pa t ka aksepte foto dokiman ou a.`,
+          `Rezon: ${v.motivo}`,
+          'Ouvri aplikasyon an, nan Paramèt > Idantite, pou voye yon lòt foto.',
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: ${v.nome}, não pudemos aceitar a foto do seu documento.`,
+          `Motivo: ${v.motivo}`,
+          'Abra o aplicativo, em Configurações > Identidade, para enviar outra foto.',
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : ${v.nome}, nous n’avons pas pu accepter la photo de votre pièce d’identité.`,
+          `Motif : ${v.motivo}`,
+          'Ouvrez l’application, dans Paramètres > Identité, pour envoyer une autre photo.',
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: ${v.nome}, we could not accept the photo of your ID document.`,
+          `Reason: ${v.motivo}`,
+          'Open the app, under Settings > Identity, to send another photo.',
+        ),
+    },
+  }),
+
   email_confirmation: template({
     params: z.object({ nome: name, link }),
     texts: {
