@@ -12,7 +12,7 @@ import type { DB } from '../db/schema.ts';
 import { randomSixDigitCode } from '../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callLedger, parseResult } from './ledger-call.ts';
-import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper } from './policy.ts';
+import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper, requestHashOf } from './policy.ts';
 import type { LedgerRefusal, LedgerResult } from './results.ts';
 import { transferBatchers } from './transfer-batches.ts';
 
@@ -252,34 +252,54 @@ async function reverse(
   return result;
 }
 
-/** Corrects one user's balance (positive credits, negative debits) with a reason and its actor. */
-async function adjust(
-  deps: LedgerDeps,
-  r: {
-    userId: string;
-    amountCentis: number;
-    reason: string;
-    actor: string;
-    correctsId?: string;
-    idempotencyKey: string;
-  },
-): Promise<LedgerResult<'adjust'>> {
+export type AdjustRequest = {
+  userId: string;
+  amountCentis: number;
+  reason: string;
+  actor: string;
+  correctsId?: string;
+  idempotencyKey: string;
+};
+
+/**
+ * Corrects one user's balance (positive credits, negative debits) with a reason and its actor,
+ * inside the caller's transaction: the back office's approval writes the proposal's decision and
+ * its audit row in the same transaction, so a posted adjustment and its approval cannot disagree.
+ * Nothing is retried or published here: the caller retries its whole transaction and, once it
+ * has committed, publishes the result (`deps.events.publish(result.usuarios, …)`).
+ */
+function adjustWithin(trx: Transaction<DB>, r: AdjustRequest): Promise<LedgerResult<'adjust'>> {
+  return callLedger(trx, 'kc_ajustar', 'adjust', {
+    user_id: r.userId,
+    quantidade_centis: r.amountCentis,
+    motivo: r.reason,
+    ator: r.actor,
+    referente_a: r.correctsId ?? null,
+    chave: r.idempotencyKey,
+    request_hash: requestHashOf('adjust', [r.userId, r.amountCentis, r.reason, r.correctsId ?? null]),
+  });
+}
+
+/** The same correction in its own transaction, retried when PostgreSQL asks, then published. */
+async function adjust(deps: LedgerDeps, r: AdjustRequest): Promise<LedgerResult<'adjust'>> {
   const result = await withTransactionRetry(() =>
-    callLedger(deps.database.db, 'kc_ajustar', 'adjust', {
-      user_id: r.userId,
-      quantidade_centis: r.amountCentis,
-      motivo: r.reason,
-      ator: r.actor,
-      referente_a: r.correctsId ?? null,
-      chave: r.idempotencyKey,
-      request_hash: JSON.stringify(['adjust', r.userId, r.amountCentis, r.reason, r.correctsId ?? null]),
-    }),
+    deps.database.db.transaction().execute((trx) => adjustWithin(trx, r)),
   );
   if (result.ok && !result.replayed) deps.events.publish(result.usuarios, result.movimentacao_id);
   return result;
 }
 
-export const ledger = { issue, hold, post, void: voidHold, expire, resendCode, reverse, adjust };
+export const ledger = {
+  issue,
+  hold,
+  post,
+  void: voidHold,
+  expire,
+  resendCode,
+  reverse,
+  adjust,
+  adjustWithin,
+};
 
 export { requestHashOf } from './policy.ts';
 export type { LedgerRefusal } from './results.ts';
