@@ -40,6 +40,10 @@ const SAMPLES: { [K in TemplateName]: TemplateParams<K> } = {
   referral_welcome: { convidante: 'Jean', valor_centis: 1_000 },
   kyc_approved: { nome: 'Marie' },
   kyc_rejected: { nome: 'Marie', motivo: 'Foto a twò flou.' },
+  report_opened_payer: { valor_centis: 2_500, recebedor: 'Rose Toussaint', retido: true },
+  report_opened_payee: { valor_centis: 2_500, pagador: 'Jean Pierre', retido: true },
+  report_decided_payer: { valor_centis: 2_500, recebedor: 'Rose Toussaint', decisao: 'estornada' },
+  report_decided_payee: { valor_centis: 2_500, pagador: 'Jean Pierre', decisao: 'rejeitada' },
   email_confirmation: { nome: 'Marie', link: 'http://kc.test/confirm-email#token=abc' },
   password_reset: { nome: 'Marie', link: 'http://kc.test/reset-password#access_token=a&refresh_token=b' },
 };
