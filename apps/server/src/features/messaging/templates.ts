@@ -584,6 +584,130 @@ export const TEMPLATES = {
     },
   }),
 
+  // Back office (issue 16). An adjustment posted after its second approval, to its user:
+  // {valor_centis, credito, motivo}.
+  adjustment_posted: template({
+    params: z
+      .object({ valor_centis: centis, credito: z.boolean(), motivo: z.string().trim().min(1).max(500) })
+      .transform(({ valor_centis, ...p }) => ({ ...p, valor: formatKreyol(valor_centis) })),
+    texts: {
+      ht: (v) =>
+        lines(
+          v.credito
+            ? `KreyolCash: nou korije kont ou: nou mete ${v.valor} ladan l.`
+            : `KreyolCash: nou korije kont ou: nou retire ${v.valor} ladan l.`,
+          `Rezon: ${v.motivo}`,
+          'Ou ka wè l nan istorik ou a, ak mo «Ajisteman».',
+        ),
+      'pt-BR': (v) =>
+        lines(
+          v.credito
+            ? `KreyolCash: corrigimos sua conta: adicionamos ${v.valor}.`
+            : `KreyolCash: corrigimos sua conta: retiramos ${v.valor}.`,
+          `Motivo: ${v.motivo}`,
+          'Ela aparece no seu extrato como «Ajuste».',
+        ),
+      fr: (v) =>
+        lines(
+          v.credito
+            ? `KreyolCash : nous avons corrigé votre compte : ${v.valor} y ont été ajoutés.`
+            : `KreyolCash : nous avons corrigé votre compte : ${v.valor} en ont été retirés.`,
+          `Motif : ${v.motivo}`,
+          'Elle apparaît dans votre historique comme « Ajustement ».',
+        ),
+      en: (v) =>
+        lines(
+          v.credito
+            ? `KreyolCash: we corrected your account: we added ${v.valor}.`
+            : `KreyolCash: we corrected your account: we removed ${v.valor}.`,
+          `Reason: ${v.motivo}`,
+          'It shows in your history as “Adjustment”.',
+        ),
+    },
+  }),
+
+  // Moderation, to the owner: their company's new status with the operator's reason.
+  company_moderated: template({
+    params: z.object({
+      empresa: name,
+      status: z.enum(['ATIVA', 'SUSPENSA', 'INATIVA']),
+      motivo: z.string().trim().min(1).max(500),
+    }),
+    texts: {
+      ht: (v) =>
+        lines(
+          {
+            SUSPENSA: `KreyolCash: nou sispann biznis ou a «${v.empresa}» pou kounye a. Pèsonn pa ka achte ladan l, e acha ki t ap tann kòd yo anile.`,
+            INATIVA: `KreyolCash: nou dezaktive biznis ou a «${v.empresa}». Li pa parèt nan mache a ankò, e acha ki t ap tann kòd yo anile.`,
+            ATIVA: `KreyolCash: biznis ou a «${v.empresa}» aktif ankò. Moun ka achte ladan l ankò.`,
+          }[v.status],
+          `Rezon: ${v.motivo}`,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          {
+            SUSPENSA: `KreyolCash: sua empresa «${v.empresa}» foi suspensa. Ninguém pode comprar nela, e as compras que aguardavam o código foram canceladas.`,
+            INATIVA: `KreyolCash: sua empresa «${v.empresa}» foi desativada. Ela não aparece mais no mercado, e as compras que aguardavam o código foram canceladas.`,
+            ATIVA: `KreyolCash: sua empresa «${v.empresa}» está ativa de novo. Já é possível comprar nela.`,
+          }[v.status],
+          `Motivo: ${v.motivo}`,
+        ),
+      fr: (v) =>
+        lines(
+          {
+            SUSPENSA: `KreyolCash : votre entreprise « ${v.empresa} » est suspendue. Personne ne peut y acheter, et les achats qui attendaient leur code ont été annulés.`,
+            INATIVA: `KreyolCash : votre entreprise « ${v.empresa} » a été désactivée. Elle n’apparaît plus sur le marché, et les achats qui attendaient leur code ont été annulés.`,
+            ATIVA: `KreyolCash : votre entreprise « ${v.empresa} » est de nouveau active. On peut à nouveau y acheter.`,
+          }[v.status],
+          `Motif : ${v.motivo}`,
+        ),
+      en: (v) =>
+        lines(
+          {
+            SUSPENSA: `KreyolCash: your business “${v.empresa}” is suspended. Nobody can buy from it, and purchases waiting for their code were cancelled.`,
+            INATIVA: `KreyolCash: your business “${v.empresa}” was deactivated. It no longer appears in the marketplace, and purchases waiting for their code were cancelled.`,
+            ATIVA: `KreyolCash: your business “${v.empresa}” is active again. People can buy from it again.`,
+          }[v.status],
+          `Reason: ${v.motivo}`,
+        ),
+    },
+  }),
+
+  // ... and a product deactivated or reactivated: {produto, ativo, motivo}.
+  product_moderated: template({
+    params: z.object({ produto: name, ativo: z.boolean(), motivo: z.string().trim().min(1).max(500) }),
+    texts: {
+      ht: (v) =>
+        lines(
+          v.ativo
+            ? `KreyolCash: pwodui ou a «${v.produto}» aktif ankò.`
+            : `KreyolCash: nou dezaktive pwodui ou a «${v.produto}». Li pa parèt nan mache a ankò, e acha ki t ap tann kòd yo anile.`,
+          `Rezon: ${v.motivo}`,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          v.ativo
+            ? `KreyolCash: seu produto «${v.produto}» está ativo de novo.`
+            : `KreyolCash: seu produto «${v.produto}» foi desativado. Ele não aparece mais no mercado, e as compras que aguardavam o código foram canceladas.`,
+          `Motivo: ${v.motivo}`,
+        ),
+      fr: (v) =>
+        lines(
+          v.ativo
+            ? `KreyolCash : votre produit « ${v.produto} » est de nouveau actif.`
+            : `KreyolCash : votre produit « ${v.produto} » a été désactivé. Il n’apparaît plus sur le marché, et les achats qui attendaient leur code ont été annulés.`,
+          `Motif : ${v.motivo}`,
+        ),
+      en: (v) =>
+        lines(
+          v.ativo
+            ? `KreyolCash: your product “${v.produto}” is active again.`
+            : `KreyolCash: your product “${v.produto}” was deactivated. It no longer appears in the marketplace, and purchases waiting for their code were cancelled.`,
+          `Reason: ${v.motivo}`,
+        ),
+    },
+  }),
+
   email_confirmation: template({
     params: z.object({ nome: name, link }),
     texts: {
