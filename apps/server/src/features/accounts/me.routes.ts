@@ -2,6 +2,7 @@ import { AppError } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
+import { identityRoutes } from './identity.routes.ts';
 import { meSchema, presentMe } from './user-presenter.ts';
 import { findUserById } from './users.repository.ts';
 
@@ -10,6 +11,7 @@ const tags = ['profile'];
 export async function meRoutes(app: AppInstance): Promise<void> {
   const { database, files } = app.deps;
   const onRequest = authenticate(app);
+  await app.register(identityRoutes);
 
   app.get('/api/me', { onRequest, schema: { tags, response: { 200: meSchema } } }, async (request) => {
     const user = await findUserById(database.db, userIdOf(request));

@@ -12,7 +12,8 @@ import { queueConfirmationEmail } from '../auth/email-links.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { recordNewAccount } from '../referrals/new-account.ts';
 import { newImageKey } from '../uploads/file-store.ts';
-import { type ProcessedImage, processImage } from '../uploads/image-processing.ts';
+import { requiredImage } from '../uploads/image-upload.ts';
+import { openDocumentReview } from './document-reviews.repository.ts';
 import { insertUser, type UserRow, upsertPasswordHash } from './users.repository.ts';
 
 export type SignupRequest = {
@@ -63,6 +64,8 @@ export async function signUp(deps: AppDeps, request: SignupRequest): Promise<Use
         profile_photo_key: keys.profile,
       });
       await upsertPasswordHash(trx, user.id, passwordHash);
+      // The document photo waits in the compliance queue from the first moment (level 2).
+      await openDocumentReview(trx, { userId: user.id, photoKey: keys.document });
       await recordNewAccount(trx, { user, referralCode: input.codigo_indicacao });
       await ledger.issue(trx, { userId: user.id, amountCentis: SIGNUP_BONUS_CENTIS, kind: 'cadastro' });
       await queueConfirmationEmail(trx, deps.config, user);
@@ -74,21 +77,6 @@ export async function signUp(deps: AppDeps, request: SignupRequest): Promise<Use
   } catch (error) {
     await Promise.all([deps.files.delete(keys.document), deps.files.delete(keys.profile)]).catch(() => {});
     throw duplicateAsConflict(error) ?? error;
-  }
-}
-
-async function requiredImage(
-  data: Buffer | undefined,
-  field: string,
-  missing: ErrorCode,
-): Promise<ProcessedImage> {
-  if (!data || data.length === 0) throw new AppError(missing, { fields: { [field]: missing } });
-  try {
-    return await processImage(data);
-  } catch (error) {
-    if (error instanceof AppError)
-      throw new AppError(error.code, { message: error.message, fields: { [field]: error.code } });
-    throw error;
   }
 }
 
