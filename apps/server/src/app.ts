@@ -19,9 +19,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { limitsRoutes } from './features/accounts/limits.routes.ts';
 import { meRoutes } from './features/accounts/me.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { backofficeRoutes } from './features/backoffice/backoffice.routes.ts';
+import { selfFreezeRoutes } from './features/backoffice/self-freeze.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
@@ -106,6 +108,8 @@ export async function buildApp(
   await app.register(phoneChangeRoutes);
   await app.register(phoneProofRoutes);
   await app.register(referralsRoutes);
+  await app.register(limitsRoutes);
+  await app.register(selfFreezeRoutes);
   await app.register(backofficeRoutes, { prefix: '/api/admin' });
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LEVEL_LIMITS, type LevelLimits, type VerificationLevel } from '@kreyolcash/domain';
 import { z } from 'zod';
 
 // The only reader of process.env: every setting is parsed here once, and a bad value stops
@@ -36,7 +37,51 @@ const envSchema = z.object({
     )
     .refine((entries) => entries.every(isProxyAddress), 'must list IP addresses or CIDRs, comma-separated'),
   OPS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  LEVEL_LIMITS: z.string().optional().transform(parseLevelLimits),
 });
+
+// LEVEL_LIMITS: JSON of the limits to change, by level then field, in centis; what it leaves out
+// keeps its default, e.g. {"2":{"diario_centis":1000000}}.
+const centis = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const levelOverrides = z.strictObject({
+  por_transferencia_centis: centis.optional(),
+  diario_centis: centis.optional(),
+  mensal_centis: centis.optional(),
+  saldo_max_centis: centis.optional(),
+});
+const levelLimitsSchema = z.strictObject({
+  0: levelOverrides.optional(),
+  1: levelOverrides.optional(),
+  2: levelOverrides.optional(),
+});
+
+function parseLevelLimits(
+  text: string | undefined,
+  context: z.RefinementCtx,
+): Record<VerificationLevel, LevelLimits> {
+  let overrides: z.infer<typeof levelLimitsSchema> = {};
+  if (text !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+    const parsed = levelLimitsSchema.safeParse(json);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        context.addIssue({ code: 'custom', message: `${issue.path.join('.')}: ${issue.message}` });
+      return z.NEVER;
+    }
+    overrides = parsed.data;
+  }
+  return {
+    0: { ...DEFAULT_LEVEL_LIMITS[0], ...overrides[0] },
+    1: { ...DEFAULT_LEVEL_LIMITS[1], ...overrides[1] },
+    2: { ...DEFAULT_LEVEL_LIMITS[2], ...overrides[2] },
+  };
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -62,6 +107,8 @@ export type Config = {
   trustProxy: string[];
   /** Bearer token of the operators' endpoints (outbox counts); without it they do not exist. */
   opsToken: string | undefined;
+  /** What each verification level may send and hold (LEVEL_LIMITS over the defaults). */
+  levelLimits: Record<VerificationLevel, LevelLimits>;
 };
 
 export class ConfigError extends Error {}
@@ -96,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustProxy: e.TRUST_PROXY,
     opsToken: e.OPS_TOKEN,
+    levelLimits: e.LEVEL_LIMITS,
   };
 }
 

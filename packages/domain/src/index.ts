@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './dates.ts';
 export * from './error-codes.ts';
 export * from './images.ts';
+export * from './levels.ts';
 export * from './locales.ts';
 export * from './money.ts';
 export * from './nif.ts';

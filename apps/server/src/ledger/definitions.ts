@@ -16,6 +16,7 @@ export const DEFINITION_FILES = [
   'guards.sql',
   'idempotency.sql',
   'codes.sql',
+  'limits.sql',
   'two-phase.sql',
   'issuance.sql',
   'corrections.sql',

@@ -2,10 +2,11 @@ import {
   AppError,
   DEFAULT_MAX_PURCHASE_QUANTITY,
   type ErrorCode,
+  type LevelLimits,
   MAX_CODE_ATTEMPTS,
-  MAX_TRANSFER_CENTIS,
   PURCHASE_CODE_EXPIRY_MS,
   TRANSFER_CODE_EXPIRY_MS,
+  type VerificationLevel,
 } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -26,7 +27,12 @@ import { transferBatchers } from './transfer-batches.ts';
 
 export type LedgerDeps = {
   database: { db: Kysely<DB> };
-  config: { jwtSecret: string; rateLimitMultiplier: number };
+  config: {
+    jwtSecret: string;
+    rateLimitMultiplier: number;
+    /** What each verification level may send and hold, checked by the ledger (sql/limits.sql). */
+    levelLimits: Record<VerificationLevel, LevelLimits>;
+  };
   events: { publish(users: string[], movementId: string): void };
 };
 
@@ -81,6 +87,7 @@ async function hold(
     pepper: codePepper(deps.config.jwtSecret),
     chave: r.idempotencyKey,
     request_hash: r.requestHash,
+    limites: deps.config.levelLimits,
     ...codeLimit(deps),
   };
   if (r.kind === 'transfer') {
@@ -90,7 +97,6 @@ async function hold(
       destinatario_email: r.payeeEmail,
       quantidade_centis: r.amountCentis,
       observacoes: r.note,
-      max_centis: MAX_TRANSFER_CENTIS,
       validade_ms: TRANSFER_CODE_EXPIRY_MS,
     };
     const raw = await withTransactionRetry(() => transferBatchers(deps.database.db).initiate.run(params));
@@ -128,6 +134,8 @@ async function post(
     codigo: r.code,
     pepper: codePepper(deps.config.jwtSecret),
     max_tentativas: MAX_CODE_ATTEMPTS,
+    // The post refuses a frozen payer and a payee it would take past its maximum balance.
+    limites: deps.config.levelLimits,
   };
   if (r.kind === 'transfer') {
     const params = { ...common, movimentacao_id: r.movementId, pagador_id: r.payerId };

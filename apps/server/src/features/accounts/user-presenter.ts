@@ -1,4 +1,4 @@
-import { LOCALES } from '@kreyolcash/domain';
+import { LOCALES, VERIFICATION_LEVELS, verificationLevel } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { UserRow } from './users.repository.ts';
 
@@ -23,6 +23,11 @@ export const meSchema = z.object({
   criado_em: z.date(),
   // The language of the user's WhatsApp messages and e-mails (PATCH /api/me changes it).
   idioma: z.enum(LOCALES),
+  // The verification level (0 e-mail, 1 phone, 2 document approved), which sets the limits.
+  nivel: z.union(VERIFICATION_LEVELS.map((n) => z.literal(n))),
+  // A frozen account sends nothing; it signs in, sees everything and receives (issue 16).
+  congelado: z.boolean(),
+  congelado_por: z.enum(['usuario', 'operador']).nullable(),
 });
 export type Me = z.output<typeof meSchema>;
 
@@ -53,5 +58,8 @@ export function presentMe(user: UserRow): Me {
     telefone_verificado: user.telefone_verificado_em !== null,
     criado_em: user.criado_em,
     idioma: user.idioma,
+    nivel: verificationLevel(user),
+    congelado: user.congelado_em !== null,
+    congelado_por: user.congelado_por,
   };
 }

@@ -1,4 +1,5 @@
 import type { AppInstance } from '../../app.ts';
+import { freezeRoutes } from './freeze.routes.ts';
 import { operatorRouteTable } from './operator-auth.ts';
 import { operatorSessionRoutes } from './operator-session.routes.ts';
 
@@ -17,4 +18,5 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     }
   });
   await app.register(operatorSessionRoutes);
+  await app.register(freezeRoutes);
 }

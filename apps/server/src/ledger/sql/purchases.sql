@@ -6,7 +6,7 @@
 --   kc_compra_reenviar_codigo — a new code, same attempts and expiry;
 --   a buyer's new attempt voids their pending one for the same product (kc_compra_substituir).
 
--- p: {comprador_id, produto_id, quantidade, max_quantidade, codigo, pepper, validade_ms, chave,
+-- p: {comprador_id, produto_id, quantidade, max_quantidade, limites, codigo, pepper, validade_ms, chave,
 --     request_hash, max_codigos, janela_ms}
 create or replace function kc_compra_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
@@ -54,7 +54,7 @@ begin
   v_retencao := kc_reter(jsonb_build_object(
     'tipo', 'compra', 'remetente_id', v_comprador, 'destinatario_id', pr.responsavel_id,
     'conta_debito', v_comprador, 'conta_credito', pr.responsavel_id, 'quantidade_centis', v_total,
-    'observacoes', pr.nome || ' × ' || v_quantidade, 'validade_ms', p->'validade_ms',
+    'observacoes', pr.nome || ' × ' || v_quantidade, 'validade_ms', p->'validade_ms', 'limites', p->'limites',
     'codigo', jsonb_build_object('finalidade', 'purchase', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
                                  'telefone', pr.telefone_comprador, 'max_codigos', p->'max_codigos',
                                  'janela_ms', p->'janela_ms')));
@@ -122,7 +122,7 @@ begin
   end loop;
 end $$;
 
--- p: {venda_id, comprador_id, codigo, pepper, max_tentativas}
+-- p: {venda_id, comprador_id, codigo, pepper, max_tentativas, limites}
 create or replace function kc_compra_verificar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v vendas;
@@ -140,7 +140,11 @@ begin
     end if;
     return v_recusa;
   end if;
-  perform kc_postar(v.movimentacao_id, v.comprador_id, v.vendedor_id, v.total_centis);
+  v_recusa := kc_postar(v.movimentacao_id, v.comprador_id, v.vendedor_id, v.total_centis, p->'limites');
+  if v_recusa is not null then
+    perform kc_compra_anular(v.id, 'cancelada');
+    return v_recusa;
+  end if;
   update produtos
      set estoque = estoque - v.quantidade, estoque_reservado = estoque_reservado - v.quantidade,
          status = case when estoque - v.quantidade = 0 then 'ESGOTADO' else status end

@@ -5,7 +5,7 @@
 -- Messages are a template key and its parameters; the outbox worker writes the text, in the
 -- recipient's language.
 
--- p: {pagador_id, destinatario_email, quantidade_centis, observacoes, max_centis, codigo, pepper,
+-- p: {pagador_id, destinatario_email, quantidade_centis, observacoes, limites, codigo, pepper,
 --     validade_ms, chave, request_hash, max_codigos, janela_ms}
 create or replace function kc_transferencia_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
@@ -24,11 +24,15 @@ declare
   v_retencao jsonb;
 begin
   if v_quantidade is null or v_quantidade <= 0 then return kc_erro('invalid_amount'); end if;
-  if v_quantidade > (p->>'max_centis')::bigint then return kc_erro('max_amount_error'); end if;
+  select telefone_verificado_em, kc_nivel(telefone_verificado_em, documento_aprovado_em) as nivel,
+         congelado_em
+    into v from usuarios where id = v_pagador;
+  -- The per-transfer limit of the payer's level (limits.sql); the day's and month's come with the hold.
+  v_retencao := kc_limite_por_transferencia(p->'limites', coalesce(v.nivel, 0), v_quantidade);
+  if v_retencao is not null then return v_retencao; end if;
   -- Only a payer whose phone is proven sends (issue 15): the code goes to that phone.
-  if not exists (select 1 from usuarios where id = v_pagador and telefone_verificado_em is not null) then
-    return kc_erro('phone_not_verified');
-  end if;
+  if v.telefone_verificado_em is null then return kc_erro('phone_not_verified'); end if;
+  if v.congelado_em is not null then return kc_erro('account_frozen'); end if;
   select r.id, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
     into v
     from usuarios r, usuarios pg
@@ -41,6 +45,7 @@ begin
     'tipo', 'transferencia', 'remetente_id', v_pagador, 'destinatario_id', v.id,
     'conta_debito', v_pagador, 'conta_credito', v.id, 'quantidade_centis', v_quantidade,
     'observacoes', p->>'observacoes', 'validade_ms', p->'validade_ms',
+    'limites', p->'limites',
     'codigo', jsonb_build_object('finalidade', 'transfer', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
                                  'telefone', v.telefone_pagador, 'max_codigos', p->'max_codigos',
                                  'janela_ms', p->'janela_ms')));
@@ -53,7 +58,7 @@ begin
   return v_retencao || '{"status": "pendente"}'::jsonb;
 end $$;
 
--- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas}
+-- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas, limites}
 create or replace function kc_transferencia_verificar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v record;
@@ -78,7 +83,11 @@ begin
     end if;
     return v_recusa;
   end if;
-  perform kc_postar(v.id, v.conta_debito, v.conta_credito, v.quantidade_centis);
+  v_recusa := kc_postar(v.id, v.conta_debito, v.conta_credito, v.quantidade_centis, p->'limites');
+  if v_recusa is not null then
+    perform kc_anular(v.id, 'cancelada');
+    return v_recusa;
+  end if;
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia) values
     ('whatsapp', v.telefone_pagador, 'transfer_sent',
      jsonb_build_object('valor_centis', v.quantidade_centis, 'recebedor', v.nome_recebedor),

@@ -26,8 +26,10 @@ end $$;
 
 -- Hold: sets the payer's money aside for a new pending movement and records its code.
 -- p: {tipo, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis,
---     observacoes, validade_ms, codigo: {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
--- Answers {ok, movimentacao_id, expira_em} or insufficient_balance / rate_limited.
+--     observacoes, validade_ms, limites,
+--     codigo: {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
+-- Answers {ok, movimentacao_id, expira_em} or insufficient_balance / account_frozen / a limit
+-- (limits.sql) / rate_limited.
 create or replace function kc_reter(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_quantidade bigint := (p->>'quantidade_centis')::bigint;
@@ -36,11 +38,25 @@ declare
   v_destinatario uuid := (p->>'destinatario_id')::uuid;
   v_mov uuid := gen_random_uuid();
   v_expira timestamptz := now() + make_interval(secs => (p->>'validade_ms')::bigint / 1000.0);
+  v_recusa jsonb;
 begin
   -- The hold is the balance check: one conditional update, which also takes the payer's lock.
   update kreyolcash_contas set reservado_centis = reservado_centis + v_quantidade, atualizado_em = now()
    where id = v_debito and saldo_centis - reservado_centis >= v_quantidade;
-  if not found then return kc_erro('insufficient_balance'); end if;
+  if not found then
+    -- A frozen account is told so, whatever its balance.
+    if exists (select 1 from usuarios where id = v_remetente and congelado_em is not null) then
+      return kc_erro('account_frozen');
+    end if;
+    return kc_erro('insufficient_balance');
+  end if;
+  -- The freeze and the level's limits are checked under that lock (limits.sql); a refusal gives
+  -- the hold back in the same transaction.
+  v_recusa := kc_limite_envio(p->'limites', v_remetente, v_destinatario, v_quantidade);
+  if v_recusa is not null then
+    update kreyolcash_contas set reservado_centis = reservado_centis - v_quantidade where id = v_debito;
+    return v_recusa;
+  end if;
   -- Codes per payer are counted under that lock, so concurrent requests cannot all slip under
   -- the limit; over it, the hold is given back in the same transaction.
   if kc_codigos_no_limite(v_remetente, (p->'codigo'->>'max_codigos')::integer, (p->'codigo'->>'janela_ms')::bigint) then
@@ -59,13 +75,23 @@ begin
   return jsonb_build_object('ok', true, 'movimentacao_id', v_mov, 'expira_em', v_expira);
 end $$;
 
--- Post: the held money goes to the payee. The movement is locked by the caller.
-create or replace function kc_postar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint)
-    returns void language plpgsql as $$
+-- Post: the held money goes to the payee. The movement is locked by the caller. Under both
+-- accounts' locks, a frozen payer (account_frozen) or a payee it would take past its level's
+-- maximum balance (balance_limit_reached) is refused: nothing moves, and the caller voids the hold.
+create or replace function kc_postar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint, p_limites jsonb)
+    returns jsonb language plpgsql as $$
+declare v_recusa jsonb;
 begin
+  perform 1 from kreyolcash_contas where id in (p_debito, p_credito) order by id for no key update;
+  if exists (select 1 from usuarios where id = p_debito and congelado_em is not null) then
+    return kc_erro('account_frozen');
+  end if;
+  v_recusa := kc_limite_recebimento(p_limites, p_credito, p_quantidade);
+  if v_recusa is not null then return v_recusa; end if;
   delete from kreyolcash_retencoes where movimentacao_id = p_mov;
   perform kc_lancar(p_mov, p_debito, p_credito, p_quantidade, true);
   update kreyolcash_movimentacoes set status = 'concluida', concluido_em = now() where id = p_mov;
+  return null;
 end $$;
 
 -- Void or expire: the hold is released and the movement ends without moving money. The movement

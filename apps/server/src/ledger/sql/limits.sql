@@ -1,0 +1,98 @@
+-- Limits by verification level (issue 16), checked by the two-phase engine (two-phase.sql) under
+-- the locks of the balances they protect. The limits come from the server's configuration with
+-- each call, as jsonb by level: {"0": {por_transferencia_centis, diario_centis, mensal_centis,
+-- saldo_max_centis}, "1": {…}, "2": {…}}.
+--   sending  — a transfer above its level's per-transfer limit is refused; at the hold, under the
+--              payer's account lock, a frozen account sends nothing, and what would take the day's
+--              or the month's sending (transfers and purchases, pending or posted) past its limit
+--              is refused;
+--   receiving — at the post, under both accounts' locks: a payment that would take the payee past
+--              its level's maximum balance is refused (and its hold voided by the caller). The hold
+--              checks it too, without the payee's lock, so a payer is not sent a code in vain.
+-- Issuance, referral bonuses, reversals and operator adjustments are not limited.
+
+-- 0: e-mail confirmed; 1: phone proven; 2: document approved and phone proven.
+create or replace function kc_nivel(p_telefone_verificado timestamptz, p_documento_aprovado timestamptz)
+    returns integer language sql immutable as $$
+  select case when p_telefone_verificado is null then 0 when p_documento_aprovado is null then 1 else 2 end
+$$;
+
+-- The start of the current day or month ('day', 'month') in Haiti's time zone.
+create or replace function kc_inicio_haiti(p_unidade text) returns timestamptz language sql stable as $$
+  select date_trunc(p_unidade, now() at time zone 'America/Port-au-Prince') at time zone 'America/Port-au-Prince'
+$$;
+
+-- What a payer has sent today and this month: transfers and purchases, pending or posted (the
+-- predicate of kreyolcash_mov_envios_idx, so the sum reads only that index's range).
+create or replace function kc_envios_usados(p_usuario uuid, out hoje_centis bigint, out mes_centis bigint)
+    language sql stable as $$
+  select coalesce(sum(quantidade_centis) filter (where criado_em >= kc_inicio_haiti('day')), 0)::bigint,
+         coalesce(sum(quantidade_centis), 0)::bigint
+    from kreyolcash_movimentacoes
+   where remetente_id = p_usuario and tipo in ('transferencia', 'compra') and status in ('pendente', 'concluida')
+     and criado_em >= kc_inicio_haiti('month')
+$$;
+
+-- A limit refusal, with what the client shows: the limit and what is already used.
+create or replace function kc_erro_limite(p_codigo text, p_nivel integer, p_limite bigint, p_usado bigint)
+    returns jsonb language sql immutable as $$
+  select kc_erro(p_codigo, jsonb_build_object('nivel', p_nivel, 'limite_centis', p_limite, 'usado_centis', p_usado))
+$$;
+
+-- Whether the payee may receive p_quantidade more; null when it may. Read without the payee's
+-- lock at the hold; the post calls it again under that lock.
+create or replace function kc_limite_recebimento(p_limites jsonb, p_recebedor uuid, p_quantidade bigint)
+    returns jsonb language plpgsql as $$
+declare
+  v record;
+  v_max bigint;
+begin
+  select c.saldo_centis, kc_nivel(u.telefone_verificado_em, u.documento_aprovado_em) as nivel into v
+    from kreyolcash_contas c join usuarios u on u.id = c.id where c.id = p_recebedor;
+  if not found then return null; end if;
+  v_max := (p_limites->(v.nivel::text)->>'saldo_max_centis')::bigint;
+  if v.saldo_centis + p_quantidade > v_max then
+    return kc_erro_limite('balance_limit_reached', v.nivel, v_max, v.saldo_centis);
+  end if;
+  return null;
+end $$;
+
+-- Whether one transfer of p_quantidade is within the per-transfer limit of the payer's level; null
+-- when it is. It depends on nothing that parallel calls change, so it needs no lock and comes
+-- before the balance. Levels 0 and 1 get the spec's max_amount_error (₭100), level 2
+-- transfer_limit_exceeded.
+create or replace function kc_limite_por_transferencia(p_limites jsonb, p_nivel integer, p_quantidade bigint)
+    returns jsonb language plpgsql as $$
+declare v_limite bigint := (p_limites->(p_nivel::text)->>'por_transferencia_centis')::bigint;
+begin
+  if p_quantidade <= v_limite then return null; end if;
+  if p_nivel < 2 then return kc_erro('max_amount_error'); end if;
+  return kc_erro_limite('transfer_limit_exceeded', p_nivel, v_limite, 0);
+end $$;
+
+-- Whether the payer may send p_quantidade now (transfers and purchases); null when it may. The
+-- caller holds the payer's account lock, which every hold of this payer takes first, so parallel
+-- holds are counted one after the other and cannot pass a limit together.
+create or replace function kc_limite_envio(p_limites jsonb, p_pagador uuid, p_recebedor uuid, p_quantidade bigint)
+    returns jsonb language plpgsql as $$
+declare
+  u record;
+  v_limites jsonb;
+  v_uso record;
+  v_limite bigint;
+begin
+  select congelado_em, kc_nivel(telefone_verificado_em, documento_aprovado_em) as nivel into u
+    from usuarios where id = p_pagador;
+  if u.congelado_em is not null then return kc_erro('account_frozen'); end if;
+  v_limites := p_limites->(u.nivel::text);
+  select * into v_uso from kc_envios_usados(p_pagador);
+  v_limite := (v_limites->>'diario_centis')::bigint;
+  if v_uso.hoje_centis + p_quantidade > v_limite then
+    return kc_erro_limite('daily_limit_reached', u.nivel, v_limite, v_uso.hoje_centis);
+  end if;
+  v_limite := (v_limites->>'mensal_centis')::bigint;
+  if v_uso.mes_centis + p_quantidade > v_limite then
+    return kc_erro_limite('monthly_limit_reached', u.nivel, v_limite, v_uso.mes_centis);
+  end if;
+  return kc_limite_recebimento(p_limites, p_recebedor, p_quantidade);
+end $$;
