@@ -37,6 +37,11 @@ const envSchema = z.object({
     )
     .refine((entries) => entries.every(isProxyAddress), 'must list IP addresses or CIDRs, comma-separated'),
   OPS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  REPORT_DECISION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(72),
   LEVEL_LIMITS: z.string().optional().transform(parseLevelLimits),
 });
 
@@ -107,6 +112,8 @@ export type Config = {
   trustProxy: string[];
   /** Bearer token of the operators' endpoints (outbox counts); without it they do not exist. */
   opsToken: string | undefined;
+  /** How long support has to decide a "wrong person" report before its hold is released. */
+  reportDecisionHours: number;
   /** What each verification level may send and hold (LEVEL_LIMITS over the defaults). */
   levelLimits: Record<VerificationLevel, LevelLimits>;
 };
@@ -143,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustProxy: e.TRUST_PROXY,
     opsToken: e.OPS_TOKEN,
+    reportDecisionHours: e.REPORT_DECISION_HOURS,
     levelLimits: e.LEVEL_LIMITS,
   };
 }

@@ -24,6 +24,7 @@ export const DEFINITION_FILES = [
   'purchases.sql',
   'expiry.sql',
   'referrals.sql',
+  'reports.sql',
 ] as const;
 
 export type DefinitionFile = { name: string; text: string; sha256: string };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { ledger } from './ledger.ts';
+import { reports } from './reports.ts';
 
 const BATCH = 200;
 
@@ -36,7 +37,7 @@ export class ExpirySweeper {
     await this.running;
   }
 
-  /** Voids every expired pending transfer and purchase; returns how many. */
+  /** Voids every expired pending transfer and purchase, and expires overdue reports; returns how many. */
   async sweep(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -45,6 +46,18 @@ export class ExpirySweeper {
       if (voided < BATCH) break;
     }
     if (total > 0) this.logger.info({ voided: total }, 'expired holds voided');
+    return total + (await this.expireReports());
+  }
+
+  /** Releases the holds of "wrong person" reports nobody decided in time; returns how many. */
+  async expireReports(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const expired = await reports.expire(this.db, BATCH);
+      total += expired;
+      if (expired < BATCH) break;
+    }
+    if (total > 0) this.logger.info({ expired: total }, 'reports past their deadline released');
     return total;
   }
 }

@@ -22,7 +22,11 @@ export type LedgerFunction =
   | 'kc_ajustar'
   | 'kc_expirar'
   | 'kc_codigo_emitir'
-  | 'kc_codigo_verificar';
+  | 'kc_codigo_verificar'
+  | 'kc_reclamacao_abrir'
+  | 'kc_reclamacao_estornar'
+  | 'kc_reclamacao_rejeitar'
+  | 'kc_reclamacoes_expirar';
 
 /** Runs one ledger function with its parameters; answers the raw jsonb. */
 export async function callRaw(db: Kysely<DB>, fn: LedgerFunction, params: object): Promise<unknown> {

@@ -65,13 +65,27 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
          and not exists (select 1 from kreyolcash_retencoes h where h.movimentacao_id = m.id)`,
   },
   {
+    // Held: the pending movements' holds and the open "wrong person" reports' (reports.sql).
     check: 'reserved amount differs from its holds',
     query: sql`
       select c.id::text as subject, 'reservado ' || c.reservado_centis || ', holds ' || coalesce(h.total, 0) as detail
         from kreyolcash_contas c
-        left join (select conta_id, sum(quantidade_centis) as total from kreyolcash_retencoes group by conta_id) h
+        left join (select conta_id, sum(quantidade_centis) as total
+                     from (select conta_id, quantidade_centis from kreyolcash_retencoes
+                           union all
+                           select conta_retida, retido_centis from reclamacoes where status = 'aberta') holds
+                    group by conta_id) h
           on h.conta_id = c.id
        where c.reservado_centis <> coalesce(h.total, 0)`,
+  },
+  {
+    // An open report holds the whole amount on the payee's account, or nothing; a decided one nothing.
+    check: 'report holds what it should not',
+    query: sql`
+      select r.id::text as subject, r.status || ', retido ' || r.retido_centis || ' of ' || r.quantidade_centis as detail
+        from reclamacoes r join kreyolcash_movimentacoes m on m.id = r.movimentacao_id
+       where (r.status <> 'aberta' and r.retido_centis <> 0)
+          or (r.retido_centis <> 0 and (r.retido_centis <> m.quantidade_centis or r.conta_retida <> m.conta_credito))`,
   },
 ];
 

@@ -310,6 +310,8 @@ export const ledger = {
 };
 
 export { requestHashOf } from './policy.ts';
+// "Wrong person" reports: open, reverse, reject, expire, and their reads.
+export { type ReportRow, type ReportStatus, reports } from './reports.ts';
 export type { LedgerRefusal } from './results.ts';
 // The rest of the facade: codes whose subject is not a movement (the phone change), the request
 // hash of an Idempotency-Key, and the refusal type.

@@ -100,7 +100,8 @@ export async function checkLedger(db: import('kysely').Kysely<DB>): Promise<Ledg
       select c.id,
         coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_credito = c.id and status = 'concluida'), 0)
         - coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_debito = c.id and status = 'concluida'), 0) as saldo_esperado,
-        coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_debito = c.id and status = 'pendente'), 0) as reservado_esperado,
+        coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_debito = c.id and status = 'pendente'), 0)
+        + coalesce((select sum(retido_centis) from reclamacoes where conta_retida = c.id and status = 'aberta'), 0) as reservado_esperado,
         c.saldo_centis, c.reservado_centis
       from kreyolcash_contas c where c.tipo = 'usuario')
     select

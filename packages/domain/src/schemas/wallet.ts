@@ -107,6 +107,26 @@ export const purchaseLineSchema = z.object({
 });
 export type PurchaseLine = z.output<typeof purchaseLineSchema>;
 
+// A "wrong person" report on a transfer, as both people see it (issue 16). retido: the amount is
+// held on the payee's side while support decides. descricao only reaches the payer who wrote it.
+export const REPORT_STATUSES = ['aberta', 'estornada', 'rejeitada', 'expirada'] as const;
+export const transferReportSchema = z.object({
+  id: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  retido: z.boolean(),
+  descricao: z.string().nullable(),
+  criado_em: z.string(),
+  prazo_em: z.string(),
+  decidido_em: z.string().nullable(),
+  estorno_id: z.string().nullable(),
+});
+export type TransferReport = z.output<typeof transferReportSchema>;
+
+export const REPORT_DESCRIPTION_MAX = 500;
+export const transferReportRequestSchema = z.object({
+  descricao: z.string().trim().max(REPORT_DESCRIPTION_MAX, errorKey('value_too_long')).optional(),
+});
+
 // One history entry as displayed (spec §3, API.md).
 export const transactionSchema = z.object({
   id: z.string(),
@@ -129,5 +149,8 @@ export const transactionSchema = z.object({
   estornada: z.boolean(),
   // What was bought, for a purchase: the sale's product, quantity, unit price and company.
   compra: purchaseLineSchema.nullable(),
+  // Only in a movement's detail: its "wrong person" report, and whether the payer may still open one.
+  reclamacao: transferReportSchema.nullable().optional(),
+  pode_reclamar: z.boolean().optional(),
 });
 export type Transaction = z.output<typeof transactionSchema>;

@@ -2,6 +2,7 @@ import type { AppInstance } from '../../app.ts';
 import { freezeRoutes } from './freeze.routes.ts';
 import { operatorRouteTable } from './operator-auth.ts';
 import { operatorSessionRoutes } from './operator-session.routes.ts';
+import { reportsRoutes } from './reports.routes.ts';
 
 // The back office's API, all under /api/admin. Each area registers its own routes; every route
 // must declare the operator roles it admits (or be the public sign-in), or the app does not start.
@@ -18,5 +19,6 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     }
   });
   await app.register(operatorSessionRoutes);
+  await app.register(reportsRoutes);
   await app.register(freezeRoutes);
 }

@@ -17,6 +17,7 @@ import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { findStatementEntry } from '../wallet/statement.repository.ts';
 import { presentTransaction } from '../wallet/transaction-presenter.ts';
 import { canReceive, countPayeeLookup, listRecentPayees, recentPayeeSchema } from './payees.ts';
+import { transferReportRoutes } from './transfer-report.routes.ts';
 import {
   cancelTransfer,
   initiateTransfer,
@@ -178,4 +179,6 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
       return { ok: true as const };
     },
   );
+
+  await app.register(transferReportRoutes);
 }

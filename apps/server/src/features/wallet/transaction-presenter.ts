@@ -4,8 +4,10 @@ import {
   MOVEMENT_STATUSES,
   type MovementStatus,
   type Transaction,
+  type TransferReport,
   transactionStatusOf,
 } from '@kreyolcash/domain';
+import type { ReportRow } from '../../ledger/ledger.ts';
 import type { StatementCursor, StatementRow } from './statement.repository.ts';
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
@@ -35,6 +37,20 @@ export function presentTransaction(row: StatementRow, viewerId: string): Transac
     expirada: row.status === 'expirada',
     estornada: row.estornada,
     compra,
+  };
+}
+
+/** A transfer's report as one of its two people sees it: the payer's description is the payer's. */
+export function presentReport(report: ReportRow, viewerId: string): TransferReport {
+  return {
+    id: report.id,
+    status: report.status,
+    retido: report.retido_centis > 0,
+    descricao: report.pagador.id === viewerId ? report.descricao : null,
+    criado_em: report.criado_em.toISOString(),
+    prazo_em: report.prazo_em.toISOString(),
+    decidido_em: report.decidido_em?.toISOString() ?? null,
+    estorno_id: report.estorno_id,
   };
 }
 

@@ -1,10 +1,11 @@
 import { AppError, historyQuerySchema, transactionSchema, walletSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { reports } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { findBalance, findStatementEntry, listStatement } from './statement.repository.ts';
-import { decodeCursor, encodeCursor, presentTransaction } from './transaction-presenter.ts';
+import { decodeCursor, encodeCursor, presentReport, presentTransaction } from './transaction-presenter.ts';
 
 const tags = ['wallet'];
 
@@ -63,7 +64,12 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
       const row = isUuid(id) ? await findStatementEntry(db, { userId, id }) : undefined;
       // Not a party is the same answer as not existing: ids reveal nothing.
       if (!row) throw new AppError('transaction_not_found');
-      return presentTransaction(row, userId);
+      const { report, canReport } = await reports.stateFor(db, { movementId: id, viewerId: userId });
+      return {
+        ...presentTransaction(row, userId),
+        reclamacao: report ? presentReport(report, userId) : null,
+        pode_reclamar: canReport,
+      };
     },
   );
 }

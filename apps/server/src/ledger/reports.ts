@@ -1,0 +1,238 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../db/schema.ts';
+import { withTransactionRetry } from '../lib/transaction-retry.ts';
+import { callRaw, type LedgerFunction } from './ledger-call.ts';
+import { refusalSchema } from './results.ts';
+
+// "Wrong person" reports (sql/reports.sql): the payer opens one on a posted transfer, which holds
+// the amount on the payee's account; an operator reverses or rejects it, or it expires. Every
+// change is one ledger function call; the reads below are what the app and the back office show.
+
+export type ReportDeps = {
+  database: { db: Kysely<DB> };
+  events: { publish(users: string[], movementId: string): void };
+};
+
+/** Reports are opened within this time after the transfer posted. */
+export const REPORT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Open reports a payer may have at once. */
+export const MAX_OPEN_REPORTS = 3;
+
+const uuid = z.uuid();
+function answer<T extends z.ZodRawShape>(shape: T) {
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), ...shape }), refusalSchema]);
+}
+const users = z.array(uuid);
+const REPORT_RESULTS = {
+  open: answer({
+    reclamacao_id: uuid,
+    retido_centis: z.number().int(),
+    prazo_em: z.string().transform((s) => new Date(s).toISOString()),
+    usuarios: users,
+  }),
+  reverse: answer({
+    reclamacao_id: uuid,
+    movimentacao_id: uuid,
+    estorno_id: uuid,
+    retido_centis: z.number().int(),
+    usuarios: users,
+  }),
+  reject: answer({
+    reclamacao_id: uuid,
+    movimentacao_id: uuid,
+    retido_centis: z.number().int(),
+    usuarios: users,
+  }),
+  expire: answer({ expiradas: z.number().int() }),
+};
+export type ReportResult<K extends keyof typeof REPORT_RESULTS> = z.infer<(typeof REPORT_RESULTS)[K]>;
+
+async function call<K extends keyof typeof REPORT_RESULTS>(
+  db: Kysely<DB>,
+  fn: LedgerFunction,
+  operation: K,
+  params: object,
+): Promise<ReportResult<K>> {
+  const parsed = REPORT_RESULTS[operation].safeParse(await callRaw(db, fn, params));
+  if (!parsed.success)
+    throw new Error(`ledger answer for report ${operation} is out of shape: ${parsed.error.message}`);
+  return parsed.data as ReportResult<K>;
+}
+
+/** The payer reports a posted transfer: the amount is held on the payee's side if available now. */
+async function open(
+  deps: ReportDeps,
+  r: { movementId: string; payerId: string; description: string | null; decisionHours: number },
+): Promise<ReportResult<'open'>> {
+  const result = await withTransactionRetry(() =>
+    call(deps.database.db, 'kc_reclamacao_abrir', 'open', {
+      movimentacao_id: r.movementId,
+      pagador_id: r.payerId,
+      descricao: r.description,
+      janela_ms: REPORT_WINDOW_MS,
+      prazo_ms: Math.round(r.decisionHours * 60 * 60 * 1000),
+      max_abertas: MAX_OPEN_REPORTS,
+    }),
+  );
+  if (result.ok) deps.events.publish(result.usuarios, r.movementId);
+  return result;
+}
+
+export type ReportDecision = {
+  reportId: string;
+  operator: { id: string };
+  reason: string;
+};
+
+/**
+ * An operator's decision, in one transaction with whatever the caller records of it (the audit
+ * row): `record` runs only when the ledger accepted, inside the same transaction, so a decision
+ * never exists without its record, nor a record without its decision.
+ */
+async function decide<K extends 'reverse' | 'reject'>(
+  deps: ReportDeps,
+  operation: K,
+  d: ReportDecision,
+  record: (trx: Transaction<DB>, result: Extract<ReportResult<K>, { ok: true }>) => Promise<void>,
+): Promise<ReportResult<K>> {
+  const fn = operation === 'reverse' ? 'kc_reclamacao_estornar' : 'kc_reclamacao_rejeitar';
+  const result = await withTransactionRetry(() =>
+    deps.database.db.transaction().execute(async (trx) => {
+      const answered = await call(trx, fn, operation, {
+        reclamacao_id: d.reportId,
+        operador_id: d.operator.id,
+        ator: `operador:${d.operator.id}`,
+        motivo: d.reason,
+      });
+      if (answered.ok) await record(trx, answered as Extract<ReportResult<K>, { ok: true }>);
+      return answered;
+    }),
+  );
+  if (result.ok) deps.events.publish(result.usuarios, result.movimentacao_id);
+  return result;
+}
+
+/** Releases up to `limit` open reports past their deadline; returns how many. */
+async function expire(db: Kysely<DB>, limit: number): Promise<number> {
+  const result = await call(db, 'kc_reclamacoes_expirar', 'expire', { limite: limit });
+  return result.ok ? result.expiradas : 0;
+}
+
+// Reads.
+
+export type ReportStatus = 'aberta' | 'estornada' | 'rejeitada' | 'expirada';
+
+export type ReportRow = {
+  id: string;
+  movimentacao_id: string;
+  status: ReportStatus;
+  quantidade_centis: number;
+  retido_centis: number;
+  descricao: string | null;
+  decisao_motivo: string | null;
+  estorno_id: string | null;
+  criado_em: Date;
+  prazo_em: Date;
+  decidido_em: Date | null;
+  pagador: { id: string; nome: string; email: string; telefone: string };
+  recebedor: { id: string; nome: string; email: string; telefone: string };
+  operador_nome: string | null;
+  transferencia_em: Date;
+};
+
+function reportsWithPeople(db: Kysely<DB>) {
+  return db
+    .selectFrom('reclamacoes as r')
+    .innerJoin('usuarios as pg', 'pg.id', 'r.pagador_id')
+    .innerJoin('usuarios as rb', 'rb.id', 'r.recebedor_id')
+    .innerJoin('kreyolcash_movimentacoes as m', 'm.id', 'r.movimentacao_id')
+    .leftJoin('operadores as o', 'o.id', 'r.operador_id')
+    .select([
+      'r.id',
+      'r.movimentacao_id',
+      sql<ReportStatus>`r.status`.as('status'),
+      'r.quantidade_centis',
+      'r.retido_centis',
+      'r.descricao',
+      'r.decisao_motivo',
+      'r.estorno_id',
+      'r.criado_em',
+      'r.prazo_em',
+      'r.decidido_em',
+      sql<
+        ReportRow['pagador']
+      >`jsonb_build_object('id', pg.id, 'nome', pg.nome_completo, 'email', pg.email, 'telefone', pg.telefone)`.as(
+        'pagador',
+      ),
+      sql<
+        ReportRow['recebedor']
+      >`jsonb_build_object('id', rb.id, 'nome', rb.nome_completo, 'email', rb.email, 'telefone', rb.telefone)`.as(
+        'recebedor',
+      ),
+      'o.nome as operador_nome',
+      sql<Date>`coalesce(m.concluido_em, m.criado_em)`.as('transferencia_em'),
+    ]);
+}
+
+/** Reports, oldest deadline first for the open queue, newest first otherwise. */
+async function list(db: Kysely<DB>, p: { status?: ReportStatus; limit: number }): Promise<ReportRow[]> {
+  let query = reportsWithPeople(db);
+  if (p.status) query = query.where('r.status', '=', p.status);
+  query =
+    p.status === 'aberta'
+      ? query.orderBy('r.prazo_em', 'asc')
+      : query.orderBy('r.criado_em', 'desc').orderBy('r.id', 'desc');
+  return query.limit(p.limit).execute();
+}
+
+async function find(db: Kysely<DB>, id: string): Promise<ReportRow | undefined> {
+  return reportsWithPeople(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+async function ofMovement(db: Kysely<DB>, movementId: string): Promise<ReportRow | undefined> {
+  return reportsWithPeople(db).where('r.movimentacao_id', '=', movementId).executeTakeFirst();
+}
+
+/** A movement's report, and whether this user may still report it (own posted transfer, in time, none yet). */
+async function stateFor(
+  db: Kysely<DB>,
+  p: { movementId: string; viewerId: string },
+): Promise<{ report: ReportRow | undefined; canReport: boolean }> {
+  const report = await ofMovement(db, p.movementId);
+  if (report) return { report, canReport: false };
+  const reportable = await db
+    .selectFrom('kreyolcash_movimentacoes as m')
+    .select('m.id')
+    .where('m.id', '=', p.movementId)
+    .where('m.remetente_id', '=', p.viewerId)
+    .where('m.tipo', '=', 'transferencia')
+    .where('m.status', '=', 'concluida')
+    .where('m.concluido_em', '>', new Date(Date.now() - REPORT_WINDOW_MS))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('kreyolcash_movimentacoes as x')
+            .select('x.id')
+            .whereRef('x.referente_a', '=', 'm.id')
+            .where('x.tipo', '=', 'estorno'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return { report: undefined, canReport: reportable !== undefined };
+}
+
+type RecordDecision<K extends 'reverse' | 'reject'> = (
+  trx: Transaction<DB>,
+  result: Extract<ReportResult<K>, { ok: true }>,
+) => Promise<void>;
+
+/** Reverses the reported transfer (the whole amount back to the payer) and releases the hold. */
+const reverse = (deps: ReportDeps, d: ReportDecision, record: RecordDecision<'reverse'>) =>
+  decide(deps, 'reverse', d, record);
+/** Rejects the report: the hold is released, the payment stands. */
+const reject = (deps: ReportDeps, d: ReportDecision, record: RecordDecision<'reject'>) =>
+  decide(deps, 'reject', d, record);
+
+export const reports = { open, reverse, reject, expire, list, find, ofMovement, stateFor };
