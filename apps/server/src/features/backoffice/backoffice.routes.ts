@@ -1,8 +1,11 @@
 import type { AppInstance } from '../../app.ts';
+import { auditRoutes } from './audit.routes.ts';
 import { freezeRoutes } from './freeze.routes.ts';
+import { ledgerPanelRoutes } from './ledger-panel.routes.ts';
 import { operatorRouteTable } from './operator-auth.ts';
 import { operatorSessionRoutes } from './operator-session.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
+import { usersRoutes } from './users.routes.ts';
 
 // The back office's API, all under /api/admin. Each area registers its own routes; every route
 // must declare the operator roles it admits (or be the public sign-in), or the app does not start.
@@ -21,4 +24,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
   await app.register(operatorSessionRoutes);
   await app.register(reportsRoutes);
   await app.register(freezeRoutes);
+  await app.register(usersRoutes);
+  await app.register(ledgerPanelRoutes);
+  await app.register(auditRoutes);
 }

@@ -122,6 +122,16 @@ export async function countByStatus(db: Kysely<DB>): Promise<Record<OutboxStatus
   return counts;
 }
 
+/** When the oldest message still waiting to go out was written; null when the queue is empty. */
+export async function oldestPendingMessageAt(db: Kysely<DB>): Promise<Date | null> {
+  const row = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => eb.fn.min('created_at').as('oldest'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row?.oldest ? new Date(row.oldest) : null;
+}
+
 /** Puts failed messages back in the queue with a fresh attempt budget; returns how many. */
 export async function requeueFailed(db: Kysely<DB>): Promise<number> {
   const result = await db
