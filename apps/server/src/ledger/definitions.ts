@@ -22,6 +22,7 @@ export const DEFINITION_FILES = [
   'corrections.sql',
   'transfers.sql',
   'purchases.sql',
+  'moderation.sql',
   'expiry.sql',
   'referrals.sql',
   'reports.sql',

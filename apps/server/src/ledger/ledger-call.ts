@@ -20,6 +20,8 @@ export type LedgerFunction =
   | 'kc_emitir'
   | 'kc_estornar'
   | 'kc_ajustar'
+  | 'kc_empresa_moderar'
+  | 'kc_produto_moderar'
   | 'kc_expirar'
   | 'kc_codigo_emitir'
   | 'kc_codigo_verificar'

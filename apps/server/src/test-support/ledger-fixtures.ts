@@ -82,6 +82,7 @@ export async function codeForMovement(t: LedgerHost, movementId: string): Promis
 }
 
 export type LedgerCheck = {
+  /** Money in circulation: issuance batches plus posted adjustments. */
   issuedCentis: number;
   balancesCentis: number;
   negativeBalances: number;
@@ -105,7 +106,11 @@ export async function checkLedger(db: import('kysely').Kysely<DB>): Promise<Ledg
         c.saldo_centis, c.reservado_centis
       from kreyolcash_contas c where c.tipo = 'usuario')
     select
-      (select coalesce(sum(quantidade_centis), 0) from kreyolcash_lotes)::bigint as "issuedCentis",
+      -- Issued: the issuance batches, plus the adjustments posted (against the issuer: a credit
+      -- adds money in circulation, a debit removes it).
+      ((select coalesce(sum(quantidade_centis), 0) from kreyolcash_lotes)
+       + (select coalesce(sum(case when destinatario_id is not null then quantidade_centis else -quantidade_centis end), 0)
+            from kreyolcash_movimentacoes where tipo = 'ajuste' and status = 'concluida'))::bigint as "issuedCentis",
       (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo = 'usuario')::bigint as "balancesCentis",
       (select count(*) from kreyolcash_contas where tipo = 'usuario' and (saldo_centis < 0 or reservado_centis < 0))::bigint as "negativeBalances",
       (select coalesce(sum(reservado_centis), 0) from kreyolcash_contas)::bigint as "reservedCentis",

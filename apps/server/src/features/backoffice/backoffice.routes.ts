@@ -1,7 +1,9 @@
 import type { AppInstance } from '../../app.ts';
+import { adjustmentsRoutes } from './adjustments.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { freezeRoutes } from './freeze.routes.ts';
 import { ledgerPanelRoutes } from './ledger-panel.routes.ts';
+import { moderationRoutes } from './moderation.routes.ts';
 import { operatorRouteTable } from './operator-auth.ts';
 import { operatorSessionRoutes } from './operator-session.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
@@ -22,6 +24,8 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     }
   });
   await app.register(operatorSessionRoutes);
+  await app.register(adjustmentsRoutes);
+  await app.register(moderationRoutes);
   await app.register(reportsRoutes);
   await app.register(freezeRoutes);
   await app.register(usersRoutes);
