@@ -11,6 +11,7 @@ import {
   TransactionNotesCard,
   TransactionSummaryCard,
 } from '@/features/wallet/components/transaction-detail-cards';
+import { TransferReportCard } from '@/features/wallet/components/transfer-report-card';
 import { notifyWalletError } from '@/features/wallet/components/wallet-errors';
 import { WalletScreen } from '@/features/wallet/components/wallet-screen';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -54,6 +55,7 @@ export function TransactionDetailRoute() {
           {transaction.status === 'pendente' ? (
             <PendingActions movementId={transaction.id} amountCentis={transaction.quantidade_centis} />
           ) : null}
+          <TransferReportCard transaction={transaction} />
           <TransactionDetailsCard transaction={transaction} />
           <TransactionAmountCard transaction={transaction} />
           {transaction.observacoes ? <TransactionNotesCard notes={transaction.observacoes} /> : null}
