@@ -1,5 +1,4 @@
 import {
-  amountSignOf,
   formatCentis,
   formatDateTime,
   formatKreyol,
@@ -13,7 +12,14 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
-import { readingOf, rowStateLooks, rowStateOf, statusLookOf, typeLooks } from './transaction-looks';
+import {
+  amountSignFor,
+  readingOf,
+  rowStateLooks,
+  rowStateOf,
+  statusLookOf,
+  typeLooks,
+} from './transaction-looks';
 
 type CardProps = { transaction: Transaction };
 
@@ -45,7 +51,7 @@ export function TransactionSummaryCard({ transaction }: CardProps) {
           (state && rowStateLooks[state].amount) || amountTone,
         )}
       >
-        {formatSignedKreyol(transaction.quantidade_centis, amountSignOf(transaction.type))}
+        {formatSignedKreyol(transaction.quantidade_centis, amountSignFor(transaction))}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         <p

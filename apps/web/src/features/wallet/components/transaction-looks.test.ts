@@ -1,6 +1,6 @@
 import type { Transaction } from '@kreyolcash/domain';
 import { describe, expect, it } from 'vitest';
-import { readingOf, rowStateOf } from './transaction-looks';
+import { amountSignFor, readingOf, rowStateOf } from './transaction-looks';
 
 type Shape = Pick<Transaction, 'type' | 'tipo' | 'status' | 'expirada' | 'estornada'>;
 const movement = (overrides: Partial<Shape>): Shape => ({
@@ -31,5 +31,22 @@ describe('how a movement reads', () => {
     expect(rowStateOf(movement({ estornada: true }))).toBe('estornada');
     expect(rowStateOf(movement({ type: 'adjustment', tipo: 'ajuste' }))).toBe('adjustment');
     expect(rowStateOf(movement({ status: 'em_revisao' as Transaction['status'] }))).toBe('unknown');
+  });
+
+  it('signs a posted adjustment by its direction, and leaves an unknown kind unsigned', () => {
+    const sign = (over: Partial<Transaction>) =>
+      amountSignFor({
+        type: 'adjustment',
+        tipo: 'ajuste',
+        remetente_nome: null,
+        destinatario_nome: null,
+        ...over,
+      });
+    expect(sign({ destinatario_nome: 'Marie Jean' })).toBe('+');
+    expect(sign({ remetente_nome: 'Marie Jean' })).toBe('-');
+    expect(sign({ tipo: 'saque', destinatario_nome: 'Marie Jean' })).toBe('');
+    expect(
+      amountSignFor({ type: 'sent', tipo: 'transferencia', remetente_nome: 'A', destinatario_nome: 'B' }),
+    ).toBe('-');
   });
 });

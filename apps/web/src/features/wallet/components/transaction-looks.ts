@@ -1,4 +1,10 @@
-import type { Transaction, TransactionStatus, TransactionType } from '@kreyolcash/domain';
+import {
+  type AmountSign,
+  amountSignOf,
+  type Transaction,
+  type TransactionStatus,
+  type TransactionType,
+} from '@kreyolcash/domain';
 import {
   ArrowDownLeft,
   ArrowUpRight,
@@ -27,6 +33,23 @@ export function readingOf(transaction: Pick<Transaction, 'type' | 'tipo'>): Read
     return type === 'sent' ? 'purchase' : 'sale';
   if (tipo === 'estorno') return 'reversal';
   return type;
+}
+
+/**
+ * The sign in front of an amount: + money in, − money out. An adjustment the back office posted
+ * (tipo `ajuste`) goes one way, against KreyolCash itself: a credit has no sender, a debit no
+ * receiver, so the person sees which way it went. A kind this build does not know keeps the
+ * spec's unsigned adjustment.
+ */
+export function amountSignFor(
+  transaction: Pick<Transaction, 'type' | 'tipo' | 'remetente_nome' | 'destinatario_nome'>,
+): AmountSign {
+  const { type, tipo, remetente_nome, destinatario_nome } = transaction;
+  if (type === 'adjustment' && tipo === 'ajuste') {
+    if (remetente_nome === null && destinatario_nome !== null) return '+';
+    if (destinatario_nome === null && remetente_nome !== null) return '-';
+  }
+  return amountSignOf(type);
 }
 
 /** Icon and colour by reading: money out red, money in green, gifts amber, corrections grey. */

@@ -1,9 +1,16 @@
-import { amountSignOf, formatDateTime, formatSignedKreyol, type Transaction } from '@kreyolcash/domain';
+import { formatDateTime, formatSignedKreyol, type Transaction } from '@kreyolcash/domain';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { type TFunction, useTranslation } from '@/lib/i18n';
-import { type Reading, readingOf, rowStateLooks, rowStateOf, typeLooks } from './transaction-looks';
+import {
+  amountSignFor,
+  type Reading,
+  readingOf,
+  rowStateLooks,
+  rowStateOf,
+  typeLooks,
+} from './transaction-looks';
 
 /** Who or what a movement was with, as its row's title. */
 function titleOf(transaction: Transaction, reading: Reading, t: TFunction<'screens'>): string {
@@ -74,7 +81,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
           )}
           data-testid="row-amount"
         >
-          {formatSignedKreyol(transaction.quantidade_centis, amountSignOf(transaction.type))}
+          {formatSignedKreyol(transaction.quantidade_centis, amountSignFor(transaction))}
         </span>
         {stateLook && stateLabel ? (
           <span
