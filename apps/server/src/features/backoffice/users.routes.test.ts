@@ -7,7 +7,6 @@ import { operatorSession } from '../../test-support/operators.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { sendMoney, startTransfer } from '../../test-support/transfers.ts';
-import { recordAudit } from './audit.ts';
 
 // An operator finds a person by whatever they give on the phone (e-mail, number, NIF, a name)
 // and reads their page and their movements.
@@ -79,8 +78,8 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
   });
 
   it("shows the user's page: identity, balance, movements, sessions, reports, freeze and audit rows", async () => {
-    // The payer reported the payment (written as the reports area writes it), and an operator froze
-    // the account (as the freeze route does: the row and its audit row).
+    // The payer reported the payment (written as the reports area writes it), and the support
+    // operator froze the account.
     await t.database.db
       .insertInto('reclamacoes')
       .values({
@@ -91,20 +90,13 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
         prazo_em: new Date(Date.now() + 86_400_000),
       })
       .execute();
-    await t.database.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('usuarios')
-        .set({ congelado_em: new Date(), congelado_por: 'operador', congelado_motivo: 'Telefòn vòlè' })
-        .where('id', '=', payer.id)
-        .execute();
-      await recordAudit(trx, {
-        operator: { id: operatorId, papel: 'support' },
-        action: 'account.freeze',
-        target: { type: 'user', id: payer.id },
-        userId: payer.id,
-        reason: 'Telefòn vòlè',
-      });
+    const frozen = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${payer.id}/freeze`,
+      headers: { cookie },
+      payload: { motivo: 'Telefòn vòlè' },
     });
+    expect(frozen.statusCode).toBe(200);
     const pending = await startTransfer(t, payee, payer, 300);
 
     const res = await get(`/users/${payer.id}`);
@@ -122,6 +114,13 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
     expect(page.usuario.documento_aprovado_em).toBeNull();
     expect(page.usuario).not.toHaveProperty('document_photo_key');
     expect(page.saldo).toEqual({ saldo_centis: 8750, reservado_centis: 0, disponivel_centis: 8750 });
+    // A proven phone without an approved document is level 1; the ₭12,50 sent counts today.
+    expect(page.limites).toEqual({
+      nivel: 1,
+      limites: t.config.levelLimits[1],
+      usado_hoje_centis: 1250,
+      usado_mes_centis: 1250,
+    });
     expect(page.movimentos.items.map((m: { id: string }) => m.id)).toContain(transferId);
     expect(page.movimentos.items[0]).toMatchObject({ id: pending, status: 'pendente', sentido: 'credito' });
     expect(page.movimentos.items.find((m: { id: string }) => m.id === transferId)).toMatchObject({

@@ -15,7 +15,7 @@ import {
   findSaleOf,
 } from './movements.repository.ts';
 import { ANY_OPERATOR, operatorOf, operatorOnly } from './operator-auth.ts';
-import { userLimits } from './user-limits.ts';
+import { userLimits, userLimitsSchema } from './user-limits.ts';
 import {
   findFreezeOperator,
   findUserIdentity,
@@ -70,7 +70,7 @@ const userPageSchema = z.object({
       .nullable(),
   }),
   saldo: z.object({ saldo_centis: z.number(), reservado_centis: z.number(), disponivel_centis: z.number() }),
-  limites: z.record(z.string(), z.unknown()).nullable(),
+  limites: userLimitsSchema,
   movimentos: movementsPageSchema,
   sessoes: z.array(
     z.object({
@@ -243,7 +243,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
               : null,
         },
         saldo: { saldo_centis, reservado_centis, disponivel_centis: saldo_centis - reservado_centis },
-        limites: await userLimits(db, userId),
+        limites: await userLimits(db, app.deps.config, userId),
         movimentos: await listUserMovements(db, userId, undefined),
         sessoes: await listUserSessions(db, userId),
         reclamacoes: await listUserReports(db, userId),
