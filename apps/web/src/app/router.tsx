@@ -107,7 +107,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/settings',
-        ...lazyRoute(async () => (await withAccountTexts(import('./routes/settings'))).SettingsRoute),
+        ...lazyRoute(
+          async () =>
+            (await withNamespaces(import('./routes/settings'), ['account', 'identity'])).SettingsRoute,
+        ),
+      },
+      // Verification level 2 (issue 16): the document review and a new photo.
+      {
+        path: '/identity',
+        ...lazyRoute(
+          async () => (await withNamespaces(import('./routes/identity'), ['identity'])).IdentityRoute,
+        ),
       },
       {
         path: '/referrals',

@@ -1,6 +1,7 @@
 import { use, useMemo, useSyncExternalStore } from 'react';
 import type accountHt from '@/i18n/account/ht.json';
 import ht from '@/i18n/ht.json';
+import type identityHt from '@/i18n/identity/ht.json';
 import type legalHt from '@/i18n/legal/ht.json';
 import type marketplaceHt from '@/i18n/marketplace/ht.json';
 import type screensHt from '@/i18n/screens/ht.json';
@@ -28,6 +29,7 @@ const storageKey = 'kreyolcash.language';
 type Resources = {
   translation: typeof ht;
   account: typeof accountHt;
+  identity: typeof identityHt;
   legal: typeof legalHt;
   marketplace: typeof marketplaceHt;
   screens: typeof screensHt;
@@ -73,6 +75,7 @@ const bundles = import.meta.glob<{ default: Texts }>([
   '../i18n/*.json',
   '!../i18n/ht.json',
   '../i18n/account/*.json',
+  '../i18n/identity/*.json',
   '../i18n/legal/*.json',
   '../i18n/marketplace/*.json',
   '../i18n/screens/*.json',
@@ -118,6 +121,7 @@ function lookup(lng: Language, namespace: string, key: string): unknown {
 const namespaceNames: Record<Namespace, true> = {
   translation: true,
   account: true,
+  identity: true,
   legal: true,
   marketplace: true,
   screens: true,

@@ -1,7 +1,14 @@
-import { useAdminText } from '../i18n';
+import { Route, Routes } from 'react-router';
+import { QueuePage } from './queue-page';
+import { ReviewPage } from './review-page';
 
-// Placeholder until this area is built (issue 16).
-export default function Section() {
-  const t = useAdminText();
-  return <p className="text-slate-600">{t('common.empty')}</p>;
+// KYC review (issue 16): the queue of pending document photos, and one review beside what the
+// person typed. Paths are relative to /admin/kyc.
+export default function KycSection() {
+  return (
+    <Routes>
+      <Route index element={<QueuePage />} />
+      <Route path=":id" element={<ReviewPage />} />
+    </Routes>
+  );
 }

@@ -1,3 +1,4 @@
+import { IdCard } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { ScreenLayout } from '@/components/layouts/screen-layout';
 import { buttonStyles } from '@/components/ui/button';
@@ -34,6 +35,10 @@ export function SettingsRoute() {
             <PhotoCard me={profile} />
             <PersonalInfoCard me={profile} />
             <LanguageCard />
+            <Link to="/identity" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+              <IdCard aria-hidden="true" className="size-5" />
+              {t('identity:settingsLink')}
+            </Link>
             <Link to="/profile" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
               {t('settings.backToProfile')}
             </Link>

@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { AdminApiError } from '../api';
+import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
+import { birthDate } from './birth-date';
+import { type QueueItem, useKycQueue } from './kyc-api';
+import { kycTexts } from './texts';
+
+/** Pending document photos, oldest first: one row per person, what they typed, and when. */
+export function QueuePage() {
+  const t = useAdminText(kycTexts);
+  const queue = useKycQueue();
+  if (queue.isPending) return <Spinner />;
+  if (queue.isError) {
+    const code = queue.error instanceof AdminApiError ? queue.error.code : 'unexpected_error';
+    return (
+      <p role="alert" className="text-accent-700">
+        {t(`error.${code}`)}
+      </p>
+    );
+  }
+  const { total, revisoes } = queue.data;
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-xl font-bold text-slate-900">{t('queue.title')}</h1>
+        <p className="text-sm text-slate-600">
+          {t('queue.count', { count: total })} · {t('queue.oldest')}
+        </p>
+      </div>
+      {revisoes.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{t('queue.empty')}</p>
+      ) : (
+        <>
+          <div
+            aria-hidden="true"
+            className="hidden grid-cols-[1.6fr_1fr_0.9fr_2.3fr_1.2fr_1.2fr] gap-3 px-4 text-xs font-semibold uppercase text-slate-500 lg:grid"
+          >
+            <span>{t('field.name')}</span>
+            <span>{t('field.nif')}</span>
+            <span>{t('field.birth')}</span>
+            <span>{t('field.email')}</span>
+            <span>{t('field.phone')}</span>
+            <span>{t('field.sent')}</span>
+          </div>
+          <ul className="flex flex-col gap-2" data-testid="kyc-queue">
+            {revisoes.map((item) => (
+              <QueueRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function QueueRow({ item }: { item: QueueItem }) {
+  const t = useAdminText(kycTexts);
+  const { locale } = useAdminLocale();
+  const cell = 'flex min-w-0 gap-2 lg:block';
+  const label = 'text-slate-500 lg:sr-only';
+  return (
+    <li>
+      <Link
+        to={item.id}
+        data-testid="kyc-queue-row"
+        className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 hover:border-primary-600 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-700 lg:grid-cols-[1.6fr_1fr_0.9fr_2.3fr_1.2fr_1.2fr] lg:items-center lg:gap-3"
+      >
+        <strong className="truncate text-base text-primary-800">{item.nome_completo}</strong>
+        <span className={cell}>
+          <span className={label}>{t('field.nif')}</span>
+          <span className="font-mono">{item.documento}</span>
+        </span>
+        <span className={cell}>
+          <span className={label}>{t('field.birth')}</span>
+          {birthDate(item.data_nascimento)}
+        </span>
+        <span className={cell}>
+          <span className={label}>{t('field.email')}</span>
+          <span className="truncate">{item.email}</span>
+        </span>
+        <span className={cell}>
+          <span className={label}>{t('field.phone')}</span>
+          {item.telefone}
+        </span>
+        <span className={cell}>
+          <span className={label}>{t('field.sent')}</span>
+          {formatDateTime(item.enviado_em, locale)}
+        </span>
+      </Link>
+    </li>
+  );
+}
