@@ -2,6 +2,7 @@ import type { AppInstance } from '../../app.ts';
 import { adjustmentsRoutes } from './adjustments.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { freezeRoutes } from './freeze.routes.ts';
+import { kycRoutes } from './kyc.routes.ts';
 import { ledgerPanelRoutes } from './ledger-panel.routes.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { operatorRouteTable } from './operator-auth.ts';
@@ -31,4 +32,5 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
   await app.register(usersRoutes);
   await app.register(ledgerPanelRoutes);
   await app.register(auditRoutes);
+  await app.register(kycRoutes);
 }
