@@ -1,8 +1,8 @@
-import { AppError, meUpdateSchema } from '@kreyolcash/domain';
-import type { FastifyRequest } from 'fastify';
+import { meUpdateSchema } from '@kreyolcash/domain';
 import type { AppInstance } from '../../app.ts';
 import { meSchema, presentMe } from '../accounts/user-presenter.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
+import { readImageField } from '../uploads/image-upload.ts';
 import { replaceProfilePhoto, updateProfile } from './profile.service.ts';
 
 const tags = ['profile'];
@@ -38,7 +38,7 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
       const userId = userIdOf(request);
       const { user, replacedKey } = await replaceProfilePhoto(app.deps, {
         userId,
-        photo: await readPhoto(request),
+        photo: await readImageField(request, 'photo'),
       });
       if (replacedKey) {
         await files.delete(replacedKey).catch((error: unknown) => {
@@ -48,22 +48,4 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
       return presentMe(user);
     },
   );
-}
-
-// The file of the multipart field `photo`; other parts are read and dropped.
-async function readPhoto(request: FastifyRequest): Promise<Buffer | undefined> {
-  if (!request.isMultipart()) throw new AppError('bad_request', { message: 'multipart/form-data expected' });
-  let photo: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file' || part.fieldname !== 'photo' || photo) {
-      if (part.type === 'file') await part.toBuffer().catch(() => undefined);
-      continue;
-    }
-    photo = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError('image_too_large', { fields: { photo: 'image_too_large' } });
-      throw error;
-    });
-  }
-  return photo;
 }

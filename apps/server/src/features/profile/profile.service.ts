@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
 import type { UserRow } from '../accounts/users.repository.ts';
 import { newImageKey } from '../uploads/file-store.ts';
-import { processImage } from '../uploads/image-processing.ts';
+import { requiredImage } from '../uploads/image-upload.ts';
 import { lockUser, setProfilePhotoKey, updateNameAndLanguage } from './profile.repository.ts';
 
 /** The name and the language: the body was parsed by meUpdateSchema, which keeps no other field. */
@@ -30,13 +30,7 @@ export async function replaceProfilePhoto(
   deps: AppDeps,
   p: { userId: string; photo: Buffer | undefined },
 ): Promise<{ user: UserRow; replacedKey: string | null }> {
-  if (!p.photo || p.photo.length === 0) {
-    throw new AppError('profile_photo_required', { fields: { photo: 'profile_photo_required' } });
-  }
-  const image = await processImage(p.photo).catch((error: unknown) => {
-    if (error instanceof AppError) throw new AppError(error.code, { fields: { photo: error.code } });
-    throw error;
-  });
+  const image = await requiredImage(p.photo, 'photo', 'profile_photo_required');
   const key = newImageKey('profiles', image.extension);
   await deps.files.put(key, image.data, image.contentType);
   try {
