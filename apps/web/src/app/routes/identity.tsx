@@ -17,7 +17,7 @@ export function IdentityRoute() {
   const { t } = useTranslation('identity');
   const session = useSession();
   useDocumentTitle(t('title'));
-  const identity = useIdentity();
+  const identity = useIdentity({ enabled: session.status === 'signed-in' });
 
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
   const data = identity.data;

@@ -17,6 +17,6 @@ export function getIdentityQueryOptions() {
   });
 }
 
-export function useIdentity() {
-  return useQuery(getIdentityQueryOptions());
+export function useIdentity({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getIdentityQueryOptions(), enabled });
 }
