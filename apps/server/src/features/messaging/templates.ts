@@ -637,9 +637,9 @@ export const TEMPLATES = {
       ht: (v) =>
         lines(
           {
-            SUSPENSA: `KreyolCash: nou sispann biznis ou a «${v.empresa}» pou kounye a. Pèsonn pa ka achte ladan l, e acha ki t ap tann kòd yo anile.`,
-            INATIVA: `KreyolCash: nou dezaktive biznis ou a «${v.empresa}». Li pa parèt nan mache a ankò, e acha ki t ap tann kòd yo anile.`,
-            ATIVA: `KreyolCash: biznis ou a «${v.empresa}» aktif ankò. Moun ka achte ladan l ankò.`,
+            SUSPENSA: `KreyolCash: nou sispann konpani ou a «${v.empresa}» pou kounye a. Pèsonn pa ka achte ladan l, e acha ki t ap tann kòd yo anile.`,
+            INATIVA: `KreyolCash: nou dezaktive konpani ou a «${v.empresa}». Li pa parèt nan mache a ankò, e acha ki t ap tann kòd yo anile.`,
+            ATIVA: `KreyolCash: konpani ou a «${v.empresa}» aktif ankò. Moun ka achte ladan l ankò.`,
           }[v.status],
           `Rezon: ${v.motivo}`,
         ),
@@ -664,9 +664,9 @@ export const TEMPLATES = {
       en: (v) =>
         lines(
           {
-            SUSPENSA: `KreyolCash: your business “${v.empresa}” is suspended. Nobody can buy from it, and purchases waiting for their code were cancelled.`,
-            INATIVA: `KreyolCash: your business “${v.empresa}” was deactivated. It no longer appears in the marketplace, and purchases waiting for their code were cancelled.`,
-            ATIVA: `KreyolCash: your business “${v.empresa}” is active again. People can buy from it again.`,
+            SUSPENSA: `KreyolCash: your company “${v.empresa}” is suspended. Nobody can buy from it, and purchases waiting for their code were cancelled.`,
+            INATIVA: `KreyolCash: your company “${v.empresa}” was deactivated. It no longer appears in the marketplace, and purchases waiting for their code were cancelled.`,
+            ATIVA: `KreyolCash: your company “${v.empresa}” is active again. People can buy from it again.`,
           }[v.status],
           `Reason: ${v.motivo}`,
         ),
