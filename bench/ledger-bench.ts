@@ -6,6 +6,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { codePepper } from '../apps/server/src/ledger/policy.ts';
 import { transferBatchers } from '../apps/server/src/ledger/transfer-batches.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
+import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
 import { postgresCpuMs } from './postgres-cpu.ts';
 import { createScratchDatabase, runWorkers } from './scratch-database.ts';
 
@@ -107,7 +108,7 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
         destinatario_email: payee.email,
         quantidade_centis: 1 + randomInt(100),
         observacoes: null,
-        max_centis: 10_000,
+        limites: LIFTED_LEVEL_LIMITS,
         codigo: code,
         pepper,
         validade_ms: 900_000,
@@ -123,6 +124,7 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
         codigo: code,
         pepper,
         max_tentativas: 3,
+        limites: LIFTED_LEVEL_LIMITS,
       })) as { ok: boolean };
       return posted.ok === true;
     });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIFTED_LEVEL_LIMITS_ENV } from '../../src/test-support/lifted-limits.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
@@ -40,6 +41,8 @@ export class ServerProcess {
       LOG_LEVEL: 'info',
       JWT_SECRET: CHAOS_JWT_SECRET,
       RATE_LIMIT_MULTIPLIER: '100000',
+      // The workloads measure the ledger under load, not the verification levels' limits.
+      LEVEL_LIMITS: LIFTED_LEVEL_LIMITS_ENV,
       ...env,
     });
     await server.boot();

@@ -17,10 +17,14 @@ let sequence = 0;
  */
 export type LedgerHost = { database: TestApp['database']; config: Pick<TestApp['config'], 'jwtSecret'> };
 
-/** `phoneProven: false` seeds an account whose sign-up phone is not proven yet (issue 15). */
+/**
+ * `phoneProven: false` seeds an account whose sign-up phone is not proven yet (issue 15);
+ * `documentApproved: true` one whose document compliance approved: verification level 2, whose
+ * limits (issue 16) let a test move more money than level 1's ₭500 a day.
+ */
 export async function seedUser(
   t: LedgerHost,
-  options: { bonusCentis?: number; phoneProven?: boolean } = {},
+  options: { bonusCentis?: number; phoneProven?: boolean; documentApproved?: boolean } = {},
 ): Promise<SeededUser> {
   sequence += 1;
   const tag = `${Date.now() % 100_000_000}${String(sequence).padStart(4, '0')}`.slice(-10).padStart(10, '0');
@@ -38,6 +42,7 @@ export async function seedUser(
         document_photo_key: `documents/${randomUUID()}.jpg`,
         email_confirmado_em: new Date(),
         telefone_verificado_em: options.phoneProven === false ? null : new Date(),
+        documento_aprovado_em: options.documentApproved ? new Date() : null,
       })
       .returning(['id', 'email', 'telefone'])
       .executeTakeFirstOrThrow();

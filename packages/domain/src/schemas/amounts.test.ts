@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceTextField, transferAmountTextField } from './amounts.ts';
+import { priceTextField, transferAmountTextField, transferAmountTextUpTo } from './amounts.ts';
 import { keysOf, parsed } from './test-helpers.ts';
 
 describe('amount fields of the forms', () => {
@@ -10,6 +10,12 @@ describe('amount fields of the forms', () => {
 
   it('rejects a typed amount above ₭100 with max_amount_error', () => {
     expect(keysOf(transferAmountTextField, '100,01')).toEqual({ form: 'max_amount_error' });
+  });
+
+  it('takes a level’s own limit and key (level 2: transfer_limit_exceeded above ₭1.000)', () => {
+    const level2 = transferAmountTextUpTo(100_000, 'transfer_limit_exceeded');
+    expect(parsed(level2, '1.000')).toBe(100_000);
+    expect(keysOf(level2, '1.000,01')).toEqual({ form: 'transfer_limit_exceeded' });
   });
 
   it('rejects unreadable text or zero with invalid_amount', () => {

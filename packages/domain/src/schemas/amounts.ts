@@ -10,13 +10,25 @@ import type { ErrorCode } from '../error-codes.ts';
 import { parseAmountToCentis } from '../parse-amount.ts';
 import { errorKey, errorKeyAndStop, safeIntegerField } from './fields.ts';
 
-// Amounts travel as integer centis. A wrong amount gets invalid_amount; a right one above the
-// per-transfer limit gets max_amount_error (spec §5).
-export const transferCentisField = z
+// Amounts travel as integer centis. A wrong amount gets invalid_amount.
+// The API takes any positive whole amount: the per-transfer limit is the payer's verification
+// level's (issue 16), which only the ledger knows at the time of the hold. It answers the spec's
+// max_amount_error above ₭100 at levels 0 and 1, transfer_limit_exceeded above level 2's limit.
+export const transferRequestCentisField = z
   .number(errorKey('invalid_amount'))
   .refine(Number.isSafeInteger, errorKeyAndStop('invalid_amount'))
-  .refine((centis) => centis >= MIN_TRANSFER_CENTIS, errorKeyAndStop('invalid_amount'))
-  .refine((centis) => centis <= MAX_TRANSFER_CENTIS, errorKey('max_amount_error'));
+  .refine((centis) => centis >= MIN_TRANSFER_CENTIS, errorKeyAndStop('invalid_amount'));
+
+/** A transfer amount up to a limit; above it, `overKey` (spec §5: max_amount_error above ₭100). */
+export function transferCentisUpTo(
+  maxCentis: number,
+  overKey: 'max_amount_error' | 'transfer_limit_exceeded' = 'max_amount_error',
+) {
+  return transferRequestCentisField.refine((centis) => centis <= maxCentis, errorKey(overKey));
+}
+
+// The spec's rule: at most ₭100 (levels 0 and 1).
+export const transferCentisField = transferCentisUpTo(MAX_TRANSFER_CENTIS);
 
 export const priceCentisField = safeIntegerField('price_must_be_positive', MIN_SERVICE_PRICE_CENTIS);
 
@@ -36,8 +48,15 @@ export function amountTextField(invalidCode: ErrorCode) {
   });
 }
 
-// The transfer form's amount: typed text, then the same rule as the API's quantidade_centis.
-export const transferAmountTextField = amountTextField('invalid_amount').pipe(transferCentisField);
+// The transfer form's amount: typed text, then the payer's level's per-transfer limit (the form
+// knows it from GET /api/me/limits), ₭100 by default.
+export function transferAmountTextUpTo(
+  maxCentis: number,
+  overKey: 'max_amount_error' | 'transfer_limit_exceeded' = 'max_amount_error',
+) {
+  return amountTextField('invalid_amount').pipe(transferCentisUpTo(maxCentis, overKey));
+}
+export const transferAmountTextField = transferAmountTextUpTo(MAX_TRANSFER_CENTIS);
 
 // The create-service form's price (at least ₭0,01, spec §5).
 export const priceTextField = amountTextField('price_must_be_positive').pipe(priceCentisField);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, OBSERVATIONS_MAX_LENGTH } from '../constants.ts';
 import { payeeIdentityOf } from '../payees.ts';
-import { transferCentisField } from './amounts.ts';
+import { transferRequestCentisField } from './amounts.ts';
 import {
   emailField,
   errorKey,
@@ -63,7 +63,7 @@ export const transferInitiateSchema = z
     destinatario_email: optionalField(recipientEmailField),
     destinatario_telefone: optionalField(recipientPhoneField),
     destinatario_id: optionalField(z.string().regex(UUID_SHAPE, errorKey('validation_error'))),
-    quantidade_centis: transferCentisField,
+    quantidade_centis: transferRequestCentisField,
     observacoes: optionalText(OBSERVATIONS_MAX_LENGTH),
   })
   .superRefine(exactlyOne(['destinatario_email', 'destinatario_telefone', 'destinatario_id']));

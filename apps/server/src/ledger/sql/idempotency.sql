@@ -18,9 +18,11 @@ end $$;
 create or replace function kc_idem_fechar(p_usuario uuid, p_chave text, p_resposta jsonb) returns jsonb language plpgsql as $$
 begin
   if p_chave is not null then
-    -- A rate-limited request, or one refused until the payer's phone is proven, did nothing:
-    -- the same key may try again later.
-    if p_resposta->>'error' in ('rate_limited', 'phone_not_verified') then
+    -- A rate-limited request, or one refused until the payer's phone is proven, while the
+    -- account is frozen, or by a limit that time or the payee's spending lifts (limits.sql), did
+    -- nothing: the same key may try again later.
+    if p_resposta->>'error' in ('rate_limited', 'phone_not_verified', 'account_frozen', 'daily_limit_reached',
+                                'monthly_limit_reached', 'balance_limit_reached') then
       delete from idempotency_keys where user_id = p_usuario and chave = p_chave;
     else
       update idempotency_keys set resposta = p_resposta where user_id = p_usuario and chave = p_chave;

@@ -33,6 +33,14 @@ create or replace function kc_envios_usados(p_usuario uuid, out hoje_centis bigi
      and criado_em >= kc_inicio_haiti('month')
 $$;
 
+-- A caller that forgot the limits is a bug, never "no limit".
+create or replace function kc_limites_exigidos(p_limites jsonb) returns void language plpgsql immutable as $$
+begin
+  if p_limites is null or p_limites->'0' is null or p_limites->'1' is null or p_limites->'2' is null then
+    raise exception 'kc: the limits of each verification level are required';
+  end if;
+end $$;
+
 -- A limit refusal, with what the client shows: the limit and what is already used.
 create or replace function kc_erro_limite(p_codigo text, p_nivel integer, p_limite bigint, p_usado bigint)
     returns jsonb language sql immutable as $$
@@ -47,6 +55,7 @@ declare
   v record;
   v_max bigint;
 begin
+  perform kc_limites_exigidos(p_limites);
   select c.saldo_centis, kc_nivel(u.telefone_verificado_em, u.documento_aprovado_em) as nivel into v
     from kreyolcash_contas c join usuarios u on u.id = c.id where c.id = p_recebedor;
   if not found then return null; end if;
@@ -65,6 +74,7 @@ create or replace function kc_limite_por_transferencia(p_limites jsonb, p_nivel 
     returns jsonb language plpgsql as $$
 declare v_limite bigint := (p_limites->(p_nivel::text)->>'por_transferencia_centis')::bigint;
 begin
+  perform kc_limites_exigidos(p_limites);
   if p_quantidade <= v_limite then return null; end if;
   if p_nivel < 2 then return kc_erro('max_amount_error'); end if;
   return kc_erro_limite('transfer_limit_exceeded', p_nivel, v_limite, 0);
@@ -81,6 +91,7 @@ declare
   v_uso record;
   v_limite bigint;
 begin
+  perform kc_limites_exigidos(p_limites);
   select congelado_em, kc_nivel(telefone_verificado_em, documento_aprovado_em) as nivel into u
     from usuarios where id = p_pagador;
   if u.congelado_em is not null then return kc_erro('account_frozen'); end if;
