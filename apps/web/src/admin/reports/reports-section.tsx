@@ -1,7 +1,14 @@
-import { useAdminText } from '../i18n';
+import { Route, Routes } from 'react-router';
+import { QueuePage } from './queue-page';
+import { ReportPage } from './report-page';
 
-// Placeholder until this area is built (issue 16).
-export default function Section() {
-  const t = useAdminText();
-  return <p className="text-slate-600">{t('common.empty')}</p>;
+// "Wrong person" reports (issue 16 §5): the queue (open ones first, by deadline) and one report's
+// page, where support reverses or rejects with a reason. Paths are relative to /admin/reports.
+export default function ReportsSection() {
+  return (
+    <Routes>
+      <Route index element={<QueuePage />} />
+      <Route path=":id" element={<ReportPage />} />
+    </Routes>
+  );
 }

@@ -39,7 +39,10 @@ function ReportStatusCard({ transaction, report }: { transaction: Transaction; r
   return (
     <Card className="flex flex-col gap-2 py-4" data-testid="report-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-bold text-slate-900">{t('report.statusTitle')}</h2>
+        {/* The payee's side names a check, never a "wrong person": nobody is accused. */}
+        <h2 className="text-base font-bold text-slate-900">
+          {side === 'payer' ? t('report.statusTitle') : t('report.checkTitle')}
+        </h2>
         <p
           className={cn('rounded-full px-3 py-1 text-sm font-bold', statusTints[report.status])}
           data-testid="report-status"
