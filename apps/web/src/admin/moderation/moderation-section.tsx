@@ -1,7 +1,13 @@
-import { useAdminText } from '../i18n';
+import { Route, Routes } from 'react-router';
+import { CompanyPage } from './company-page';
+import { CompanySearch } from './company-search';
 
-// Placeholder until this area is built (issue 16).
-export default function Section() {
-  const t = useAdminText();
-  return <p className="text-slate-600">{t('common.empty')}</p>;
+/** Moderation: find a company, then its page with its products and the actions. */
+export default function ModerationSection() {
+  return (
+    <Routes>
+      <Route index element={<CompanySearch />} />
+      <Route path=":id" element={<CompanyPage />} />
+    </Routes>
+  );
 }

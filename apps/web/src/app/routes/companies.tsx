@@ -1,4 +1,4 @@
-import { Plus, Store } from 'lucide-react';
+import { CircleAlert, Plus, Store } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,7 +25,18 @@ function CompaniesScreen({ isSignedIn }: { isSignedIn: boolean }) {
   return (
     <MarketplaceScreen title={t('companies.title')} backTo="/home">
       <p className="text-base text-slate-700">{t('companies.subtitle')}</p>
-      {mine.data ? (
+      {mine.data && mine.data.status !== 'ATIVA' ? (
+        // Moderation took the company off the marketplace: its page answers 404 to everyone, so
+        // the owner reads why here instead of a link to a page that is not there.
+        <p
+          role="status"
+          className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-base text-amber-900"
+          data-testid="company-on-hold"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          {t(`companies.onHold.${mine.data.status}`)}
+        </p>
+      ) : mine.data ? (
         <Link to={`/company/${mine.data.id}`} className={buttonStyles({ variant: 'secondary' })}>
           <Store aria-hidden="true" className="size-5" />
           {t('companies.myCompany')}
