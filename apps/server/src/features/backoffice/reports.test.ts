@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
-import { ledger, requestHashOf } from '../../ledger/ledger.ts';
+import { ledger, reports, requestHashOf } from '../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../test-support/operators.ts';
@@ -259,6 +259,24 @@ describe(`wrong-person reports on ${testDatabaseKind}`, () => {
     await paidTransfer(t, c, b, 5000);
     expect((await decideReport(t, support, report.id, 'reverse', 'Erè')).statusCode).toBe(200);
     expect(await balanceOf(t, b)).toMatchObject({ saldo_centis: 0, reservado_centis: 0 });
+  });
+
+  it('a decision whose audit row cannot be written does not happen', async () => {
+    const [a, b] = [await seedUser(t), await seedUser(t)];
+    const id = await paidTransfer(t, a, b, 1800);
+    const reportId = (await reportTransfer(t, a, id)).json().reclamacao.id;
+    const before = await snapshot(a, b);
+    const { operator } = await operatorSession(t, 'support');
+    await expect(
+      reports.reverse(t.app.deps, { reportId, operator, reason: 'x' }, async () => {
+        throw new Error('audit unavailable');
+      }),
+    ).rejects.toThrow('audit unavailable');
+    expect(await snapshot(a, b)).toEqual(before);
+    expect((await detail(a, id)).json()).toMatchObject({
+      estornada: false,
+      reclamacao: { status: 'aberta' },
+    });
   });
 
   it('support rejects with a reason: the hold is released and the payment stands', async () => {
