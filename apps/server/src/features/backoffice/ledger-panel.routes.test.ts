@@ -44,6 +44,7 @@ describe(`the ledger panel on ${testDatabaseKind}`, () => {
       saldos_usuarios_centis: 25_000,
       reservado_centis: 750,
       taxas_centis: 0,
+      outras_centis: 0,
       contas_usuarios: 3,
       pendentes: { quantidade: 2, total_centis: 750 },
       reclamacoes_abertas: 0,

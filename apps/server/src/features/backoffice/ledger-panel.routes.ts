@@ -30,6 +30,8 @@ const panelSchema = z.object({
   saldos_usuarios_centis: z.number(),
   reservado_centis: z.number(),
   taxas_centis: z.number(),
+  /** The guarantee and agent accounts (unused so far): part of where issued money can sit. */
+  outras_centis: z.number(),
   contas_usuarios: z.number(),
   pendentes: z.object({ quantidade: z.number(), total_centis: z.number() }),
   reclamacoes_abertas: z.number(),
@@ -46,7 +48,7 @@ const panelSchema = z.object({
 /**
  * The ledger's totals, read in one statement (one snapshot). Money exists only once issued: the
  * issuer's account goes negative by what it issued, so issued = −(its balance), and issued equals
- * the users' balances plus the fees while the ledger is sound.
+ * the users' balances plus the fees (and the other system accounts) while the ledger is sound.
  */
 async function ledgerTotals(db: Kysely<DB>) {
   const { rows } = await sql<{
@@ -54,6 +56,7 @@ async function ledgerTotals(db: Kysely<DB>) {
     saldos_usuarios_centis: number;
     reservado_centis: number;
     taxas_centis: number;
+    outras_centis: number;
     contas_usuarios: number;
     pendentes_quantidade: number;
     pendentes_total_centis: number;
@@ -64,6 +67,8 @@ async function ledgerTotals(db: Kysely<DB>) {
       (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo = 'usuario')::bigint as saldos_usuarios_centis,
       (select coalesce(sum(reservado_centis), 0) from kreyolcash_contas)::bigint as reservado_centis,
       (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo = 'taxas')::bigint as taxas_centis,
+      (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo in ('garantia', 'agente'))::bigint
+        as outras_centis,
       (select count(*) from kreyolcash_contas where tipo = 'usuario')::bigint as contas_usuarios,
       (select count(*) from kreyolcash_movimentacoes where status = 'pendente')::bigint as pendentes_quantidade,
       (select coalesce(sum(quantidade_centis), 0) from kreyolcash_movimentacoes where status = 'pendente')::bigint
