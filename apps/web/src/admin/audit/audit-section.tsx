@@ -1,7 +1,197 @@
-import { useAdminText } from '../i18n';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { AdminApiError, adminFetch, adminUrl } from '../api';
+import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
+import { StackedTable } from '../stacked-table';
+import { auditTexts } from './texts';
 
-// Placeholder until this area is built (issue 16).
-export default function Section() {
-  const t = useAdminText();
-  return <p className="text-slate-600">{t('common.empty')}</p>;
+// The audit trail (compliance, admin): filters by user, operator and Haiti dates kept in the
+// address, pages of 50 newest first, and the same selection exported as CSV by the browser.
+
+type AuditRow = {
+  id: string;
+  criado_em: string;
+  operador_nome: string | null;
+  operador_email: string | null;
+  papel: string | null;
+  acao: string;
+  alvo_tipo: string;
+  alvo_id: string;
+  usuario_id: string | null;
+  usuario_nome: string | null;
+  antes: unknown;
+  depois: unknown;
+  motivo: string | null;
+};
+type AuditPage = { items: AuditRow[]; next_cursor: string | null };
+
+const FILTERS = ['usuario', 'operador', 'from', 'to'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+export default function AuditSection() {
+  const t = useAdminText(auditTexts);
+  const [params, setParams] = useSearchParams();
+  const applied = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
+  const [draft, setDraft] = useState<Filters>(applied);
+  const pages = useInfiniteQuery({
+    queryKey: ['admin', 'audit', applied],
+    queryFn: ({ pageParam }) =>
+      adminFetch<AuditPage>('/audit', { query: { ...applied, cursor: pageParam || undefined } }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const key of FILTERS) if (draft[key].trim()) next.set(key, draft[key].trim());
+    setParams(next);
+  };
+  const field = (key: (typeof FILTERS)[number], type: 'text' | 'date') => (
+    <Field label={t(`filter.${key === 'usuario' ? 'user' : key === 'operador' ? 'operator' : key}`)}>
+      {(c) => (
+        <Input
+          {...c}
+          type={type}
+          name={key}
+          value={draft[key]}
+          onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+        />
+      )}
+    </Field>
+  );
+  const rows = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-bold text-primary-800">{t('title')}</h1>
+        <p className="text-slate-600">{t('intro')}</p>
+      </div>
+      <Card>
+        <form className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={submit} noValidate>
+          {field('usuario', 'text')}
+          {field('operador', 'text')}
+          {field('from', 'date')}
+          {field('to', 'date')}
+          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+            <Button type="submit" variant="secondary">
+              {t('filter.apply')}
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft({ usuario: '', operador: '', from: '', to: '' });
+                setParams(new URLSearchParams());
+              }}
+            >
+              {t('filter.clear')}
+            </Button>
+            <a
+              className={buttonStyles({ variant: 'outline', className: 'sm:ml-auto' })}
+              href={adminUrl('/audit.csv', applied)}
+              download
+            >
+              {t('export')}
+            </a>
+          </div>
+        </form>
+      </Card>
+      {pages.isPending ? <Spinner /> : null}
+      {pages.error ? (
+        <p role="alert" className="text-accent-700">
+          {t(`error.${pages.error instanceof AdminApiError ? pages.error.code : 'unexpected_error'}`)}
+        </p>
+      ) : null}
+      {pages.data ? (
+        <Card>
+          <AuditTable rows={rows} />
+          {pages.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="mt-3"
+              onClick={() => pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+            >
+              {t('more')}
+            </Button>
+          ) : null}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function AuditTable({ rows }: { rows: AuditRow[] }) {
+  const t = useAdminText(auditTexts);
+  const { locale } = useAdminLocale();
+  return (
+    <StackedTable
+      caption={t('title')}
+      testId="audit-rows"
+      rows={rows}
+      rowKey={(a) => a.id}
+      empty={t('none')}
+      columns={[
+        { key: 'date', label: t('col.date'), cell: (a) => formatDateTime(a.criado_em, locale) },
+        {
+          key: 'operator',
+          label: t('col.operator'),
+          cell: (a) => (a.operador_nome ? `${a.operador_nome} · ${t(`role.${a.papel}`)}` : t('self')),
+        },
+        { key: 'action', label: t('col.action'), cell: (a) => <code className="text-xs">{a.acao}</code> },
+        {
+          key: 'target',
+          label: t('col.target'),
+          cell: (a) => (
+            <span className="text-xs">
+              {a.alvo_tipo} <code className="break-all">{a.alvo_id}</code>
+            </span>
+          ),
+        },
+        {
+          key: 'user',
+          label: t('col.user'),
+          cell: (a) =>
+            a.usuario_id ? (
+              <Link className="text-primary-700 underline" to={`/admin/users/${a.usuario_id}`}>
+                {a.usuario_nome ?? a.usuario_id}
+              </Link>
+            ) : (
+              '—'
+            ),
+        },
+        { key: 'reason', label: t('col.reason'), cell: (a) => a.motivo ?? '—' },
+        {
+          key: 'change',
+          label: t('col.change'),
+          cell: (a) =>
+            a.antes === null && a.depois === null ? (
+              '—'
+            ) : (
+              <details className="text-left text-xs">
+                <summary className="cursor-pointer text-primary-700">{t('details')}</summary>
+                {a.antes !== null ? <Json label={t('before')} value={a.antes} /> : null}
+                {a.depois !== null ? <Json label={t('after')} value={a.depois} /> : null}
+              </details>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+function Json({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div className="mt-1">
+      <strong>{label}</strong>
+      <pre className="max-w-xs overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2">
+        {JSON.stringify(value, null, 2)}
+      </pre>
+    </div>
+  );
 }

@@ -1,0 +1,91 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { AdminApiError, type OperatorRole } from '../api';
+import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
+import { usersTexts } from './texts';
+import { setFrozen, type UserPage } from './users-api';
+
+// Freezing is for support, compliance and admin; unfreezing for support only (they check the
+// person's identity first, on the phone). Both need a reason, which goes into the audit trail.
+const CAN_FREEZE: readonly OperatorRole[] = ['support', 'compliance', 'admin'];
+const CAN_UNFREEZE: readonly OperatorRole[] = ['support'];
+
+export function FreezeCard({ user, role }: { user: UserPage['usuario']; role: OperatorRole | undefined }) {
+  const t = useAdminText(usersTexts);
+  const { locale } = useAdminLocale();
+  const client = useQueryClient();
+  const [motivo, setMotivo] = useState('');
+  const [missing, setMissing] = useState(false);
+  const frozen = user.congelamento;
+  const action = frozen
+    ? role && CAN_UNFREEZE.includes(role)
+      ? 'unfreeze'
+      : null
+    : role && CAN_FREEZE.includes(role)
+      ? 'freeze'
+      : null;
+  const change = useMutation({
+    mutationFn: () => setFrozen(user.id, action === 'freeze', motivo.trim()),
+    onSuccess: async () => {
+      setMotivo('');
+      await client.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMissing(motivo.trim() === '');
+    if (motivo.trim() !== '') change.mutate();
+  };
+  const error = change.error instanceof AdminApiError ? t(`error.${change.error.code}`) : undefined;
+  const date = frozen ? formatDateTime(frozen.em, locale) : '';
+  return (
+    <Card data-testid="freeze-card">
+      <h2 className="mb-2 text-lg font-semibold">{t('freeze.title')}</h2>
+      {frozen ? (
+        <div className="mb-3 rounded-xl bg-sky-50 p-3 text-sky-950">
+          <p className="font-semibold">
+            {frozen.por === 'usuario'
+              ? t('freeze.frozen_by_user', { date })
+              : frozen.operador
+                ? t('freeze.frozen_by_operator', { name: frozen.operador.nome, date })
+                : t('freeze.frozen_by_unknown', { date })}
+          </p>
+          {frozen.motivo ? <p>{t('freeze.reason', { reason: frozen.motivo })}</p> : null}
+        </div>
+      ) : (
+        <p className="mb-3 text-slate-700">{t('freeze.active')}</p>
+      )}
+      {change.isSuccess ? (
+        <p role="status" className="mb-3 font-semibold text-emerald-800">
+          {frozen ? t('freeze.done_frozen') : t('freeze.done_unfrozen')}
+        </p>
+      ) : null}
+      {action ? (
+        <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
+          <Field
+            label={t('common.reason')}
+            hint={action === 'unfreeze' ? t('freeze.unfreeze_hint') : undefined}
+            error={missing ? t('common.reason_required') : error}
+          >
+            {(c) => (
+              <Input {...c} value={motivo} maxLength={500} onChange={(e) => setMotivo(e.target.value)} />
+            )}
+          </Field>
+          <Button
+            type="submit"
+            variant={action === 'freeze' ? 'primary' : 'secondary'}
+            disabled={change.isPending}
+          >
+            {action === 'freeze' ? t('freeze.freeze') : t('freeze.unfreeze')}
+          </Button>
+        </form>
+      ) : frozen ? (
+        <p className="text-sm text-slate-600">{t('freeze.support_only')}</p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createUser, latestMessage, newUser, type TestUser } from './support/accounts';
+import { signInToBackOffice } from './support/operators';
+
+// Search and views (issue 16 §8–9): an admin finds a person made in this journey by e-mail, reads
+// their page and a movement's, looks at the ledger panel and runs the check, then browses the
+// audit trail and downloads it as CSV. On a laptop, then at 360 px.
+
+const SHOTS = process.env.KC_SHOTS_DIR ?? '/tmp/kc-e/shots';
+const LAPTOP = { width: 1280, height: 860 };
+const PHONE = { width: 360, height: 780 };
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+}
+
+/** A transfer posted through the API with the code the payer reads on WhatsApp. */
+async function pay(request: APIRequestContext, payer: TestUser, payee: TestUser, centis: number) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: payer.email, password: payer.password },
+  });
+  const headers = {
+    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+  };
+  const held = await request.post('/api/transfers', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { destinatario_email: payee.email, quantidade_centis: centis },
+  });
+  expect(held.status(), await held.text()).toBe(201);
+  const id = ((await held.json()) as { movimentacao_id: string }).movimentacao_id;
+  const message = await latestMessage(request, payer.phone, 'transfer_code');
+  const codigo = /\*(\d{6})\*/.exec(message.text)?.[1];
+  const posted = await request.post(`/api/transfers/${id}/verify`, { headers, data: { codigo } });
+  expect(posted.status(), await posted.text()).toBe(200);
+}
+
+test('an admin finds a user by e-mail, reads the page and a movement, checks the ledger and exports the audit trail', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const payer = await createUser(request, { user: newUser('Lovelie') });
+  const payee = await createUser(request, { user: newUser('Fritznel') });
+  await pay(request, payer, payee, 1250);
+
+  await page.setViewportSize(LAPTOP);
+  await signInToBackOffice(page, 'admin2');
+  await page.getByRole('navigation').getByRole('link', { name: 'Itilizatè' }).click();
+  await page.getByLabel('Imèl, telefòn, NIF oswa yon pati nan non an').fill(payer.email.toUpperCase());
+  await page.getByRole('button', { name: 'Chèche' }).click();
+  const results = page.getByTestId('user-results');
+  await expect(results).toContainText(payer.email);
+  await shot(page, 'users-search-1280');
+  await results.getByRole('link', { name: payer.fullName }).click();
+
+  // The page: the balance after the ₭12,50 sent, the level, the movement, the session.
+  await expect(page.getByRole('heading', { name: payer.fullName })).toBeVisible();
+  await expect(page.getByTestId('user-money')).toContainText('87,50');
+  await expect(page.getByText('Nivo 1')).toBeVisible();
+  const movements = page.getByTestId('user-movements');
+  await expect(movements).toContainText('Transfè');
+  await expect(movements).toContainText(payee.fullName);
+  await expect(page.getByTestId('freeze-card')).toContainText('Kont lan pa jele');
+  await shot(page, 'user-page-1280');
+  const userUrl = page.url();
+
+  await movements.getByRole('row').filter({ hasText: 'Transfè' }).getByRole('link').click();
+  await expect(page.getByTestId('movement-amount')).toHaveText('₭12,50');
+  const lines = page.getByTestId('ledger-lines');
+  await expect(lines).toContainText('−₭12,50');
+  await expect(lines).toContainText('₭100,00');
+  await expect(lines).toContainText('₭87,50');
+  await shot(page, 'movement-1280');
+  const movementUrl = page.url();
+
+  // The ledger panel: figures, then the check run now.
+  await page.getByRole('navigation').getByRole('link', { name: 'Kont jeneral' }).click();
+  await expect(page.getByTestId('ledger-issued')).toContainText('₭');
+  await page.getByRole('button', { name: 'Verifye kounye a' }).click();
+  await expect(page.getByTestId('check-verdict')).toHaveText('Tout verifikasyon yo pase');
+  await shot(page, 'ledger-1280');
+
+  // The audit trail of this person: the admin's own view of the page is there; then the CSV.
+  await page.getByRole('navigation').getByRole('link', { name: 'Jounal aksyon' }).click();
+  await page.getByLabel('Itilizatè (imèl oswa idantifyan)').fill(payer.email);
+  await page.getByRole('button', { name: 'Filtre' }).click();
+  const rows = page.getByTestId('audit-rows');
+  await expect(rows).toContainText('user.view');
+  await expect(rows).toContainText(payer.fullName);
+  await shot(page, 'audit-1280');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Ekspòte CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^kreyolcash-auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path()) ?? '', 'utf8');
+  const [header, ...body] = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(header).toContain('"criado_em_haiti"');
+  expect(body.length).toBeGreaterThan(0);
+  expect(body.every((line) => line.includes(`"${payer.email}"`))).toBe(true);
+  expect(body.some((line) => line.includes('"user.view"'))).toBe(true);
+
+  // At 360 px: the same pages, tables as stacked cards.
+  await page.setViewportSize(PHONE);
+  await shot(page, 'audit-360');
+  await page.goto(userUrl);
+  await expect(page.getByTestId('user-money')).toContainText('87,50');
+  await shot(page, 'user-page-360');
+  await page.goto(movementUrl);
+  await expect(page.getByTestId('movement-amount')).toHaveText('₭12,50');
+  await shot(page, 'movement-360');
+  await page.goto('/admin/ledger');
+  await expect(page.getByTestId('check-verdict')).toBeVisible();
+  await shot(page, 'ledger-360');
+  await page.goto(`/admin/users?q=${encodeURIComponent(payer.fullName.split(' ')[0] ?? '')}`);
+  await expect(page.getByTestId('user-results')).toContainText(payer.email);
+  await shot(page, 'users-search-360');
+});
