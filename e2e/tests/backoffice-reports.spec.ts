@@ -84,6 +84,9 @@ test('a payer reports a wrong payment and support reverses it; both statements s
   await expect(row).toContainText(payee.fullName);
   await expect(row).toContainText('₭25,00');
   await shot(admin, 'reports-queue-1280');
+  await admin.setViewportSize({ width: 360, height: 740 });
+  await shot(admin, 'reports-queue-360');
+  await admin.setViewportSize(LAPTOP);
   await row.click();
   await expect(admin.getByTestId('report-transfer')).toContainText('Mwen tape yon move nimewo.');
   await expect(admin.getByTestId('report-held')).toContainText('₭25,00 kenbe sou kont moun ki resevwa a.');
