@@ -119,6 +119,13 @@ export const routes: RouteObject[] = [
           async () => (await withNamespaces(import('./routes/identity'), ['identity'])).IdentityRoute,
         ),
       },
+      // Issue 16: the verification level's limits and what is used of them.
+      {
+        path: '/limits',
+        ...lazyRoute(() =>
+          provenOnly(withNamespaces(import('./routes/limits'), ['wallet']).then((m) => m.LimitsRoute)),
+        ),
+      },
       {
         path: '/referrals',
         ...lazyRoute(() =>

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '@kreyolcash/domain';
+import { AppError, type ErrorCode, formatKreyol } from '@kreyolcash/domain';
 import { i18n } from './i18n';
 
 // Codes that say only "something failed": a screen shows its own sentence instead (login_error
@@ -26,8 +26,9 @@ export function errorText(
   error: unknown,
   { fallback = 'unexpected_error', fallbackText }: ErrorTextOptions = {},
 ) {
-  const { code } = AppError.from(error);
-  const own = GENERIC_CODES.has(code) ? undefined : errorTextIn('screens', code);
+  const failure = AppError.from(error);
+  const { code } = failure;
+  const own = GENERIC_CODES.has(code) ? undefined : errorTextIn('screens', code, placeholdersOf(failure));
   return own ?? fallbackText ?? errorTextIn('screens', fallback) ?? code;
 }
 
@@ -36,8 +37,20 @@ export function errorText(
  * sentence for `fallback` (the screen's "could not …", spec §8).
  */
 export function featureErrorText(error: unknown, namespace: ErrorTextNamespace, fallback: ErrorCode): string {
-  const { code } = AppError.from(error);
-  return errorTextIn(namespace, code) ?? errorText(error, { fallbackText: errorTextIn(namespace, fallback) });
+  const failure = AppError.from(error);
+  return (
+    errorTextIn(namespace, failure.code, placeholdersOf(failure)) ??
+    errorText(error, { fallbackText: errorTextIn(namespace, fallback) })
+  );
+}
+
+// A limit's refusal (issue 16) says which limit and how much of it is used, in centis: its text
+// shows them written ({{limit}}, {{used}}).
+function placeholdersOf(failure: AppError): Record<string, string> | undefined {
+  const limit = failure.details?.limite_centis;
+  const used = failure.details?.usado_centis;
+  if (typeof limit !== 'number') return undefined;
+  return { limit: formatKreyol(limit), used: formatKreyol(typeof used === 'number' ? used : 0) };
 }
 
 /** The text of a field's error key, e.g. `name_required`: a feature's own first, when it has one. */
@@ -51,10 +64,14 @@ export function fieldErrorText(code: string | undefined, namespace?: ErrorTextNa
 }
 
 /** The text of `errors.<code>` in a namespace, when it has one. */
-export function errorTextIn(namespace: ErrorTextNamespace | 'screens', code: string): string | undefined {
+export function errorTextIn(
+  namespace: ErrorTextNamespace | 'screens',
+  code: string,
+  placeholders?: Record<string, string>,
+): string | undefined {
   const key = `${namespace}:errors.${code}`;
   // Checked at run time: error codes are a union of ~100, and each namespace has texts for some.
-  return i18n.exists(key) ? i18n.t(key as 'screens:errors.unexpected_error') : undefined;
+  return i18n.exists(key) ? i18n.t(key as 'screens:errors.unexpected_error', placeholders) : undefined;
 }
 
 /** An ended session has its own toast (the data provider's) and the screen is leaving for the login. */

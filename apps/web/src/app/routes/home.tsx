@@ -1,5 +1,7 @@
 import { type ErrorCode, HISTORY_HOME_LIMIT } from '@kreyolcash/domain';
 import {
+  Gauge,
+  Lock,
   LogOut,
   type LucideIcon,
   Plus,
@@ -97,9 +99,14 @@ function HomeScreen({ userId }: { userId: string | null }) {
 
       <main className="mx-auto flex max-w-md flex-col gap-5 px-4 pt-4 pb-8">
         <h1 className="sr-only">{t('home.title')}</h1>
+        {me.data?.congelado ? <FrozenBanner /> : null}
         <BalanceCard wallet={wallet.data} />
         <Shortcuts />
         <RecentTransactions transactions={recent.data?.items} failed={recent.isError} />
+        <Link to="/limits" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+          <Gauge aria-hidden="true" className="size-5" />
+          {t('home.limits')}
+        </Link>
         <Link to="/transfer" className={buttonStyles({ variant: 'primary', size: 'lg' })}>
           <Plus aria-hidden="true" className="size-5" />
           {t('home.newPayment')}
@@ -140,6 +147,27 @@ function Shortcuts() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** A frozen account (issue 16) says so first: nothing leaves it, it still sees and receives. */
+function FrozenBanner() {
+  const { t } = useTranslation('screens');
+  return (
+    <section
+      role="status"
+      aria-labelledby="frozen-title"
+      data-testid="frozen-banner"
+      className="flex items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-4"
+    >
+      <Lock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-red-700" />
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id="frozen-title" className="text-lg font-bold text-red-900">
+          {t('home.frozen.title')}
+        </h2>
+        <p className="text-base text-red-900">{t('home.frozen.body')}</p>
+      </div>
+    </section>
   );
 }
 

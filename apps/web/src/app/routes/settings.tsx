@@ -1,9 +1,10 @@
-import { IdCard } from 'lucide-react';
+import { Gauge, IdCard } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { ScreenLayout } from '@/components/layouts/screen-layout';
 import { buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/profile/api/get-me';
+import { FreezeCard } from '@/features/profile/components/freeze-card';
 import { LanguageCard } from '@/features/profile/components/language-card';
 import { PersonalInfoCard } from '@/features/profile/components/personal-info-card';
 import { PhotoCard } from '@/features/profile/components/photo-card';
@@ -39,6 +40,11 @@ export function SettingsRoute() {
               <IdCard aria-hidden="true" className="size-5" />
               {t('identity:settingsLink')}
             </Link>
+            <Link to="/limits" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+              <Gauge aria-hidden="true" className="size-5" />
+              {t('settings.limitsLink')}
+            </Link>
+            <FreezeCard me={profile} />
             <Link to="/profile" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
               {t('settings.backToProfile')}
             </Link>

@@ -1,4 +1,4 @@
-import type { Gender, Locale } from '@kreyolcash/domain';
+import type { Gender, Locale, VerificationLevel } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
@@ -24,6 +24,11 @@ export type Me = {
   /** The language of the user's WhatsApp messages and e-mails. */
   idioma: Locale;
   criado_em: string;
+  /** The verification level (issue 16): 0 e-mail, 1 phone proven, 2 document approved. */
+  nivel: VerificationLevel;
+  /** A frozen account sends nothing; it still signs in, sees everything and receives. */
+  congelado: boolean;
+  congelado_por: 'usuario' | 'operador' | null;
 };
 
 export function getMe(signal?: AbortSignal): Promise<Me> {

@@ -5,23 +5,38 @@ import {
   parseAmountToCentis,
   type Wallet,
 } from '@kreyolcash/domain';
-import { useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { lazyZodSchema } from '@/lib/lazy-zod-resolver';
+import { useLimits } from '../api/get-limits';
 import type { Recipient } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
 import { StepHeading } from './step-heading';
-import type { AmountFormData, AmountFormValues } from './transfer-schemas';
+import type { AmountFormData, AmountFormValues, AmountLimit } from './transfer-schemas';
 import { walletFieldText } from './wallet-errors';
 
-const resolver = lazyZodResolver(() =>
-  import('./transfer-schemas').then((module) => module.amountFormSchema),
+// The schema depends on the payer's level's limit, which the form passes as its context.
+const loadSchemas = lazyZodSchema(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('./transfer-schemas')]),
 );
+const resolver: Resolver<AmountFormValues, AmountLimit, AmountFormData> = async (values, limit, options) => {
+  const [{ zodResolver }, schemas] = await loadSchemas();
+  return zodResolver(schemas.amountFormSchemaFor(limit ?? SPEC_LIMIT))(values, limit, options);
+};
+// Levels 0 and 1, and until the limits have loaded: the spec's ₭100 (the server decides anyway).
+const SPEC_LIMIT: AmountLimit = { maxCentis: MAX_TRANSFER_CENTIS, overKey: 'max_amount_error' };
+
+/** The payer's per-transfer limit, from their level (issue 16). */
+function useAmountLimit(): AmountLimit {
+  const limits = useLimits();
+  if (!limits.data || limits.data.nivel < 2) return SPEC_LIMIT;
+  return { maxCentis: limits.data.limites.por_transferencia_centis, overKey: 'transfer_limit_exceeded' };
+}
 
 type AmountStepProps = {
   recipient: Recipient;
@@ -41,8 +56,10 @@ function canConfirm(text: string): boolean {
 /** Step 2: the amount (typed the way people write it) and an optional note. */
 export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: AmountStepProps) {
   const { t } = useTranslation('wallet');
-  const form = useForm<AmountFormValues, unknown, AmountFormData>({
+  const limit = useAmountLimit();
+  const form = useForm<AmountFormValues, AmountLimit, AmountFormData>({
     resolver,
+    context: limit,
     defaultValues: values,
   });
   const amountText = useWatch({ control: form.control, name: 'amount' });
@@ -70,8 +87,12 @@ export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: A
 
       <Field
         label={t('transfer.amount.label')}
-        hint={t('transfer.amount.hint', { max: formatKreyol(MAX_TRANSFER_CENTIS) })}
-        error={walletFieldText(errors.amount?.message ?? typedProblem)}
+        hint={t('transfer.amount.hint', { max: formatKreyol(limit.maxCentis) })}
+        error={
+          errors.amount?.message === 'transfer_limit_exceeded'
+            ? t('screens:errors.transfer_limit_exceeded', { limit: formatKreyol(limit.maxCentis) })
+            : walletFieldText(errors.amount?.message ?? typedProblem)
+        }
       >
         {(control) => (
           <Input
