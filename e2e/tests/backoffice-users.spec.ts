@@ -5,7 +5,8 @@ import { signInToBackOffice } from './support/operators';
 
 // Search and views (issue 16 §8–9): an admin finds a person made in this journey by e-mail, reads
 // their page and a movement's, looks at the ledger panel and runs the check, then browses the
-// audit trail and downloads it as CSV. On a laptop, then at 360 px.
+// audit trail and downloads it as CSV. On a laptop, then at 360 px, where the admin also freezes
+// the account with a reason.
 
 const SHOTS = process.env.KC_SHOTS_DIR ?? '/tmp/kc-e/shots';
 const LAPTOP = { width: 1280, height: 860 };
@@ -36,7 +37,7 @@ async function pay(request: APIRequestContext, payer: TestUser, payee: TestUser,
   expect(posted.status(), await posted.text()).toBe(200);
 }
 
-test('an admin finds a user by e-mail, reads the page and a movement, checks the ledger and exports the audit trail', async ({
+test('an admin finds a user by e-mail, reads the page and a movement, checks the ledger, exports the audit trail and freezes the account', async ({
   page,
   request,
 }) => {
@@ -110,6 +111,18 @@ test('an admin finds a user by e-mail, reads the page and a movement, checks the
   await page.goto(userUrl);
   await expect(page.getByTestId('user-money')).toContainText('87,50');
   await shot(page, 'user-page-360');
+
+  // An admin may freeze (with a reason) but not unfreeze: that is support's, after checking identity.
+  const freeze = page.getByTestId('freeze-card');
+  await freeze.getByRole('button', { name: 'Jele kont lan' }).click();
+  await expect(freeze.getByText('Ekri rezon an.')).toBeVisible();
+  await freeze.getByLabel('Rezon').fill('Li rele: yo vòlè telefòn li');
+  await freeze.getByRole('button', { name: 'Jele kont lan' }).click();
+  await expect(freeze).toContainText('Jele pa ');
+  await expect(freeze).toContainText('Rezon: Li rele: yo vòlè telefòn li');
+  await expect(freeze).toContainText('Se sipò sèlman ki ka dejele yon kont.');
+  await expect(freeze.getByRole('button')).toHaveCount(0);
+  await shot(page, 'user-frozen-360');
   await page.goto(movementUrl);
   await expect(page.getByTestId('movement-amount')).toHaveText('₭12,50');
   await shot(page, 'movement-360');

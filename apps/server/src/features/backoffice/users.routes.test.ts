@@ -142,6 +142,13 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
     ]);
     expect(page.auditoria.items[0]).toMatchObject({ operador_id: operatorId, papel: 'support' });
 
+    // Opening the page again soon after (a reload, the refresh after a freeze) adds no row.
+    const again = (await get(`/users/${payer.id}`)).json();
+    expect(again.auditoria.items.map((a: { acao: string }) => a.acao)).toEqual([
+      'user.view',
+      'account.freeze',
+    ]);
+
     const payeePage = (await get(`/users/${payee.id}`)).json();
     expect(payeePage.reclamacoes).toEqual([expect.objectContaining({ papel: 'recebedor' })]);
     expect(payeePage.saldo).toEqual({ saldo_centis: 11250, reservado_centis: 300, disponivel_centis: 10950 });

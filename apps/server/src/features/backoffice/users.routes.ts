@@ -1,6 +1,8 @@
 import { AppError, errorKey } from '@kreyolcash/domain';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import type { DB } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodePageCursor } from '../../lib/page-cursor.ts';
 import { idParams } from '../../lib/route-schemas.ts';
@@ -15,6 +17,7 @@ import {
   findSaleOf,
 } from './movements.repository.ts';
 import { ANY_OPERATOR, operatorOf, operatorOnly } from './operator-auth.ts';
+import type { OperatorSession } from './operators.repository.ts';
 import { userLimits, userLimitsSchema } from './user-limits.ts';
 import {
   findFreezeOperator,
@@ -167,6 +170,22 @@ const movementPageSchema = z.object({
     .nullable(),
 });
 
+const VIEW_WINDOW = '10 minutes';
+
+async function recordView(db: Kysely<DB>, operator: OperatorSession, userId: string): Promise<void> {
+  const recent = await db
+    .selectFrom('auditoria')
+    .select('id')
+    .where('usuario_id', '=', userId)
+    .where('operador_id', '=', operator.id)
+    .where('acao', '=', 'user.view')
+    .where('criado_em', '>', sql<Date>`now() - ${VIEW_WINDOW}::interval`)
+    .limit(1)
+    .executeTakeFirst();
+  if (recent) return;
+  await recordAudit(db, { operator, action: 'user.view', target: { type: 'user', id: userId }, userId });
+}
+
 function existingId(id: string): string {
   if (!isUuid(id)) throw new AppError('not_found');
   return id;
@@ -174,7 +193,8 @@ function existingId(id: string): string {
 
 // Every operator finds users and reads their page and movements. The page shows personal data
 // (NIF, birth date, phone, balance), so opening it leaves an audit row: who looked at whom is
-// answerable. Paging the movements further does not (it shows nothing the first view did not).
+// answerable. One row per operator and user per VIEW_WINDOW, so reloading the page or its refresh
+// after a freeze does not bury the trail in repeats; paging the movements adds none.
 // The document photo is not here: only compliance and admin see it, in the KYC area.
 export async function usersRoutes(app: AppInstance): Promise<void> {
   const db = app.deps.database.db;
@@ -217,12 +237,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       const userId = existingId(request.params.id);
       const user = await findUserIdentity(db, userId);
       if (!user) throw new AppError('not_found');
-      await recordAudit(db, {
-        operator: operatorOf(request),
-        action: 'user.view',
-        target: { type: 'user', id: userId },
-        userId,
-      });
+      await recordView(db, operatorOf(request), userId);
       const { saldo_centis, reservado_centis, congelado_em, congelado_por, congelado_motivo, ...identity } =
         user;
       const freezer =
