@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_LEVEL_LIMITS, MAX_TRANSFER_CENTIS } from '@kreyolcash/domain';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -36,6 +37,25 @@ describe('loadConfig', () => {
   it('refuses an OPS_TOKEN shorter than 32 characters', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), OPS_TOKEN: 'short' })).toThrow(/OPS_TOKEN/);
     expect(loadConfig({ DATA_DIR: tempDir(), OPS_TOKEN: 'o'.repeat(32) }).opsToken).toBe('o'.repeat(32));
+  });
+
+  it('takes the verification levels’ limits from LEVEL_LIMITS over the defaults', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() }).levelLimits;
+    expect(defaults).toEqual(DEFAULT_LEVEL_LIMITS);
+    expect(defaults[1].por_transferencia_centis).toBe(MAX_TRANSFER_CENTIS);
+    const changed = loadConfig({ DATA_DIR: tempDir(), LEVEL_LIMITS: '{"2":{"diario_centis":1000000}}' });
+    expect(changed.levelLimits[2]).toEqual({ ...DEFAULT_LEVEL_LIMITS[2], diario_centis: 1_000_000 });
+    expect(changed.levelLimits[1]).toEqual(DEFAULT_LEVEL_LIMITS[1]);
+  });
+
+  it.each([
+    'not json',
+    '{"3":{}}',
+    '{"1":{"diario":5}}',
+    '{"1":{"diario_centis":0}}',
+    '{"1":{"diario_centis":1.5}}',
+  ])('refuses LEVEL_LIMITS=%s, naming the variable', (value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LEVEL_LIMITS: value })).toThrow(/LEVEL_LIMITS/);
   });
 
   it('generates a JWT secret once into DATA_DIR and reuses it', () => {
