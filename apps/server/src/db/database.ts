@@ -16,9 +16,15 @@ export type Database = {
   ping(): Promise<void>;
   /** Calls `onPayload` for every NOTIFY on `channel` (delivered only when its transaction commits). */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /** The connection pool's use, for the metrics; PGlite is one in-process connection, so none. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
 };
 
+/** Connections open (busy + idle), idle, the pool's maximum, and queries waiting for one. */
+export type PoolUse = { total: number; idle: number; max: number; waiting: number };
+
+const POOL_MAX = 20;
 const INT8_OID = 20;
 const DATE_OID = 1082;
 const keepText = (value: string) => value;
@@ -46,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: 20,
+    max: POOL_MAX,
     connectionTimeoutMillis: 5000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -62,6 +68,12 @@ async function openPostgres(connectionString: string): Promise<Database> {
     db,
     ping: () => ping(db),
     listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      max: POOL_MAX,
+      waiting: pool.waitingCount,
+    }),
     close: () => db.destroy(),
   };
 }

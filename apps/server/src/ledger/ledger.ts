@@ -34,7 +34,18 @@ export type LedgerDeps = {
     levelLimits: Record<VerificationLevel, LevelLimits>;
   };
   events: { publish(users: string[], movementId: string): void };
+  /** Hears each operation's outcome (the metrics); the ledger knows nothing else of it. */
+  ledgerObserver?: LedgerObserver;
 };
+
+export type LedgerOperation =
+  | `${'hold' | 'post' | 'void'}_${'transfer' | 'purchase'}`
+  | 'resend_code'
+  | 'reverse'
+  | 'adjust';
+
+/** 'ok', the refusal's error code, or 'error' when the call threw (database down, bad answer). */
+export type LedgerObserver = (operation: LedgerOperation, outcome: string) => void;
 
 export type HoldRequest =
   | {
@@ -297,15 +308,45 @@ async function adjust(deps: LedgerDeps, r: AdjustRequest): Promise<LedgerResult<
   return result;
 }
 
+// Each operation that takes deps tells its observer how it ended. issue, expire and adjustWithin run
+// inside someone else's transaction or the sweeper, outside any request: they are not counted.
+type Operation<R> = (deps: LedgerDeps, r: R) => Promise<{ ok: boolean }>;
+
+function observed<F extends Operation<never>>(
+  name: (r: Parameters<F>[1]) => LedgerOperation,
+  operation: F,
+): F {
+  const run = operation as unknown as Operation<Parameters<F>[1]>;
+  return (async (deps: LedgerDeps, r: Parameters<F>[1]) => {
+    let result: { ok: boolean };
+    try {
+      result = await run(deps, r);
+    } catch (error) {
+      tell(deps, name(r), 'error');
+      throw error;
+    }
+    tell(deps, name(r), result.ok ? 'ok' : (result as unknown as LedgerRefusal).error);
+    return result;
+  }) as unknown as F;
+}
+
+function tell(deps: LedgerDeps, operation: LedgerOperation, outcome: string): void {
+  try {
+    deps.ledgerObserver?.(operation, outcome);
+  } catch {
+    // A metrics fault never turns a money operation's answer into an error.
+  }
+}
+
 export const ledger = {
   issue,
-  hold,
-  post,
-  void: voidHold,
+  hold: observed((r: HoldRequest) => `hold_${r.kind}`, hold),
+  post: observed((r: PostRequest) => `post_${r.kind}`, post),
+  void: observed((r: VoidRequest) => `void_${r.kind}`, voidHold),
   expire,
-  resendCode,
-  reverse,
-  adjust,
+  resendCode: observed(() => 'resend_code', resendCode),
+  reverse: observed(() => 'reverse', reverse),
+  adjust: observed(() => 'adjust', adjust),
   adjustWithin,
 };
 
@@ -313,6 +354,7 @@ export { requestHashOf } from './policy.ts';
 // "Wrong person" reports: open, reverse, reject, expire, and their reads.
 export { type ReportRow, type ReportStatus, reports } from './reports.ts';
 export type { LedgerRefusal } from './results.ts';
+export { watchTransferBatches } from './transfer-batches.ts';
 // The rest of the facade: codes whose subject is not a movement (the phone change), the request
 // hash of an Idempotency-Key, and the refusal type.
 export type { CodeConfig, CodeSubjectPurpose } from './verification-codes.ts';

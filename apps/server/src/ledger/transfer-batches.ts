@@ -42,3 +42,17 @@ function phaseBatcher(
     },
   });
 }
+
+/** Calls `listener` with the phase and item count of every transfer call this database handle sends. */
+export function watchTransferBatches(
+  db: Kysely<DB>,
+  listener: (phase: keyof TransferBatchers, items: number) => void,
+): () => void {
+  const batchers = transferBatchers(db);
+  const stops = (['initiate', 'verify'] as const).map((phase) =>
+    batchers[phase].watch((items) => listener(phase, items)),
+  );
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

@@ -26,9 +26,16 @@ export class CallBatcher<I, R> {
   private readonly lanes: Lane<I, R>[];
   /** Calls sent and the items they carried, for the benchmark and the tests. */
   readonly sent = { calls: 0, items: 0 };
+  private readonly watchers = new Set<(items: number) => void>();
 
   constructor(private readonly options: CallBatcherOptions<I, R>) {
     this.lanes = Array.from({ length: options.lanes }, () => ({ waiting: [], busy: false }));
+  }
+
+  /** Hears the size of every call sent (the metrics' batch sizes); returns its removal. */
+  watch(listener: (items: number) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
   }
 
   run(item: I): Promise<R> {
@@ -52,6 +59,13 @@ export class CallBatcher<I, R> {
   private async send(batch: Waiting<I, R>[]): Promise<void> {
     this.sent.calls += 1;
     this.sent.items += batch.length;
+    for (const listener of this.watchers) {
+      try {
+        listener(batch.length);
+      } catch {
+        // A watcher's fault must not leave the batch's callers waiting forever.
+      }
+    }
     if (batch.length === 1) return settle(batch[0] as Waiting<I, R>, this.options.runOne);
     let results: R[];
     try {

@@ -38,6 +38,13 @@ export class EventHub {
   get connectedUsers(): number {
     return this.byUser.size;
   }
+
+  /** Streams open in this process (a user may have several: tabs, devices). */
+  get openStreams(): number {
+    let count = 0;
+    for (const set of this.byUser.values()) count += set.size;
+    return count;
+  }
 }
 
 function add(map: Map<string, Set<StreamSubscriber>>, key: string, subscriber: StreamSubscriber): void {
