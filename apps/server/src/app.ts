@@ -27,6 +27,7 @@ import { selfFreezeRoutes } from './features/backoffice/self-freeze.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
+import { createMetrics, registerMetrics } from './features/metrics/metrics.ts';
 import { phoneChangeRoutes } from './features/profile/phone-change.routes.ts';
 import { phoneProofRoutes } from './features/profile/phone-proof.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -38,9 +39,11 @@ import { transfersRoutes } from './features/transfers/transfers.routes.ts';
 import type { FileStore } from './features/uploads/file-store.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { webAppRoutes } from './features/web/web-app.routes.ts';
+import type { LedgerObserver } from './ledger/ledger.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
+import { echoRequestId, requestIdOf } from './lib/request-id.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 
 export type AppDeps = {
@@ -49,6 +52,9 @@ export type AppDeps = {
   files: FileStore;
   rateLimiter: RateLimiter;
   events: LedgerEvents;
+  ledgerObserver: LedgerObserver;
+  /** draining: shutting down, so readiness answers 503 (main.ts sets it on SIGTERM). */
+  lifecycle: { draining: boolean };
 };
 
 export type AppInstance = FastifyInstance<
@@ -69,13 +75,21 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole app without listening: main.ts listens, tests call `app.inject`. */
 export async function buildApp(
-  given: Omit<AppDeps, 'events'>,
+  given: Omit<AppDeps, 'events' | 'ledgerObserver' | 'lifecycle'>,
   options: FastifyServerOptions = {},
 ): Promise<AppInstance> {
   const events = new LedgerEvents(given.database);
-  const deps: AppDeps = { ...given, events };
+  const metrics = createMetrics({ processMetrics: given.config.env !== 'test' });
+  const deps: AppDeps = {
+    ...given,
+    events,
+    ledgerObserver: metrics.ledgerObserver,
+    lifecycle: { draining: false },
+  };
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel),
+    // Every log line of a request carries its id (reqId), echoed in X-Request-Id.
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
     // X-Forwarded-For is believed only from the configured proxies (none by default).
     trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
@@ -87,6 +101,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  echoRequestId(app);
+  registerMetrics(app, metrics);
 
   await registerSecurityHeaders(app, deps.config);
   await app.register(cookie);

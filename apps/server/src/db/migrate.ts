@@ -31,3 +31,9 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   await applyDefinitions(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The migrations this code knows that the database has not run yet (readiness waits for none). */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppError } from '@kreyolcash/domain';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { pendingMigrations } from '../../db/migrate.ts';
+import { assertOpsToken } from '../../lib/ops-token.ts';
+import { withTimeout } from '../../lib/with-timeout.ts';
 import { countByStatus } from '../messaging/outbox.repository.ts';
 
 // The public answer says only whether the service works: anyone may ask it, so it carries no
@@ -13,6 +13,11 @@ const healthSchema = z.object({
 });
 const outboxSchema = z.object({
   outbox: z.object({ pending: z.number(), sent: z.number(), failed: z.number() }),
+});
+const liveSchema = z.object({ status: z.literal('ok') });
+const readySchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  reason: z.enum(['draining', 'database_down', 'migrations_pending']).optional(),
 });
 const PING_TIMEOUT_MS = 3000;
 
@@ -37,6 +42,8 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     },
   );
 
+  await probeRoutes(app);
+
   const { opsToken } = app.deps.config;
   // Without a token configured the operators' endpoint does not exist.
   if (!opsToken) return;
@@ -55,18 +62,52 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
   );
 }
 
-function assertOpsToken(request: FastifyRequest, expected: string): void {
-  const header = request.headers.authorization ?? '';
-  const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-  // Compared as digests, in constant time: the answer's timing says nothing about the token.
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  if (!given || !timingSafeEqual(digest(given), digest(expected))) throw new AppError('unauthorized');
-}
+// For orchestrators and load balancers: `live` restarts a process that no longer answers, so it
+// asks nothing of the database (a database outage must not restart every process); `ready` takes
+// a process out of rotation while it cannot serve or is shutting down.
+async function probeRoutes(app: AppInstance): Promise<void> {
+  const { database, lifecycle } = app.deps;
+  app.get(
+    '/api/health/live',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers (the database is not asked)',
+        response: { 200: liveSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  // Once every migration has run it stays so for this code: later probes only ping.
+  let isMigrated = false;
+  const notReady = async (): Promise<z.infer<typeof readySchema>['reason']> => {
+    if (lifecycle.draining) return 'draining';
+    const pending = await withTimeout(
+      (async () => {
+        await database.ping();
+        return isMigrated ? [] : pendingMigrations(database.db);
+      })(),
+      PING_TIMEOUT_MS,
+    ).catch(() => undefined);
+    if (!pending) return 'database_down';
+    if (pending.length > 0) return 'migrations_pending';
+    isMigrated = true;
+    return undefined;
+  };
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database reachable and migrated, not shutting down (else 503)',
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (_request, reply) => {
+      const reason = await notReady();
+      if (reason) return reply.status(503).send({ status: 'not_ready', reason });
+      return { status: 'ready' as const };
+    },
+  );
 }
