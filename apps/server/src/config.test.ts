@@ -58,6 +58,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), LEVEL_LIMITS: value })).toThrow(/LEVEL_LIMITS/);
   });
 
+  it('keeps uploads on the disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).s3).toBeUndefined();
+  });
+
+  it('reads the S3 settings: path style by default for another endpoint, not for AWS itself', () => {
+    const minio = loadConfig({
+      DATA_DIR: tempDir(),
+      S3_BUCKET: 'kc-uploads',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_ACCESS_KEY_ID: 'kc',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(minio.s3).toEqual({
+      bucket: 'kc-uploads',
+      region: 'us-east-1',
+      endpoint: 'http://minio.internal:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'kc', secretAccessKey: 'secret' },
+    });
+    const aws = loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'kc-uploads', S3_REGION: 'us-east-2' });
+    expect(aws.s3).toEqual({
+      bucket: 'kc-uploads',
+      region: 'us-east-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const explicit = { DATA_DIR: tempDir(), S3_BUCKET: 'kc-uploads', S3_ENDPOINT: 'https://s3.example.ht' };
+    expect(loadConfig({ ...explicit, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ ...explicit, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it.each([
+    [
+      { S3_BUCKET: 'kc-uploads', S3_ACCESS_KEY_ID: 'kc' },
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both/,
+    ],
+    [{ S3_BUCKET: 'kc-uploads', S3_SECRET_ACCESS_KEY: 'secret' }, /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, /S3_BUCKET: required when S3_ENDPOINT is set/],
+    [{ S3_BUCKET: 'kc-uploads', S3_ENDPOINT: 'not a url' }, /S3_ENDPOINT/],
+    [{ S3_BUCKET: 'kc-uploads', S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
+    [{ S3_BUCKET: 'k' }, /S3_BUCKET/],
+  ])('refuses an incomplete or bad S3 setting %o, naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
+  });
+
   it('generates a JWT secret once into DATA_DIR and reuses it', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;

@@ -43,6 +43,12 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(72),
   LEVEL_LIMITS: z.string().optional().transform(parseLevelLimits),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
 
 // LEVEL_LIMITS: JSON of the limits to change, by level then field, in centis; what it leaves out
@@ -116,6 +122,18 @@ export type Config = {
   reportDecisionHours: number;
   /** What each verification level may send and hold (LEVEL_LIMITS over the defaults). */
   levelLimits: Record<VerificationLevel, LevelLimits>;
+  /** Where uploads go when S3_BUCKET is set; otherwise they stay in DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
+};
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, Ceph, Garage, R2…); AWS itself when absent. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Absent: the AWS SDK's own chain (an instance or task role) provides them. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -152,8 +170,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opsToken: e.OPS_TOKEN,
     reportDecisionHours: e.REPORT_DECISION_HOURS,
     levelLimits: e.LEVEL_LIMITS,
+    s3: s3Settings(e),
   };
 }
+
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const problems: string[] = [];
+  const given = S3_NAMES.filter((name) => e[name] !== undefined);
+  // A half-configured store would quietly keep files on the local disk: refuse it instead.
+  if (!e.S3_BUCKET && given.length > 0) {
+    problems.push(`  S3_BUCKET: required when ${given.join(', ')} is set`);
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push('  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  if (!e.S3_BUCKET) return undefined;
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    // Self-hosted stores answer at one host name (no wildcard DNS per bucket), so path style is
+    // their default; AWS itself keeps virtual-hosted style.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
+const S3_NAMES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
 
 // What Fastify's trustProxy (proxy-addr) accepts: an address, a CIDR, or one of its named ranges.
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { OutboxWorker } from './features/messaging/outbox-worker.ts';
 import { transportsFor } from './features/messaging/transports.ts';
-import { diskFileStore } from './features/uploads/file-store.ts';
+import { fileStoreFor, fileStoreName } from './features/uploads/file-store-for.ts';
 import { ExpirySweeper } from './ledger/expiry-sweeper.ts';
 import { rateLimiterFor } from './lib/rate-limit.ts';
 
@@ -13,10 +12,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db);
-  const files = diskFileStore(join(config.dataDir, 'uploads'));
+  const files = fileStoreFor(config);
   const rateLimiter = rateLimiterFor(config);
   const app = await buildApp({ config, database, files, rateLimiter });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  app.log.info({ uploads: fileStoreName(config) }, 'file store');
   const transports = transportsFor(config);
   const outboxWorker = new OutboxWorker({ db: database.db, transports, logger: app.log });
   app.log.info({ whatsapp: transports.whatsapp.name, email: transports.email.name }, 'message transports');

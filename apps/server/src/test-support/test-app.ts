@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type AppInstance, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { diskFileStore } from '../features/uploads/file-store.ts';
+import { fileStoreFor } from '../features/uploads/file-store-for.ts';
 import { memoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -17,7 +17,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real app on a real (fresh) database, with a temporary data directory. */
+/** The real app on a real (fresh) database, with a temporary data directory (uploads in it, or in S3). */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: { rateLimiter?: RateLimiter } = {},
@@ -35,7 +35,8 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    files: diskFileStore(join(dataDir, 'uploads')),
+    // As in main.ts: DATA_DIR/uploads, or the bucket that S3_* in `env` names.
+    files: fileStoreFor(config),
     rateLimiter,
   });
   await app.ready();
