@@ -43,6 +43,7 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(72),
   LEVEL_LIMITS: z.string().optional().transform(parseLevelLimits),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).optional(),
@@ -122,6 +123,11 @@ export type Config = {
   reportDecisionHours: number;
   /** What each verification level may send and hold (LEVEL_LIMITS over the defaults). */
   levelLimits: Record<VerificationLevel, LevelLimits>;
+  /**
+   * On SIGTERM, how long readiness answers 503 before the server stops taking requests, so a load
+   * balancer's health checks take this process out first. 0 (default): close at once.
+   */
+  shutdownDrainMs: number;
   /** Where uploads go when S3_BUCKET is set; otherwise they stay in DATA_DIR/uploads. */
   s3: S3Settings | undefined;
 };
@@ -170,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opsToken: e.OPS_TOKEN,
     reportDecisionHours: e.REPORT_DECISION_HOURS,
     levelLimits: e.LEVEL_LIMITS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     s3: s3Settings(e),
   };
 }

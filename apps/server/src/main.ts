@@ -27,6 +27,9 @@ async function main(): Promise<void> {
     if (isClosing) return;
     isClosing = true;
     app.log.info({ signal }, 'shutting down');
+    // Readiness answers 503 first, so the load balancer stops sending before the server stops taking.
+    app.deps.lifecycle.draining = true;
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     // Stop taking requests, let the ones in flight finish, then close the database last.
     await app.close();
     await outboxWorker.stop();
