@@ -1,4 +1,4 @@
-import { AppError } from '@kreyolcash/domain';
+import { AppError, loginSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
@@ -43,7 +43,8 @@ export async function operatorSessionRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags,
         body: z.object({
-          email: z.string().trim().max(254),
+          // The app's e-mail rules: a control character never reaches the database.
+          email: loginSchema.shape.email,
           senha: z.string().max(256),
           codigo: z.string().trim().max(10),
         }),
