@@ -4,6 +4,7 @@ import { benchHttpTransfers } from './http-bench.ts';
 import { benchLedger } from './ledger-bench.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRepeatVisit } from './repeat-visit.ts';
+import { benchRestart } from './restart.ts';
 
 // `npm run bench`: every figure of docs/performance.md in one run, printed as one table and
 // written to bench/results/. This machine is shared and noisy: read the ratios, not the absolutes.
@@ -79,6 +80,11 @@ if (wants('frontend')) {
 }
 if (wants('lighthouse')) rows.push(...(await benchLighthouse()));
 if (wants('repeat')) rows.push(...(await benchRepeatVisit()));
+if (wants('restart')) {
+  const restart = await benchRestart();
+  rows.push(...restart.rows);
+  failures.push(...restart.failures);
+}
 
 console.table(rows);
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
