@@ -124,7 +124,8 @@ export type TransferReport = z.output<typeof transferReportSchema>;
 
 export const REPORT_DESCRIPTION_MAX = 500;
 export const transferReportRequestSchema = z.object({
-  descricao: z.string().trim().max(REPORT_DESCRIPTION_MAX, errorKey('value_too_long')).optional(),
+  // Read by support and the payee's side: only visible characters (a NUL cannot even be stored).
+  descricao: optionalText(REPORT_DESCRIPTION_MAX),
 });
 
 // One history entry as displayed (spec §3, API.md).

@@ -1,3 +1,4 @@
+import { AppError } from '@kreyolcash/domain';
 import type { AppInstance } from '../../app.ts';
 import { adjustmentsRoutes } from './adjustments.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
@@ -24,6 +25,13 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
       table.push({ method, url: route.url, roles: roles ?? 'public' });
     }
   });
+  // Operators type reasons, references and searches: a NUL, which PostgreSQL cannot store, is
+  // refused on every back-office route before the route's own schema sees it.
+  app.addHook('preValidation', async (request) => {
+    if ([request.body, request.query, request.params].some(holdsNul)) {
+      throw new AppError('validation_error', { message: 'a NUL character cannot be stored' });
+    }
+  });
   await app.register(operatorSessionRoutes);
   await app.register(adjustmentsRoutes);
   await app.register(moderationRoutes);
@@ -33,4 +41,11 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
   await app.register(ledgerPanelRoutes);
   await app.register(auditRoutes);
   await app.register(kycRoutes);
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object') return Object.values(value).some(holdsNul);
+  return false;
 }
