@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrateToLatest(database.db);
-  const files = fileStoreFor(config);
+  const files = await fileStoreFor(config);
   const rateLimiter = rateLimiterFor(config);
   const app = await buildApp({ config, database, files, rateLimiter });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');

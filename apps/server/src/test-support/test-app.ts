@@ -36,7 +36,7 @@ export async function createTestApp(
     config,
     database,
     // As in main.ts: DATA_DIR/uploads, or the bucket that S3_* in `env` names.
-    files: fileStoreFor(config),
+    files: await fileStoreFor(config),
     rateLimiter,
   });
   await app.ready();

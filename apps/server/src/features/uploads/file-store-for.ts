@@ -1,11 +1,16 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import { diskFileStore, type FileStore } from './file-store.ts';
-import { s3ClientFor, s3FileStore } from './s3-file-store.ts';
 
-/** The one place that chooses where uploads live: S3 when S3_BUCKET is set, else DATA_DIR/uploads. */
-export function fileStoreFor(config: Config): FileStore {
-  if (config.s3) return s3FileStore(s3ClientFor(config.s3), config.s3.bucket);
+/**
+ * The one place that chooses where uploads live: S3 when S3_BUCKET is set, else DATA_DIR/uploads.
+ * The AWS SDK loads only when S3 is configured (about a quarter of a second of every start).
+ */
+export async function fileStoreFor(config: Config): Promise<FileStore> {
+  if (config.s3) {
+    const { s3ClientFor, s3FileStore } = await import('./s3-file-store.ts');
+    return s3FileStore(s3ClientFor(config.s3), config.s3.bucket);
+  }
   return diskFileStore(join(config.dataDir, 'uploads'));
 }
 
