@@ -23,3 +23,9 @@ test('an admin created by operator:create signs in with a TOTP code and sees eve
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('heading', { name: 'Connexion au back-office' })).toBeVisible();
 });
+
+test('the back office’s sign-in answers a blank form in words, not with an error key', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Konekte' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Imèl, modpas oswa kòd la pa bon/);
+});

@@ -25,8 +25,10 @@ export function SignInForm() {
     signIn.mutate();
   };
   const error = signIn.error;
+  // A blank or malformed e-mail gets the same answer as a wrong one; only a lost connection and
+  // too many tries say something else.
   const errorText =
-    error instanceof AdminApiError && error.code !== 'invalid_credentials'
+    error instanceof AdminApiError && (error.code === 'network_error' || error.code === 'rate_limited')
       ? t(`error.${error.code}`)
       : t('signin.invalid');
   return (
