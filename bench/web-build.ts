@@ -25,6 +25,35 @@ export function buildWebApp(): Promise<string> {
   return built;
 }
 
+let referenceBuilt: Promise<string> | undefined;
+
+/**
+ * The bench's reference page (`bench/reference`: React drawing one heading) built with the web
+ * app's own Vite configuration into `reference/` of the app's build, so the same server sends it
+ * (at /reference/index.html) the way it sends the app. Not part of the app: the service worker's
+ * list and the route table were written before it, and no route leads to it.
+ */
+export function buildReferencePage(distDir: string): Promise<string> {
+  referenceBuilt ??= (async () => {
+    const outDir = join(distDir, 'reference');
+    const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
+    const referenceRoot = join(repoRoot, 'bench/reference');
+    const config = join(referenceRoot, 'vite.config.ts');
+    await run(process.execPath, [
+      vite,
+      'build',
+      referenceRoot,
+      '--config',
+      config,
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ]);
+    return outDir;
+  })();
+  return referenceBuilt;
+}
+
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: webRoot, stdio: ['ignore', 'ignore', 'pipe'] });

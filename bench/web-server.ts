@@ -130,14 +130,16 @@ async function provePhone(url: string, user: WebUser): Promise<void> {
   if (proven.status !== 200) throw new Error(`phone proof failed: ${proven.status}`);
 }
 
-/** The refresh cookie of a new session (name, value and attributes, as Set-Cookie gave them). */
+/** The refresh cookie of a new session (name, value and path, as its Set-Cookie gave them). */
 export async function logInForCookie(
   url: string,
   user: WebUser,
 ): Promise<{ name: string; value: string; path: string }> {
   const login = await postJson(`${url}/api/auth/login`, { email: user.email, password: user.password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-  const setCookie = login.headers.get('set-cookie') ?? '';
+  // The login also sets the device cookie (trusted-device.ts): take the refresh one by its name.
+  const setCookie = login.headers.getSetCookie().find((cookie) => cookie.startsWith('kc_refresh=')) ?? '';
+  if (!setCookie) throw new Error('login set no kc_refresh cookie');
   const [pair = '', ...attributes] = setCookie.split(';').map((part) => part.trim());
   const [name = '', value = ''] = pair.split('=');
   const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
