@@ -34,6 +34,31 @@ describe('loadConfig', () => {
     },
   );
 
+  it('takes a standby for reads and a listener URL only beside DATABASE_URL', () => {
+    const primary = 'postgres://kc@pgbouncer:6432/kc';
+    const plain = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: primary });
+    expect(plain).toMatchObject({ databaseReadUrl: undefined, databaseListenUrl: primary });
+    const split = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: primary,
+      DATABASE_READ_URL: 'postgres://kc@standby:5432/kc',
+      DATABASE_LISTEN_URL: 'postgres://kc@primary:5432/kc',
+    });
+    expect(split).toMatchObject({
+      databaseReadUrl: 'postgres://kc@standby:5432/kc',
+      databaseListenUrl: 'postgres://kc@primary:5432/kc',
+    });
+  });
+
+  it.each(['DATABASE_READ_URL', 'DATABASE_LISTEN_URL'])(
+    'refuses %s without DATABASE_URL (the embedded database has no standby)',
+    (name) => {
+      const start = () => loadConfig({ DATA_DIR: tempDir(), [name]: 'postgres://kc@standby:5432/kc' });
+      expect(start).toThrow(ConfigError);
+      expect(start).toThrow(new RegExp(`${name}: only with DATABASE_URL`));
+    },
+  );
+
   it('refuses an OPS_TOKEN shorter than 32 characters', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), OPS_TOKEN: 'short' })).toThrow(/OPS_TOKEN/);
     expect(loadConfig({ DATA_DIR: tempDir(), OPS_TOKEN: 'o'.repeat(32) }).opsToken).toBe('o'.repeat(32));

@@ -15,6 +15,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
+  DATABASE_READ_URL: optionalUrl,
+  DATABASE_LISTEN_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -102,6 +104,16 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A streaming standby for statement and history reads (see src/db/read-routing.ts); every money
+   * decision, lock, limit, session check and write stays on DATABASE_URL. Only with DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
+  /**
+   * The realtime listener's own connection (LISTEN needs one server session for its whole life, so
+   * not through PgBouncer in transaction mode); DATABASE_URL when not set.
+   */
+  databaseListenUrl: string | undefined;
   publicUrl: string;
   jwtSecret: string;
   logLevel: string;
@@ -153,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) assertProductionSecrets(e);
+  assertDatabaseUrls(e);
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -161,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
@@ -179,6 +194,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     s3: s3Settings(e),
   };
+}
+
+// The embedded database has no standby and no pooler: a read or listen URL without DATABASE_URL
+// would be quietly ignored, so it stops the start instead.
+function assertDatabaseUrls(e: z.infer<typeof envSchema>): void {
+  if (e.DATABASE_URL) return;
+  const given = (['DATABASE_READ_URL', 'DATABASE_LISTEN_URL'] as const).filter((name) => e[name]);
+  if (given.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  ${given.join(', ')}: only with DATABASE_URL (the embedded database has no standby)`,
+  );
 }
 
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {

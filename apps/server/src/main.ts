@@ -10,7 +10,12 @@ import { rateLimiterFor } from './lib/rate-limit.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    readUrl: config.databaseReadUrl,
+    listenUrl: config.databaseListenUrl,
+    dataDir: config.dataDir,
+  });
   const applied = await migrateToLatest(database.db);
   const files = await fileStoreFor(config);
   const rateLimiter = rateLimiterFor(config);

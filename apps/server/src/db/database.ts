@@ -12,7 +12,13 @@ export type Unlisten = () => Promise<void>;
 
 export type Database = {
   kind: DatabaseKind;
+  /** The primary: every write, lock, money decision and session check. */
   db: Kysely<DB>;
+  /**
+   * A streaming standby (DATABASE_READ_URL) for statement and history reads, only through
+   * src/db/read-routing.ts, which falls back to `db` when the standby is behind or away.
+   */
+  standby?: Kysely<DB>;
   ping(): Promise<void>;
   /** Calls `onPayload` for every NOTIFY on `channel` (delivered only when its transaction commits). */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
@@ -42,18 +48,62 @@ export function parseSafeInteger(value: string): number {
   return n;
 }
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  /** A standby for reads (DATABASE_READ_URL); only with databaseUrl. */
+  readUrl?: string | undefined;
+  /** The listener's direct connection (DATABASE_LISTEN_URL); databaseUrl when absent. */
+  listenUrl?: string | undefined;
+  dataDir?: string | undefined;
+};
 
 /** PostgreSQL through `pg` when a URL is given; otherwise PGlite in DATA_DIR/db (or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres({ ...options, databaseUrl: options.databaseUrl })
+    : openPGlite(options.dataDir);
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+// A standby that stops answering must not hold a statement for long: its reads go to the primary.
+const STANDBY_POOL_MAX = 10;
+const STANDBY_CONNECT_TIMEOUT_MS = 1000;
+
+async function openPostgres(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
+  const pool = openPool(options.databaseUrl, POOL_MAX, 5000);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const standby = options.readUrl
+    ? new Kysely<DB>({
+        dialect: new PostgresDialect({
+          pool: openPool(options.readUrl, STANDBY_POOL_MAX, STANDBY_CONNECT_TIMEOUT_MS),
+        }),
+      })
+    : undefined;
+  const listenUrl = options.listenUrl ?? options.databaseUrl;
+  return {
+    kind: 'postgres',
+    db,
+    ...(standby ? { standby } : {}),
+    ping: () => ping(db),
+    listen: (channel, onPayload) => listenOnPostgres(listenUrl, channel, onPayload),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      max: POOL_MAX,
+      waiting: pool.waitingCount,
+    }),
+    close: async () => {
+      await Promise.all([db.destroy(), standby?.destroy()]);
+    },
+  };
+}
+
+// Statements are sent unnamed (node-postgres prepares a named one only when asked, and nothing
+// here asks), so the pool also works through PgBouncer in transaction mode.
+function openPool(connectionString: string, max: number, connectionTimeoutMillis: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    max: POOL_MAX,
-    connectionTimeoutMillis: 5000,
+    max,
+    connectionTimeoutMillis,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -62,20 +112,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // An idle connection the server drops (restart, failover, admin kill) is replaced by the pool on
   // next use; without a listener the 'error' event would crash the process.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    kind: 'postgres',
-    db,
-    ping: () => ping(db),
-    listen: (channel, onPayload) => listenOnPostgres(connectionString, channel, onPayload),
-    poolUse: () => ({
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      max: POOL_MAX,
-      waiting: pool.waitingCount,
-    }),
-    close: () => db.destroy(),
-  };
+  return pool;
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<Database> {
@@ -111,7 +148,10 @@ async function ping(db: Kysely<DB>): Promise<void> {
 }
 
 // LISTEN needs one connection of its own for as long as it listens; when it drops it is opened
-// again (events sent meanwhile are missed, so clients refetch on reconnect).
+// again (events sent meanwhile are missed, so clients refetch on reconnect). It is a plain client,
+// never the pool, and goes straight to PostgreSQL (DATABASE_LISTEN_URL): a pooler in transaction
+// mode would hand its server session to other clients between transactions and the notifications
+// would be lost (docs/operations.md, "Reads from a standby, and PgBouncer").
 async function listenOnPostgres(
   connectionString: string,
   channel: string,
