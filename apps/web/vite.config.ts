@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressAssets, sonnerStylesWithoutInlineStyle } from './vite.plugins.ts';
+import { PRERENDER_LANGUAGES, pageFile, prerenderPages } from './vite.prerender.ts';
 import { serviceWorker } from './vite.pwa.ts';
 import { routePreloadManifest } from './vite.route-preload.ts';
 
@@ -52,8 +53,14 @@ export default defineConfig(({ mode }) => ({
     tailwindcss(),
     // Each page's chunks, which the server names in the page's Link header (see the plugin).
     routePreloadManifest({ router: 'src/app/router.tsx' }),
-    serviceWorker({ source: fileURLToPath(new URL('./sw.js', import.meta.url)) }),
+    serviceWorker({
+      source: fileURLToPath(new URL('./sw.js', import.meta.url)),
+      // The home's frame, in every language: a repeat visit's /home paints before the app runs.
+      pages: PRERENDER_LANGUAGES.map((language) => `/${pageFile(language, '/home')}`),
+    }),
     precompressAssets(),
+    // The public pages and the home's frame drawn into HTML, per language (see the plugin).
+    prerenderPages({ entry: 'src/prerender.tsx' }),
   ],
   resolve: {
     alias: [

@@ -1,17 +1,22 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import '@/lib/zod-config';
-import '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
 import { registerServiceWorker } from '@/lib/service-worker';
 import '@/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A page the build prerendered (vite.prerender.ts) names its language: React takes over its HTML
+// as it is when the visitor's language is the same — nothing is drawn twice. Otherwise (the
+// service worker's plain shell, a language chosen before the server could know it) it draws anew.
+if (container.dataset.prerendered === i18n.resolvedLanguage) hydrateRoot(container, app);
+else createRoot(container).render(app);
 registerServiceWorker();

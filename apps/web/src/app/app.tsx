@@ -1,9 +1,10 @@
+import type { ComponentType, ReactNode } from 'react';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
-export function App() {
+export function App({ Router }: { Router?: ComponentType<{ children: ReactNode }> }) {
   return (
-    <AppProvider>
+    <AppProvider Router={Router}>
       <AppRoutes />
     </AppProvider>
   );

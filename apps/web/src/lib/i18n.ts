@@ -107,9 +107,31 @@ function load(language: Language, namespace: Namespace): Promise<void> {
   return loading;
 }
 
+// The server has no localStorage: a cookie tells it the language, so that it can send the page
+// prerendered in that language (docs/decisions.md). Only another language than Creole, the
+// default, is named: most visitors send no cookie at all.
+const cookieName = 'kc_lang';
+
+function tellServerLanguage(lng: Language): void {
+  const current = document.cookie.match(/(?:^|;\s*)kc_lang=([^;]*)/)?.[1];
+  if (lng === defaultLanguage) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve, and this must be set before the next page is asked for.
+    if (current !== undefined) document.cookie = `${cookieName}=; path=/; max-age=0; samesite=lax`;
+  } else if (current !== lng) {
+    // biome-ignore lint/suspicious/noDocumentCookie: as above.
+    document.cookie = `${cookieName}=${lng}; path=/; max-age=31536000; samesite=lax`;
+  }
+}
+
 let language: Language = readStoredLanguage();
 const listeners = new Set<() => void>();
-document.documentElement.lang = language;
+// The prerender (src/prerender.tsx) runs this module in Node, where there is no document.
+const isBrowser = typeof document !== 'undefined';
+if (isBrowser) {
+  document.documentElement.lang = language;
+  // A choice stored before the cookie existed reaches the server from the next page on.
+  tellServerLanguage(language);
+}
 if (language !== defaultLanguage) void load(language, 'translation');
 
 function lookup(lng: Language, namespace: string, key: string): unknown {
@@ -168,7 +190,10 @@ export async function changeLanguage(next: Language): Promise<void> {
   for (const id of loaded.keys()) inUse.add(id.slice(id.indexOf('/') + 1) as Namespace);
   await Promise.all([...inUse].map((namespace) => load(next, namespace)));
   language = next;
-  document.documentElement.lang = next;
+  if (isBrowser) {
+    document.documentElement.lang = next;
+    tellServerLanguage(next);
+  }
   for (const listener of listeners) listener();
   try {
     window.localStorage.setItem(storageKey, next);
@@ -183,6 +208,10 @@ export async function withNamespaces<T>(page: Promise<T>, namespaces: LazyNamesp
   return module;
 }
 
+function getLanguage(): Language {
+  return language;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -195,7 +224,9 @@ function subscribe(listener: () => void): () => void {
 export function useTranslation<N extends Namespace = 'translation'>(
   namespace: N = 'translation' as N,
 ): { t: TFunction<N>; i18n: typeof i18n } {
-  const current = useSyncExternalStore(subscribe, () => language);
+  // The same snapshot on the server: a page prerendered in a language is hydrated in that language
+  // (main.tsx hydrates only when they agree).
+  const current = useSyncExternalStore(subscribe, getLanguage, getLanguage);
   const id = `${current}/${namespace}`;
   if (!loaded.has(id) && !failed.has(id)) use(load(current, namespace));
   // A new function per language, so what depends on `t` renders again in the new one.

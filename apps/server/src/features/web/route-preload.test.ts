@@ -7,6 +7,7 @@ const manifest = {
     { path: '/', scripts: ['/assets/landing-a.js'], styles: [] },
     { path: '/login', scripts: ['/assets/login-b.js', '/assets/zod-c.js'], styles: ['/assets/data-d.css'] },
     { path: '/company/:id', scripts: ['/assets/company-e.js'], styles: [] },
+    { path: '/admin/*', scripts: ['/assets/admin-g.js'], styles: [] },
     { path: '*', scripts: ['/assets/not-found-f.js'], styles: [] },
   ],
 };
@@ -34,6 +35,9 @@ describe('route preloads', () => {
       '</assets/not-found-f.js>; rel=modulepreload; crossorigin',
     );
     expect(preloads.linkFor('/company/123/more')).not.toContain('company-e.js');
+    // A route ending in `*` holds every path below it: the back office's own pages.
+    expect(preloads.linkFor('/admin/users/3')).toContain('admin-g.js');
+    expect(preloads.linkFor('/admin')).toContain('admin-g.js');
   });
 
   it('sends nothing for a missing or malformed list, and never a path outside the assets', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { type RouteMatcher, routeMatcher } from './route-match.ts';
 
 // The web build writes route-preload.json (apps/web/vite.route-preload.ts): for each path of the
 // client's route table, the chunks and stylesheets the page loads before it can draw. The server
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs';
 
 type Files = { scripts: string[]; styles: string[] };
 type ManifestRoute = Files & { path: string };
-type Route = { segments: string[] | null; link: string };
+type Route = { matches: RouteMatcher; link: string };
 
 export type RoutePreloads = {
   /** The `Link` header for a page's path, or undefined when the page has nothing to preload. */
@@ -43,28 +44,17 @@ export function routePreloads(manifest: unknown): RoutePreloads {
     ];
     return {
       // `*` matches any path; it is the table's last route.
-      segments: route.path === '*' ? null : segmentsOf(route.path),
+      matches: routeMatcher(route.path),
       // Nothing to preload beyond what index.html names: no header.
       link: route.scripts.length + route.styles.length > 0 ? links.join(', ') : '',
     };
   });
   return {
     linkFor(pathname) {
-      const segments = segmentsOf(pathname);
-      const route = routes.find((candidate) => matches(candidate.segments, segments));
+      const route = routes.find((candidate) => candidate.matches(pathname));
       return route?.link || undefined;
     },
   };
-}
-
-function segmentsOf(path: string): string[] {
-  return path.split('/').filter((segment) => segment !== '');
-}
-
-function matches(pattern: string[] | null, segments: string[]): boolean {
-  if (pattern === null) return true;
-  if (pattern.length !== segments.length) return false;
-  return pattern.every((part, index) => part.startsWith(':') || part === segments[index]);
 }
 
 function isManifest(value: unknown): value is { entry?: Files; routes: ManifestRoute[] } {

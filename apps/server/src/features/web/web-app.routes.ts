@@ -4,14 +4,18 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { AppInstance } from '../../app.ts';
 import { errorBody } from '../../lib/error-handler.ts';
+import { LANGUAGE_COOKIE, loadPrerenderedPages } from './prerendered-pages.ts';
 import { loadRoutePreloads } from './route-preload.ts';
 
-// Serves the built web app; any other GET that is not under /api gets index.html so the client
-// router can draw the page (its own 404 included). Unknown /api paths get a JSON 404.
+// Serves the built web app; any other GET that is not under /api gets its page: prerendered in the
+// visitor's language when the build drew it (the public pages, the home's frame, the not-found
+// page with a 404), else index.html, where the client router draws it. Unknown /api paths get a
+// JSON 404.
 export async function webAppRoutes(app: AppInstance): Promise<void> {
   const root = app.deps.config.webDistDir;
   const hasWebBuild = existsSync(join(root, 'index.html'));
   const preloads = loadRoutePreloads(join(root, 'route-preload.json'));
+  const pages = loadPrerenderedPages(root);
   const shell = shellDigest(join(root, 'index.html'));
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
@@ -33,13 +37,22 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
+    // A prerendered form sent before the app took it over (method="post", so that nothing typed
+    // goes into an address): the page again, where the app — loaded by then — takes it.
+    if (!isApi && request.method === 'POST' && hasWebBuild && pages.pageFor(path)) {
+      return reply.redirect(path, 303);
+    }
     if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasWebBuild) {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
     }
     const fromWorker = request.headers['service-worker-navigation-preload'];
+    const page = pages.pageFor(path, request.cookies[LANGUAGE_COOKIE]);
+    // Which page this is, for the service worker: it keeps a copy under that name (sw.js).
+    if (page) reply.header('kc-page', `/${page.file}`).header('vary', 'Cookie');
     // The service worker names the app shell it holds (sw.js, `shell=` and its SHA-256): when it is
-    // the one this server has, a bodiless 304 tells it to show its own copy — on a repeat visit the
-    // page costs a few header bytes instead of the whole document.
+    // the one this server has, a bodiless 304 tells it to show its own copy — of the page named
+    // above when it has one, else of the shell — and on a repeat visit the page costs a few header
+    // bytes instead of the whole document.
     // It keeps the page's headers: Chromium applies this answer's policy to the page the worker
     // then shows.
     if (typeof fromWorker === 'string' && fromWorker === `shell=${shell.digest()}`) {
@@ -49,7 +62,9 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
     // navigation preload): it holds every chunk already, and the header would only cost bytes.
     const link = fromWorker ? undefined : preloads.linkFor(path);
     if (link) reply.header('link', link);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    reply.header('cache-control', 'no-cache');
+    if (!page) return reply.sendFile('index.html');
+    return reply.status(page.isNotFound ? 404 : 200).sendFile(page.file);
   });
 }
 

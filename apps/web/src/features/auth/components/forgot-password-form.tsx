@@ -55,6 +55,9 @@ export function ForgotPasswordForm() {
   return (
     <form
       noValidate
+      // Prerendered: tapped before the app has taken over, the form must not put what was typed in
+      // the address (a GET would); the server answers a POST to a page with the page again.
+      method="post"
       onSubmit={form.handleSubmit((body) => request.mutate(body))}
       className="mt-6 flex flex-col gap-5"
     >

@@ -106,6 +106,8 @@ export function RegistrationWizard({ onRegistered, referralCode }: RegistrationW
   return (
     <form
       noValidate
+      // Prerendered (its first step): see login-form.tsx.
+      method="post"
       onSubmit={(event) => {
         event.preventDefault();
         if (!isBusy) void goForward();

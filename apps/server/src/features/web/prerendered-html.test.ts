@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+// Issue 18: the public pages arrive with their text. Against the real web build — WEB_DIST_DIR's,
+// or one made here in a scratch folder (the web build takes seconds) — fetched over HTTP as a
+// phone without JavaScript would: only the HTML, nothing run.
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+describe('the prerendered pages, over HTTP', () => {
+  let t: TestApp;
+  let base: string;
+  let scratch: string | undefined;
+
+  beforeAll(async () => {
+    let webDist = process.env.WEB_DIST_DIR;
+    if (!webDist) {
+      scratch = mkdtempSync(join(tmpdir(), 'kc-prerendered-web-'));
+      webDist = join(scratch, 'dist');
+      execFileSync(
+        process.execPath,
+        [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist],
+        {
+          cwd: join(repoRoot, 'apps/web'),
+          stdio: 'ignore',
+        },
+      );
+    }
+    if (!existsSync(join(webDist, 'pages.json')))
+      throw new Error(`${webDist} is not a web build with its pages`);
+    t = await createTestApp({ WEB_DIST_DIR: webDist });
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  async function page(path: string, headers: Record<string, string> = {}) {
+    const res = await fetch(`${base}${path}`, { headers });
+    return { status: res.status, headers: res.headers, html: await res.text() };
+  }
+
+  it('sends the landing with its Creole headline, pitch and buttons', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    expect(html).toContain('<html lang="ht"');
+    expect(html).toContain('data-prerendered="ht"');
+    expect(html).toMatch(/<h1[^>]*>KreyolCash<\/h1>/);
+    expect(html).toContain('Lajan dijital ou, an Kreyòl');
+    expect(html).toMatch(/<a[^>]*href="\/register"[^>]*>Kòmanse kounye a<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Konekte<\/a>/);
+    // No inline script: the policy allows only the build's own files.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('sends the login with its Creole title, fields and button, posting nothing in a URL', async () => {
+    const { status, html } = await page('/login');
+    expect(status).toBe(200);
+    expect(html).toContain('<title>Konekte · KreyolCash</title>');
+    expect(html).toMatch(/<h1[^>]*>Konekte<\/h1>/);
+    expect(html).toMatch(/<label[^>]*>Imèl<\/label>/);
+    expect(html).toMatch(/<input[^>]*type="password"/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Konekte<\/button>/);
+    expect(html).toMatch(/<form[^>]*method="post"/);
+  });
+
+  it("sends the page in the language the visitor chose (the app's cookie)", async () => {
+    const { html, headers } = await page('/login', { cookie: 'kc_lang=fr' });
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toMatch(/<h1[^>]*>Se connecter<\/h1>/);
+    expect(headers.get('vary')).toMatch(/cookie/i);
+    expect(headers.get('kc-page')).toBe('/pages/fr/login.html');
+  });
+
+  it("sends the home's frame without anyone's data, and the not-found page with a 404", async () => {
+    const home = await page('/home');
+    expect(home.html).toContain('Balans ou');
+    expect(home.html).not.toContain('data-testid="balance"');
+    const missing = await page('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('Oops! Nou pa jwenn paj la');
+  });
+
+  it('answers a form sent before the app took it over with the page again, its fields nowhere', async () => {
+    const res = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.ht&password=secret',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login');
+  });
+
+  it('leaves the other screens to the app: the plain shell', async () => {
+    const { status, html } = await page('/company/12');
+    expect(status).toBe(200);
+    expect(html).not.toContain('data-prerendered');
+    expect(html).toContain('class="boot-splash"');
+  });
+});
