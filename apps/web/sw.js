@@ -9,6 +9,10 @@
 //   when the network fails or has not answered within NAVIGATION_TIMEOUT_MS (a phone on a weak
 //   signal should not stare at a blank screen), or when the server answers 304 to the navigation
 //   preload's `shell=<SHA-256 of our index.html>`: it has the same shell, so no need to send it.
+// - Prerendered pages (the public pages and the home's frame, in the visitor's language): the
+//   server names the page it would send (`kc-page: /pages/<language>/<name>.html`), on its 304 as
+//   on its 200. The worker keeps each such page it receives, holds the home's frames from the
+//   start, and on a 304 shows its copy of the named page, else the shell (drawn by the app).
 // - The API (/api/*) is never cached here: balances, codes and money always come from the
 //   server. The one thing shown offline, the last known balance, is kept by the app itself.
 
@@ -17,9 +21,13 @@ const PRECACHE_URLS = [
   /* precache list */
 ];
 
+// The home's frame in each language: a repeat visit's /home paints at once.
+const PAGE_URLS = [
+  /* page list */
+];
 const SHELL_CACHE = `kreyolcash-shell-${VERSION}`;
 const NAVIGATION_TIMEOUT_MS = 4000;
-const precached = new Set(PRECACHE_URLS);
+const precached = new Set([...PRECACHE_URLS, ...PAGE_URLS]);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(precache());
@@ -66,7 +74,7 @@ self.addEventListener('fetch', (event) => {
 async function precache() {
   const cache = await caches.open(SHELL_CACHE);
   await Promise.all(
-    PRECACHE_URLS.map(async (path) => {
+    [...PRECACHE_URLS, ...PAGE_URLS].map(async (path) => {
       const isHashed = path.startsWith('/assets/');
       const kept = isHashed ? await caches.match(path) : undefined;
       if (kept) return cache.put(path, kept);
@@ -85,8 +93,13 @@ async function cacheFirst(request) {
 async function navigation(event) {
   try {
     const response = await withTimeout(networkResponse(event), NAVIGATION_TIMEOUT_MS);
-    // The server has the shell this worker holds: show ours.
-    if (response.status === 304) return (await caches.match('/index.html')) ?? fetch(event.request);
+    const page = prerenderedPage(response);
+    // The server has the shell this worker holds: show ours (the named page, if we have it).
+    if (response.status === 304) {
+      const kept = (page && (await caches.match(page))) || (await caches.match('/index.html'));
+      return kept ?? fetch(event.request);
+    }
+    if (page && response.status === 200) event.waitUntil(keepPage(page, response.clone()));
     // A gateway's error page (the API restarting) is worse than the app shell.
     if (response.status < 500) return response;
     return (await caches.match('/index.html')) ?? response;
@@ -94,6 +107,17 @@ async function navigation(event) {
     const shell = await caches.match('/index.html');
     return shell ?? Response.error();
   }
+}
+
+// Only a page of this build's folder of prerendered pages.
+function prerenderedPage(response) {
+  const page = response.headers.get('kc-page');
+  return page && /^\/pages\/[\w-]+\/[\w-]+\.html$/.test(page) ? page : null;
+}
+
+async function keepPage(page, response) {
+  const cache = await caches.open(SHELL_CACHE);
+  await cache.put(page, response);
 }
 
 async function networkResponse(event) {
