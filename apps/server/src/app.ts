@@ -19,6 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createReadRouting, type ReadRouting, registerReadYourWrites } from './db/read-routing.ts';
 import { limitsRoutes } from './features/accounts/limits.routes.ts';
 import { meRoutes } from './features/accounts/me.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -53,6 +54,8 @@ export type AppDeps = {
   rateLimiter: RateLimiter;
   events: LedgerEvents;
   ledgerObserver: LedgerObserver;
+  /** Where statement and history reads run: the standby when it has the client's writes, else the primary. */
+  reads: ReadRouting;
   /** draining: shutting down, so readiness answers 503 (main.ts sets it on SIGTERM). */
   lifecycle: { draining: boolean };
 };
@@ -75,7 +78,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole app without listening: main.ts listens, tests call `app.inject`. */
 export async function buildApp(
-  given: Omit<AppDeps, 'events' | 'ledgerObserver' | 'lifecycle'>,
+  given: Omit<AppDeps, 'events' | 'ledgerObserver' | 'reads' | 'lifecycle'>,
   options: FastifyServerOptions = {},
 ): Promise<AppInstance> {
   const events = new LedgerEvents(given.database);
@@ -84,6 +87,7 @@ export async function buildApp(
     ...given,
     events,
     ledgerObserver: metrics.ledgerObserver,
+    reads: createReadRouting(given.database, metrics.readObserver),
     lifecycle: { draining: false },
   };
   const app = Fastify({
@@ -106,6 +110,7 @@ export async function buildApp(
 
   await registerSecurityHeaders(app, deps.config);
   await app.register(cookie);
+  registerReadYourWrites(app, { database: deps.database, secureCookies: deps.config.isProduction });
   // Two photos at sign-up; one byte over the limit is enough to refuse a file.
   await app.register(multipart, {
     limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 2, fields: 20, parts: 24 },

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppInstance } from '../../app.ts';
+import type { ReadObserver } from '../../db/read-routing.ts';
 import { type LedgerObserver, watchTransferBatches } from '../../ledger/ledger.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';
 import { withTimeout } from '../../lib/with-timeout.ts';
@@ -52,7 +53,14 @@ export function createMetrics(options: { processMetrics: boolean }) {
     operations.inc({ operation, outcome: kind });
     if (kind === 'refused') refusals.inc({ operation, code: outcome });
   };
-  return { registry, requests, batchSizes, ledgerObserver };
+  const routedReads = new Counter({
+    name: `${PREFIX}db_routed_reads_total`,
+    help: 'Statement and history reads by the server that answered (standby or primary) and why; only with DATABASE_READ_URL',
+    labelNames: ['server', 'reason'] as const,
+    registers,
+  });
+  const readObserver: ReadObserver = (route) => routedReads.inc(route);
+  return { registry, requests, batchSizes, ledgerObserver, readObserver };
 }
 
 /**

@@ -11,8 +11,11 @@ const tags = ['wallet'];
 
 export async function walletRoutes(app: AppInstance): Promise<void> {
   const db = app.deps.database.db;
+  const { reads } = app.deps;
   const onRequest = authenticate(app);
 
+  // The balance stays on the primary: one row, the figure a user spends against, and the one the
+  // event stream sends, which must never go backwards. The history may come from a standby.
   app.get(
     '/api/wallet',
     { onRequest, schema: { tags, response: { 200: walletSchema } } },
@@ -37,12 +40,9 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const userId = userIdOf(request);
       const { type, limit, cursor } = request.query;
-      const rows = await listStatement(db, {
-        userId,
-        filter: type,
-        limit: limit + 1,
-        cursor: decodeCursor(cursor),
-      });
+      const rows = await reads.read(request, (from) =>
+        listStatement(from, { userId, filter: type, limit: limit + 1, cursor: decodeCursor(cursor) }),
+      );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -61,10 +61,19 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const userId = userIdOf(request);
       const { id } = request.params;
-      const row = isUuid(id) ? await findStatementEntry(db, { userId, id }) : undefined;
+      // The movement and its report state from one server and snapshot. Whether a report may be
+      // opened is only shown here; opening one decides again on the primary.
+      const found = isUuid(id)
+        ? await reads.read(request, async (from) => {
+            const entry = await findStatementEntry(from, { userId, id });
+            return (
+              entry && { row: entry, ...(await reports.stateFor(from, { movementId: id, viewerId: userId })) }
+            );
+          })
+        : undefined;
       // Not a party is the same answer as not existing: ids reveal nothing.
-      if (!row) throw new AppError('transaction_not_found');
-      const { report, canReport } = await reports.stateFor(db, { movementId: id, viewerId: userId });
+      if (!found) throw new AppError('transaction_not_found');
+      const { row, report, canReport } = found;
       return {
         ...presentTransaction(row, userId),
         reclamacao: report ? presentReport(report, userId) : null,
