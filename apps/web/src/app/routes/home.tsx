@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { firstNameOf, getMeQueryOptions, useMe } from '@/features/profile/api/get-me';
 import { getTransactionsQueryOptions, useTransactions } from '@/features/wallet/api/get-transactions';
 import { getWalletQueryOptions, useWallet } from '@/features/wallet/api/get-wallet';
+import { useLastKnownWallet } from '@/features/wallet/api/last-known-balance';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
 import { OfflineHome } from '@/features/wallet/components/offline-home';
@@ -64,6 +65,9 @@ function HomeScreen({ userId }: { userId: string | null }) {
   const me = useMe({ queryConfig });
   const wallet = useWallet({ queryConfig });
   const recent = useTransactions({ query: recentQuery, queryConfig });
+  // The balance this device last saw, until the server's arrives: the card shows a figure as soon
+  // as the app runs, and the page's largest paint is that figure, not a placeholder.
+  const lastKnownWallet = useLastKnownWallet(userId);
   useFailureToast(me.error, 'user_data_error');
   useFailureToast(wallet.error ?? recent.error, 'account_data_error');
 
@@ -100,7 +104,7 @@ function HomeScreen({ userId }: { userId: string | null }) {
       <main className="mx-auto flex max-w-md flex-col gap-5 px-4 pt-4 pb-8">
         <h1 className="sr-only">{t('home.title')}</h1>
         {me.data?.congelado ? <FrozenBanner /> : null}
-        <BalanceCard wallet={wallet.data} />
+        <BalanceCard wallet={wallet.data ?? lastKnownWallet} />
         <Shortcuts />
         <RecentTransactions transactions={recent.data?.items} failed={recent.isError} />
         <Link to="/limits" className={buttonStyles({ variant: 'outline', size: 'lg' })}>

@@ -1,5 +1,6 @@
 import type { Wallet } from '@kreyolcash/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { SessionStore } from '@/lib/session-store';
 import { getWalletQueryOptions } from './get-wallet';
 import { isWallet } from './is-wallet';
@@ -66,4 +67,35 @@ function isLastKnownBalance(value: unknown): value is LastKnownBalance {
   return (
     typeof balance.userId === 'string' && typeof balance.savedAtMs === 'number' && isWallet(balance.wallet)
   );
+}
+
+// The same object for the same stored text, as useSyncExternalStore requires of a snapshot.
+let snapshot: { text: string | null; wallet: Wallet | undefined; userId: string | undefined } | undefined;
+
+function readSnapshot(): { wallet: Wallet | undefined; userId: string | undefined } {
+  let text: string | null = null;
+  try {
+    text = window.localStorage.getItem(storageKey);
+  } catch {
+    // Storage disabled: nothing kept.
+  }
+  if (snapshot?.text !== text) {
+    const kept = findLastKnownBalance();
+    snapshot = { text, wallet: kept?.wallet, userId: kept?.userId };
+  }
+  return snapshot;
+}
+
+const noSnapshot = { wallet: undefined, userId: undefined };
+const noSubscription = () => () => {};
+
+/**
+ * The wallet last kept on this device, to show on the home until the server's answer arrives —
+ * never someone else's. Undefined on the server and while a prerendered page is being taken over
+ * (the page was drawn without it), then at once after.
+ */
+export function useLastKnownWallet(signedInUserId: string | null): Wallet | undefined {
+  const kept = useSyncExternalStore(noSubscription, readSnapshot, () => noSnapshot);
+  if (signedInUserId !== null && kept.userId !== signedInUserId) return undefined;
+  return kept.wallet;
 }

@@ -1,0 +1,147 @@
+import { copyFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, logIn } from './support/accounts';
+
+// Issue 18: the public pages arrive drawn (prerendered at build time), React takes them over
+// without drawing them again, and the home paints its frame and the last known balance first.
+
+/** Console errors and uncaught errors of the page, but a refused request (the session check's 401). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Holds the entry script until released: what shows meanwhile is the HTML alone. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing shows its real text and buttons, and its links lead to the login', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'KreyolCash' })).toBeVisible();
+    await expect(page.getByText('Lajan dijital ou, an Kreyòl')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Voye lajan ak yon kòd' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Kòmanse kounye a' })).toBeVisible();
+    const path = testInfo.outputPath('landing-no-js-360.png');
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach('landing-no-js-360', { path, contentType: 'image/png' });
+    copyFileSync(path, '/tmp/shot-landing-no-js.png');
+
+    await page.getByRole('link', { name: 'Konekte' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Konekte' })).toBeVisible();
+    await expect(page.getByLabel('Imèl')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Konekte' })).toBeVisible();
+  });
+});
+
+test('the login is taken over as it is: the same elements, no hydration error, then it answers', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const release = await holdEntryScript(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Konekte' });
+  await expect(heading).toBeVisible();
+  // Marks the HTML's own elements; a page drawn again would have new ones.
+  await page.evaluate(() => {
+    const marks = window as unknown as Record<string, Element | null>;
+    marks.kcHeading = document.querySelector('h1');
+    marks.kcPassword = document.querySelector('input[name="password"]');
+  });
+  release();
+
+  // The password's eye only answers once React has taken the form over.
+  const show = page.getByRole('button', { name: 'Montre modpas la' });
+  await show.click();
+  await expect(page.getByRole('button', { name: 'Kache modpas la' })).toHaveAttribute('aria-pressed', 'true');
+  const kept = await page.evaluate(() => {
+    const marks = window as unknown as Record<string, Element | null>;
+    return (
+      marks.kcHeading === document.querySelector('h1') &&
+      marks.kcPassword === document.querySelector('input[name="password"]')
+    );
+  });
+  expect(kept).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('the landing is taken over without moving anything, and its carousel turns by hand', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { kcShifts: typeof shifts }).kcShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.total += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: /Montre kat 2 sou 3/ }).click();
+  await expect(page.getByRole('heading', { name: 'Achte nan biznis ayisyen' })).toBeVisible();
+  const shifts = await page.evaluate(
+    () => (window as unknown as { kcShifts: { total: number } }).kcShifts.total,
+  );
+  expect(shifts).toBeLessThan(0.05);
+  expect(errors).toEqual([]);
+});
+
+test("the home paints the last known balance before the network's, as its largest paint, then updates", async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  await logIn(page, user);
+  await expect(page.getByTestId('balance')).toHaveText('₭ 100,00');
+
+  const errors = watchErrors(page);
+  let answerWallet = () => {};
+  const walletHeld = new Promise<void>((resolve) => {
+    answerWallet = resolve;
+  });
+  await page.route('**/api/wallet', async (route) => {
+    await walletHeld;
+    // The server's figure, changed so that its arrival shows.
+    const response = await route.fetch();
+    const wallet = (await response.json()) as Record<string, number>;
+    await route.fulfill({ response, json: { ...wallet, saldo_centis: 12_345, disponivel_centis: 12_345 } });
+  });
+  await page.addInitScript(() => {
+    const paints: string[] = [];
+    (window as unknown as { kcPaints: string[] }).kcPaints = paints;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const element = (entry as unknown as { element: Element | null }).element;
+        paints.push(element?.getAttribute('data-testid') ?? element?.tagName ?? '?');
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto('/home');
+  await expect(page.getByTestId('balance')).toHaveText('₭ 100,00');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { kcPaints: string[] }).kcPaints.at(-1)))
+    .toBe('balance');
+
+  answerWallet();
+  await expect(page.getByTestId('balance')).toHaveText('₭ 123,45');
+  expect(errors).toEqual([]);
+});
