@@ -6,7 +6,7 @@ import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { fileStoreFor } from '../features/uploads/file-store-for.ts';
 import { memoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
-import { openTestDatabase } from './test-database.ts';
+import { openTestDatabase, type TestDatabaseOptions } from './test-database.ts';
 
 export type TestApp = {
   app: AppInstance;
@@ -20,7 +20,7 @@ export type TestApp = {
 /** The real app on a real (fresh) database, with a temporary data directory (uploads in it, or in S3). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { rateLimiter?: RateLimiter } = {},
+  options: { rateLimiter?: RateLimiter; readUrlFor?: TestDatabaseOptions['readUrlFor'] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kc-test-'));
   const config = loadConfig({
@@ -30,7 +30,7 @@ export async function createTestApp(
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.readUrlFor ? { readUrlFor: options.readUrlFor } : {});
   const rateLimiter = options.rateLimiter ?? memoryRateLimiter();
   const app = await buildApp({
     config,

@@ -12,20 +12,32 @@ export const testDatabaseKind = serverUrl ? 'postgres' : 'pglite';
 /** A database for one test file; `url` is set on PostgreSQL so other processes can join it. */
 export type TestDatabase = Database & { url: string | undefined };
 
-export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export type TestDatabaseOptions = {
+  migrate?: boolean;
+  /** On PostgreSQL: the standby URL of the fresh database (DATABASE_READ_URL), e.g. a PgStandby's. */
+  readUrlFor?: (databaseUrl: string) => string;
+};
+
+export async function openTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const database = serverUrl
-    ? await openFreshPostgres(serverUrl)
+    ? await openFreshPostgres(serverUrl, options.readUrlFor)
     : { ...(await openDatabase({})), url: undefined };
   if (options.migrate !== false) await migrateToLatest(database.db);
   return database;
 }
 
-async function openFreshPostgres(url: string): Promise<TestDatabase> {
+async function openFreshPostgres(
+  url: string,
+  readUrlFor: TestDatabaseOptions['readUrlFor'],
+): Promise<TestDatabase> {
   const name = `kc_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`create database ${name}`));
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
+  const database = await openDatabase({
+    databaseUrl: target.toString(),
+    readUrl: readUrlFor?.(target.toString()),
+  });
   return {
     ...database,
     url: target.toString(),
