@@ -51,4 +51,31 @@ describe(`database on ${testDatabaseKind}`, () => {
       .execute();
     expect(rows).toEqual([]);
   });
+
+  // A failover or a restart ends the listener's server session; it must come back by itself, or
+  // this process would stop telling its clients about payments.
+  it.runIf(testDatabaseKind === 'postgres')('listens again after the server ends its session', async () => {
+    const heard: string[] = [];
+    const unlisten = await database.listen('kc_listen_test', (payload) => heard.push(payload));
+    try {
+      await sql`select pg_notify('kc_listen_test', 'before')`.execute(database.db);
+      await expect.poll(() => heard, { timeout: 10_000 }).toEqual(['before']);
+      const { rows } = await sql<{ ended: number }>`
+        select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity
+         where datname = current_database() and query ilike 'listen %'`.execute(database.db);
+      expect(rows[0]?.ended).toBe(1);
+      // Sent until the new session hears one: those sent while it reconnects are missed.
+      await expect
+        .poll(
+          async () => {
+            await sql`select pg_notify('kc_listen_test', 'after')`.execute(database.db);
+            return heard.includes('after');
+          },
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(true);
+    } finally {
+      await unlisten();
+    }
+  });
 });

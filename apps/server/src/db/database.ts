@@ -160,18 +160,42 @@ async function listenOnPostgres(
   let client: pg.Client | undefined;
   let isStopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  // A lost connection (restart, failover) is opened again until it works: every second at first,
+  // then every 5 s while the database stays away.
+  const reconnectLater = () => {
+    if (isStopped || retryTimer) return;
+    const delay = Math.min(1000 * 2 ** failures, 5000);
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch(reconnectLater);
+    }, delay);
+  };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) onPayload(message.payload);
     });
-    next.on('error', () => {
+    const lost = () => {
       next.end().catch(() => {});
-      if (!isStopped) retryTimer = setTimeout(() => void connect().catch(() => {}), 1000);
+      if (client === next) client = undefined;
+      reconnectLater();
+    };
+    next.on('error', lost);
+    next.on('end', () => {
+      if (client === next) lost();
     });
-    await next.connect();
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => {});
+      throw error;
+    }
     client = next;
+    failures = 0;
   };
   await connect();
   return async () => {
