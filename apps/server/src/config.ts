@@ -110,8 +110,9 @@ export type Config = {
    */
   databaseReadUrl: string | undefined;
   /**
-   * The realtime listener's own connection (LISTEN needs one server session for its whole life, so
-   * not through PgBouncer in transaction mode); DATABASE_URL when not set.
+   * The direct connection to the primary for what needs one server session: the realtime listener
+   * (LISTEN, for its whole life) and the migrations at start (a session-level lock), so neither
+   * goes through PgBouncer in transaction mode. DATABASE_URL when not set.
    */
   databaseListenUrl: string | undefined;
   publicUrl: string;

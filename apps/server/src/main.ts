@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { OutboxWorker } from './features/messaging/outbox-worker.ts';
 import { transportsFor } from './features/messaging/transports.ts';
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     listenUrl: config.databaseListenUrl,
     dataDir: config.dataDir,
   });
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateOnDirectConnection(config, database);
   const files = await fileStoreFor(config);
   const rateLimiter = rateLimiterFor(config);
   const app = await buildApp({ config, database, files, rateLimiter });
@@ -50,6 +50,21 @@ async function main(): Promise<void> {
   outboxWorker.start();
   expirySweeper.start();
   app.log.info(`KreyolCash is on http://${config.host}:${portOf(app)} (${database.kind} database)`);
+}
+
+// Kysely's migrator holds a session-level advisory lock from one statement to another: through
+// PgBouncer in transaction mode its unlock may reach another server connection, the lock then
+// stays held, and the next start waits on it (docs/operations.md). So the migrations, like the
+// listener, take the direct connection when one is given.
+async function migrateOnDirectConnection(config: Config, database: Database): Promise<string[]> {
+  const direct = config.databaseListenUrl;
+  if (!direct || direct === config.databaseUrl) return migrateToLatest(database.db);
+  const session = await openDatabase({ databaseUrl: direct });
+  try {
+    return await migrateToLatest(session.db);
+  } finally {
+    await session.close();
+  }
 }
 
 function portOf(app: Awaited<ReturnType<typeof buildApp>>): number {
