@@ -104,7 +104,8 @@ async function buildForNode(config: ResolvedConfig, entry: string, outDir: strin
     logLevel: 'warn',
     publicDir: false,
     resolve: { alias: config.resolve.alias },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    // React's own build for the mode, as the browser's (its JSX runtime differs between them).
+    define: { 'process.env.NODE_ENV': JSON.stringify(config.isProduction ? 'production' : 'development') },
     plugins: [...config.plugins.filter((plugin) => plugin.name.startsWith('kreyolcash:sonner')), react()],
     // Everything in one module graph of its own (React included): Node runs it from a scratch folder.
     ssr: { noExternal: true },

@@ -26,6 +26,7 @@ import { OfflineHome } from '@/features/wallet/components/offline-home';
 import { RecentTransactions } from '@/features/wallet/components/recent-transactions';
 import { useOfflineBalance } from '@/features/wallet/components/use-offline-balance';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useIsTakingOver } from '@/hooks/use-is-taking-over';
 import { useSession } from '@/hooks/use-session';
 import { apiClient } from '@/lib/api-client';
 import { isSessionFailure } from '@/lib/error-text';
@@ -34,6 +35,7 @@ import { notifyError } from '@/lib/notify';
 import { queryClient } from '../data-provider';
 
 const recentQuery = { limit: HISTORY_HOME_LIMIT };
+const noAnswer = { data: undefined, isError: false, error: null } as const;
 
 // The home's data leaves the moment the session is back (the layout restores it while this
 // screen's code downloads), instead of once the screen has drawn again with the session: on a slow
@@ -62,9 +64,15 @@ function HomeScreen({ userId }: { userId: string | null }) {
   useWalletEvents(userId);
   useDocumentTitle(t('home.title'));
   const queryConfig = { enabled: isSignedIn };
-  const me = useMe({ queryConfig });
-  const wallet = useWallet({ queryConfig });
-  const recent = useTransactions({ query: recentQuery, queryConfig });
+  const meAnswer = useMe({ queryConfig });
+  const walletAnswer = useWallet({ queryConfig });
+  const recentAnswer = useTransactions({ query: recentQuery, queryConfig });
+  // Taking over the prerendered frame, the first render is the frame's, without any answer that
+  // may already be cached; the answers show at once after.
+  const isTakingOver = useIsTakingOver();
+  const me = isTakingOver ? noAnswer : meAnswer;
+  const wallet = isTakingOver ? noAnswer : walletAnswer;
+  const recent = isTakingOver ? noAnswer : recentAnswer;
   // The balance this device last saw, until the server's arrives: the card shows a figure as soon
   // as the app runs, and the page's largest paint is that figure, not a placeholder.
   const lastKnownWallet = useLastKnownWallet(userId);

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { useMe } from '@/features/profile/api/get-me';
+import { useIsTakingOver } from '@/hooks/use-is-taking-over';
 import { useSession } from '@/hooks/use-session';
 
 // Issue 15: an account whose sign-up phone is not proven can sign in but not send, buy or invite:
@@ -10,7 +11,9 @@ export function requireProvenPhone(Screen: ComponentType): ComponentType {
   return function ProvenPhoneOnly() {
     const session = useSession();
     const me = useMe({ queryConfig: { enabled: session.status === 'signed-in' } });
-    if (session.status === 'signed-in' && me.data && !me.data.telefone_verificado) {
+    // The prerendered home is taken over as it was drawn; the guard decides on the render after.
+    const isTakingOver = useIsTakingOver();
+    if (!isTakingOver && session.status === 'signed-in' && me.data && !me.data.telefone_verificado) {
       return <Navigate to="/verify-phone" replace />;
     }
     return <Screen />;
