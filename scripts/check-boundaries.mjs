@@ -55,7 +55,7 @@ for (const file of sourceFiles(join(root, 'packages/domain/src'))) {
 
 const ledgerHome = join(root, 'apps/server/src/ledger');
 const ledgerCall = /\bkc_[a-z0-9_]+\s*\(/g;
-for (const dir of ['apps/server/src', 'apps/server/chaos', 'bench', 'e2e']) {
+for (const dir of ['apps/server/src', 'apps/server/chaos', 'apps/server/cluster', 'bench', 'e2e']) {
   for (const file of sourceFiles(join(root, dir))) {
     if (file.startsWith(ledgerHome + sep)) continue;
     for (const match of readFileSync(file, 'utf8').matchAll(ledgerCall)) {

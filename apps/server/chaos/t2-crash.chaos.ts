@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
 import { type Bank, openBank } from './harness/bank-setup.ts';
-import { attempt, runBankWorkload, type TransferLog } from './harness/bank-workload.ts';
+import { attempt, runBankWorkload } from './harness/bank-workload.ts';
 import { printFigures, scaled } from './harness/figures.ts';
+import { duplicatedOnRetry, lostAcknowledged, movementsWithoutKey, tally } from './harness/reconcile.ts';
 import { ServerProcess } from './harness/server-process.ts';
 
 const KILLS = 4;
@@ -81,11 +81,9 @@ describe('T2 crash', () => {
       counts.retries += 1;
       await attempt(server.url, entry, { codeFor }, counts);
     }
-    const lost = await lostAcknowledged(bank, log);
-    const duplicated = log.filter(
-      (e) => acknowledgedBefore.has(e.key) && acknowledgedBefore.get(e.key) !== e.movementId,
-    ).length;
-    const movementsPerKey = await movementsWithoutKey(bank, log);
+    const lost = await lostAcknowledged(bank.database.db, log);
+    const duplicated = duplicatedOnRetry(log, acknowledgedBefore);
+    const movementsPerKey = await movementsWithoutKey(bank.database.db);
     const check = await checkLedger(bank.database.db);
 
     printFigures(`T2 crash (seed ${seed})`, {
@@ -115,32 +113,3 @@ describe('T2 crash', () => {
     expect(log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')).toHaveLength(0);
   });
 });
-
-function tally(log: TransferLog[]) {
-  const result = { ok: 0, failed: 0, unknown: 0 };
-  for (const e of log) result[e.initiate === 'ok' ? (e.verify ?? 'unknown') : e.initiate] += 1;
-  return result;
-}
-
-/** Transfers the client saw verified (200) that are not concluida in the database. */
-async function lostAcknowledged(bank: Bank, log: TransferLog[]): Promise<number> {
-  const ids = log.filter((e) => e.verify === 'ok' && e.movementId).map((e) => e.movementId as string);
-  if (ids.length === 0) return 0;
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from unnest(${sql.raw(`array[${ids.map((id) => `'${id}'`).join(',')}]::uuid[]`)}) as ack(id)
-     where not exists (select 1 from kreyolcash_movimentacoes m where m.id = ack.id and m.status = 'concluida')`.execute(
-    bank.database.db,
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/** Transfer movements that no idempotency key accounts for: a duplicate would be one. */
-async function movementsWithoutKey(bank: Bank, log: TransferLog[]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from kreyolcash_movimentacoes m
-     where m.tipo = 'transferencia'
-       and not exists (select 1 from idempotency_keys k where (k.resposta->>'movimentacao_id')::uuid = m.id)`.execute(
-    bank.database.db,
-  );
-  return log.length >= 0 ? (rows[0]?.n ?? 0) : 0;
-}

@@ -14,6 +14,8 @@ export type TransferLog = {
   movementId?: string;
   verify?: Outcome;
   rejectedBy?: string;
+  /** When the client saw the verify succeed (ms since the epoch). */
+  committedAt?: number;
 };
 
 export type WorkloadCounts = {
@@ -125,8 +127,10 @@ export async function attempt(
   } else {
     entry.verify = outcome;
   }
-  if (entry.verify === 'ok') counts.committed += 1;
-  else if (entry.verify === 'unknown') note(counts, res);
+  if (entry.verify === 'ok') {
+    counts.committed += 1;
+    entry.committedAt = Date.now();
+  } else if (entry.verify === 'unknown') note(counts, res);
   else {
     entry.rejectedBy = res?.body?.error?.code ?? 'unknown_error';
     counts.rejected[entry.rejectedBy] = (counts.rejected[entry.rejectedBy] ?? 0) + 1;

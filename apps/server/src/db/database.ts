@@ -112,6 +112,12 @@ function openPool(connectionString: string, max: number, connectionTimeoutMillis
   // An idle connection the server drops (restart, failover, admin kill) is replaced by the pool on
   // next use; without a listener the 'error' event would crash the process.
   pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  // The pool listens only while a connection is idle: one that dies while checked out (the
+  // primary killed mid-transaction) emits 'error' with nobody listening, and Node ends the whole
+  // process. The query in flight already fails with that error; the pool discards the connection.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error(`database connection lost in use: ${error.message}`));
+  });
   return pool;
 }
 

@@ -31,6 +31,8 @@ export type CompiledServer = {
   logs: () => string;
   /** SIGTERM; resolves with the exit code once the process is gone. */
   stop: () => Promise<number | null>;
+  /** SIGKILL: a crash, with no drain and no shutdown. */
+  crash: () => Promise<number | null>;
 };
 
 /**
@@ -58,11 +60,17 @@ export async function startServerProcess(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const stop = () => kill(child);
+  const stop = () => kill(child, 'SIGTERM');
   try {
     const url = await listeningUrl(child, () => output);
     await untilHealthy(url);
-    return { url, startMs: performance.now() - started, logs: () => output, stop };
+    return {
+      url,
+      startMs: performance.now() - started,
+      logs: () => output,
+      stop,
+      crash: () => kill(child, 'SIGKILL'),
+    };
   } catch (error) {
     await stop();
     throw new Error(`${error instanceof Error ? error.message : error}\n${output}`);
@@ -99,9 +107,9 @@ async function untilHealthy(url: string): Promise<void> {
   throw new Error('the server never answered /api/health');
 }
 
-function kill(child: ChildProcess): Promise<number | null> {
+function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
+  child.kill(signal);
   return exited;
 }

@@ -1,0 +1,315 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import {
+  attempt,
+  runBankWorkload,
+  startSnapshotReader,
+  type TransferLog,
+} from '../chaos/harness/bank-workload.ts';
+import { printFigures, scaled } from '../chaos/harness/figures.ts';
+import {
+  duplicatedOnRetry,
+  lostAcknowledged,
+  movementsWithoutKey,
+  tally,
+} from '../chaos/harness/reconcile.ts';
+import { CHAOS_JWT_SECRET } from '../chaos/harness/server-process.ts';
+import type { DB } from '../src/db/schema.ts';
+import { openEventStream } from '../src/test-support/event-stream.ts';
+import {
+  checkLedger,
+  codeForMovement,
+  type SeededUser,
+  seedUser,
+} from '../src/test-support/ledger-fixtures.ts';
+import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
+import { archiveUpToNow, restoreFromArchive, takeBaseBackup } from './harness/backup.ts';
+import { Cluster } from './harness/cluster.ts';
+import { waitFor } from './harness/native-process.ts';
+import { waitForRoles } from './harness/patroni.ts';
+
+const ACCOUNTS = 50;
+const CLIENTS = 16;
+
+// The production topology on this machine (harness/cluster.ts), then the bank workload through
+// HAProxy with Idempotency-Keys: its capacity with one and with three API processes; an API
+// process killed, then the PostgreSQL primary, so Patroni promotes the synchronous standby; no
+// acknowledged transfer lost or made twice, every invariant on the new primary, events still
+// delivered by the survivors, rate limits shared; and a restore of the nightly backup plus the
+// WAL archive that matches the ledger.
+describe('the cluster', () => {
+  let cluster: Cluster;
+  let users: SeededUser[];
+  let backup: string;
+  let issued: number;
+  const host = () => ({ database: cluster.admin, config: { jwtSecret: CHAOS_JWT_SECRET } });
+  // The code's reader goes straight to the primary, which is briefly missing during a failover.
+  const codeFor = (id: string) => retried(() => codeForMovement(host(), id), 60_000);
+
+  beforeAll(async () => {
+    cluster = await Cluster.start();
+    try {
+      await cluster.startApi(0); // the first process migrates
+      users = [];
+      for (let i = 0; i < ACCOUNTS; i++) users.push(await seedUser(host()));
+      issued = (await checkLedger(cluster.admin.db)).issuedCentis;
+      backup = takeBaseBackup(cluster.dir, cluster.haproxy.primaryPort);
+    } catch (error) {
+      console.error(cluster.logs());
+      throw error;
+    }
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  beforeEach(() => {
+    onTestFailed(() => console.error(cluster.logs()));
+  });
+
+  it('serves the bank workload through HAProxy with one and with three API processes', async () => {
+    await cluster.waitForApiCount(1);
+    const one = await throughput(cluster, users, codeFor);
+    await Promise.all([cluster.startApi(1), cluster.startApi(2)]);
+    await cluster.waitForApiCount(3);
+    const three = await throughput(cluster, users, codeFor);
+    printFigures('cluster capacity (transfers through HAProxy)', {
+      'API processes': '1 → 3',
+      'committed/s': `${one.committedPerSecond} → ${three.committedPerSecond}`,
+      'attempted/s': `${one.attemptedPerSecond} → ${three.attemptedPerSecond}`,
+      '5xx': `${one.serverErrors} → ${three.serverErrors}`,
+    });
+    expect(one.committedPerSecond).toBeGreaterThan(0);
+    expect(three.committedPerSecond).toBeGreaterThan(0);
+    expect(one.serverErrors + three.serverErrors).toBe(0);
+  });
+
+  it('loses and duplicates nothing when an API process and then the primary die', async () => {
+    const seed = seedFrom('CLUSTER_SEED');
+    const survivor = cluster.apis[2];
+    const listener = users[1] as SeededUser;
+    if (!survivor) throw new Error('API process 3 is not running');
+    const stream = await openEventStream(`${survivor.url}/api/events`, listener.accessToken);
+    await stream.next('balance');
+    const reader = startSnapshotReader(cluster.admin.db, 200);
+    const events = { crashedAt: 0, primaryKilledAt: 0, promotedAt: 0, heardAtPromotion: 0 };
+    const transactionsHeard = () => stream.events.filter((e) => e.event === 'transaction').length;
+    let isChaosDone = false;
+    const chaos = (async () => {
+      await sleep(scaled(8_000));
+      events.crashedAt = Date.now();
+      await cluster.apis[0]?.crash();
+      await sleep(scaled(8_000));
+      events.primaryKilledAt = Date.now();
+      const dead = await cluster.killPrimary();
+      const standby = cluster.nodes.find((node) => node !== dead);
+      if (!standby) throw new Error('no standby');
+      await waitForRoles(standby, standby.name);
+      events.promotedAt = Date.now();
+      events.heardAtPromotion = transactionsHeard();
+      // Serve on the new primary for a while before the workload ends.
+      await sleep(Math.max(5_000, scaled(10_000)));
+      isChaosDone = true;
+    })();
+    const { counts, log } = await runBankWorkload({
+      baseUrls: [cluster.url],
+      users,
+      clients: CLIENTS,
+      uniformMs: scaled(20_000),
+      hotMs: 0,
+      phaseDone: [() => isChaosDone, () => true],
+      rand: seededRandom(seed),
+      codeFor,
+    });
+    await chaos;
+    const snapshots = await reader.stop();
+
+    // The client retries every request whose outcome it never learned, with the same key.
+    const before = tally(log);
+    const acknowledgedBefore = new Map(log.filter((e) => e.movementId).map((e) => [e.key, e.movementId]));
+    for (const entry of log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')) {
+      counts.retries += 1;
+      await attempt(cluster.url, entry, { codeFor }, counts);
+    }
+    const db = cluster.admin.db;
+    const lost = await retried(() => lostAcknowledged(db, log), 30_000);
+    const duplicated = duplicatedOnRetry(log, acknowledgedBefore);
+    const withoutKey = await retried(() => movementsWithoutKey(db), 30_000);
+    const check = await retried(() => checkLedger(db), 30_000);
+    const ledgerCheckExit = runLedgerCheckCommand(cluster);
+
+    // One more payment to the listener, through HAProxy: its survivor process must tell it.
+    const heardBefore = transactionsHeard();
+    await payOnce(cluster, users[0] as SeededUser, listener, codeFor);
+    await waitFor('the survivor to deliver the event', async () => transactionsHeard() > heardBefore, 30_000);
+    stream.close();
+
+    const badSnapshots = snapshots.sums.filter((sum) => sum !== issued).length;
+    printFigures(`cluster failover (seed ${seed})`, {
+      attempted: counts.attempted,
+      'before retry': before,
+      'unknown retried': counts.retries,
+      'after retry': tally(log),
+      refused: counts.rejected,
+      'seconds without service (API process killed)': outage(log, events.crashedAt),
+      'seconds without service (primary killed)': outage(log, events.primaryKilledAt),
+      'seconds until Patroni promoted the standby': (
+        (events.promotedAt - events.primaryKilledAt) /
+        1000
+      ).toFixed(1),
+      'acknowledged lost': lost,
+      duplicated,
+      'movements with no key': withoutKey,
+      'events heard on the survivor after the failover': transactionsHeard() - events.heardAtPromotion,
+      snapshots: snapshots.snapshots,
+      'snapshot reads failed (no primary)': snapshots.failedReads,
+      'snapshots ≠ issued': badSnapshots,
+      'Σ balances = issued': check.balancesCentis === issued,
+      negative: check.negativeBalances,
+      'balances ≠ movements': check.mismatchedUsers,
+      'ledger:check on the new primary (exit code)': ledgerCheckExit,
+    });
+    expect(counts.committed).toBeGreaterThan(0);
+    expect(lost).toBe(0);
+    expect(duplicated).toBe(0);
+    expect(withoutKey).toBe(0);
+    expect(log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')).toHaveLength(0);
+    expect(badSnapshots).toBe(0);
+    expect(check.balancesCentis).toBe(issued);
+    expect(check.negativeBalances).toBe(0);
+    expect(check.mismatchedUsers).toBe(0);
+    expect(check.problems).toEqual([]);
+    expect(ledgerCheckExit).toBe(0);
+  });
+
+  it('keeps the abuse limits shared by the surviving processes (Redis)', async () => {
+    const [second, third] = [cluster.apis[1], cluster.apis[2]];
+    if (!second || !third) throw new Error('API processes 2 and 3 are not running');
+    const asker = await seedUser(host());
+    const target = users[3] as SeededUser;
+    // The lookup rule allows 30 a user per 10 minutes, times the cluster's RATE_LIMIT_MULTIPLIER.
+    const allowed = 30 * Number(process.env.CLUSTER_RATE_LIMIT_MULTIPLIER ?? 20);
+    const statuses: number[] = [];
+    for (let i = 0; i <= allowed; i++) {
+      const server = i % 2 === 0 ? second : third;
+      const answer = await fetch(`${server.url}/api/users/lookup?email=${encodeURIComponent(target.email)}`, {
+        headers: { authorization: `Bearer ${asker.accessToken}` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, allowed).every((status) => status === 200)).toBe(true);
+    expect(statuses[allowed]).toBe(429);
+  });
+
+  it('restores the base backup and the WAL archive to the same ledger (the restore drill)', async () => {
+    await Promise.all(cluster.apis.map((api) => api?.stop()));
+    await archiveUpToNow(`${cluster.primaryUrl}`, cluster.archive);
+    const live = await retried(() => fingerprint(cluster.admin.db), 30_000);
+    const restored = await restoreFromArchive(cluster.dir, backup, cluster.archive, 'kreyolcash');
+    try {
+      const copy = await fingerprint(restored.database.db);
+      const check = await checkLedger(restored.database.db);
+      printFigures('restore drill (base backup + WAL archive)', {
+        ...copy,
+        'ledger:check problems': check.problems.length,
+      });
+      expect(copy).toEqual(live);
+      expect(check.problems).toEqual([]);
+      expect(check.balancesCentis).toBe((await checkLedger(cluster.admin.db)).balancesCentis);
+    } finally {
+      await restored.stop();
+    }
+  });
+});
+
+async function throughput(cluster: Cluster, users: SeededUser[], codeFor: (id: string) => Promise<string>) {
+  const started = Date.now();
+  const { counts } = await runBankWorkload({
+    baseUrls: [cluster.url],
+    users,
+    clients: CLIENTS,
+    uniformMs: scaled(10_000),
+    hotMs: 0,
+    rand: seededRandom(seedFrom('CLUSTER_SEED')),
+    codeFor,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    committedPerSecond: Math.round(counts.committed / seconds),
+    attemptedPerSecond: Math.round(counts.attempted / seconds),
+    serverErrors: counts.serverErrors,
+  };
+}
+
+/** The longest pause between two commits the clients saw, around the moment something died. */
+function outage(log: TransferLog[], at: number): string {
+  const times = log
+    .map((e) => e.committedAt ?? 0)
+    .filter((t) => t > 0)
+    .sort((a, b) => a - b);
+  const before = times.filter((t) => t <= at).at(-1) ?? at;
+  const after = times.find((t) => t > at);
+  return after === undefined ? 'never recovered' : ((after - Math.max(before, at)) / 1000).toFixed(1);
+}
+
+async function payOnce(
+  cluster: Cluster,
+  payer: SeededUser,
+  payee: SeededUser,
+  codeFor: (id: string) => Promise<string>,
+): Promise<void> {
+  const entry: TransferLog = {
+    key: crypto.randomUUID(),
+    payer,
+    body: { destinatario_email: payee.email, quantidade_centis: 1 },
+    initiate: 'unknown',
+  };
+  const counts = { attempted: 0, committed: 0, rejected: {}, retries: 0, serverErrors: 0, unknown: 0 };
+  await retried(async () => {
+    await attempt(cluster.url, entry, { codeFor }, counts);
+    if (entry.verify !== 'ok') throw new Error(`the payment ended ${entry.initiate}/${entry.verify}`);
+  }, 30_000);
+}
+
+/** `npm run ledger:check` (the compiled command) against the current primary. */
+function runLedgerCheckCommand(cluster: Cluster): number {
+  try {
+    execFileSync(process.execPath, [join(cluster.buildDir, 'ledger-check.js')], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: cluster.primaryUrl },
+      stdio: 'pipe',
+    });
+    return 0;
+  } catch (error) {
+    console.error(String((error as { stdout?: Buffer }).stdout ?? ''));
+    return (error as { status?: number }).status ?? 1;
+  }
+}
+
+/** What a restore must reproduce exactly: the movements and every balance. */
+async function fingerprint(db: Kysely<DB>) {
+  const { rows } = await sql<{ movements: number; concluded: number; balances: number; last: string | null }>`
+    select (select count(*)::int from kreyolcash_movimentacoes) as movements,
+           (select count(*)::int from kreyolcash_movimentacoes where status = 'concluida') as concluded,
+           (select coalesce(sum(saldo_centis), 0)::bigint from kreyolcash_contas where tipo = 'usuario') as balances,
+           (select md5(string_agg(id::text || ':' || saldo_centis, ',' order by id)) from kreyolcash_contas) as last`.execute(
+    db,
+  );
+  return rows[0];
+}
+
+async function retried<T>(work: () => Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(250);
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
