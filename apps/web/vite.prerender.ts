@@ -135,10 +135,13 @@ const SPLASH = '<div id="root"><div class="boot-splash" aria-hidden="true">Kreyo
 function pageHtml(template: string, language: string, page: { html: string; title: string }): string {
   if (!template.includes(SPLASH) || !template.includes('<html lang="ht"'))
     throw new Error('prerender: index.html no longer has the root and lang this plugin replaces');
-  return template
-    .replace('<html lang="ht"', `<html lang="${language}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(SPLASH, () => `<div id="root" data-prerendered="${language}">${page.html}</div>`);
+  return (
+    template
+      // The page's language, read by main.tsx; the root element itself stays as in the shell.
+      .replace('<html lang="ht"', `<html lang="${language}" data-prerendered="${language}"`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(SPLASH, () => `<div id="root">${page.html}</div>`)
+  );
 }
 
 function escapeHtml(text: string): string {

@@ -14,9 +14,9 @@ const app = (
     <App />
   </StrictMode>
 );
-// A page the build prerendered (vite.prerender.ts) names its language: React takes over its HTML
+// A page the build prerendered (vite.prerender.ts) names its language on <html>: React takes over its HTML
 // as it is when the visitor's language is the same — nothing is drawn twice. Otherwise (the
 // service worker's plain shell, a language chosen before the server could know it) it draws anew.
-if (container.dataset.prerendered === i18n.resolvedLanguage) hydrateRoot(container, app);
+if (document.documentElement.dataset.prerendered === i18n.resolvedLanguage) hydrateRoot(container, app);
 else createRoot(container).render(app);
 registerServiceWorker();
