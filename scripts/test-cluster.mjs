@@ -6,6 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+// PostgreSQL, Patroni and PgBouncer refuse to run as root, so the cluster starts them as the
+// postgres user: that switch, and apt-get, need root.
+if (process.getuid?.() !== 0) {
+  console.error('npm run test:cluster runs as root: it installs packages and starts PostgreSQL as postgres');
+  process.exit(1);
+}
 const install = spawnSync('bash', [fileURLToPath(new URL('./cluster/install.sh', import.meta.url))], {
   stdio: 'inherit',
 });

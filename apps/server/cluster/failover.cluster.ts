@@ -152,8 +152,8 @@ describe('the cluster', () => {
       'unknown retried': counts.retries,
       'after retry': tally(log),
       refused: counts.rejected,
-      'seconds without service (API process killed)': outage(log, events.crashedAt),
-      'seconds without service (primary killed)': outage(log, events.primaryKilledAt),
+      'seconds without service (API process killed)': outage(log, events.crashedAt, events.primaryKilledAt),
+      'seconds without service (primary killed)': outage(log, events.primaryKilledAt, Date.now()),
       'seconds until Patroni promoted the standby': (
         (events.promotedAt - events.primaryKilledAt) /
         1000
@@ -242,15 +242,23 @@ async function throughput(cluster: Cluster, users: SeededUser[], codeFor: (id: s
   };
 }
 
-/** The longest pause between two commits the clients saw, around the moment something died. */
-function outage(log: TransferLog[], at: number): string {
+/**
+ * The longest pause between two commits the clients saw, from the moment something died until
+ * `until`: the time without service.
+ */
+function outage(log: TransferLog[], from: number, until: number): string {
   const times = log
     .map((e) => e.committedAt ?? 0)
     .filter((t) => t > 0)
     .sort((a, b) => a - b);
-  const before = times.filter((t) => t <= at).at(-1) ?? at;
-  const after = times.find((t) => t > at);
-  return after === undefined ? 'never recovered' : ((after - Math.max(before, at)) / 1000).toFixed(1);
+  let last = from;
+  let longest = 0;
+  for (const t of times.filter((time) => time > from && time <= until)) {
+    longest = Math.max(longest, t - last);
+    last = t;
+  }
+  if (last === from) return 'no commit';
+  return (longest / 1000).toFixed(1);
 }
 
 async function payOnce(
