@@ -65,16 +65,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 // A standby that stops answering must not hold a statement for long: its reads go to the primary.
+// (Client-side timeouts: a startup statement_timeout would be refused by PgBouncer.)
 const STANDBY_POOL_MAX = 10;
 const STANDBY_CONNECT_TIMEOUT_MS = 1000;
+const STANDBY_QUERY_TIMEOUT_MS = 5000;
 
 async function openPostgres(options: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
-  const pool = openPool(options.databaseUrl, POOL_MAX, 5000);
+  const pool = openPool(options.databaseUrl, { max: POOL_MAX, connectionTimeoutMillis: 5000 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const standby = options.readUrl
     ? new Kysely<DB>({
         dialect: new PostgresDialect({
-          pool: openPool(options.readUrl, STANDBY_POOL_MAX, STANDBY_CONNECT_TIMEOUT_MS),
+          pool: openPool(options.readUrl, {
+            max: STANDBY_POOL_MAX,
+            connectionTimeoutMillis: STANDBY_CONNECT_TIMEOUT_MS,
+            query_timeout: STANDBY_QUERY_TIMEOUT_MS,
+          }),
         }),
       })
     : undefined;
@@ -99,11 +105,13 @@ async function openPostgres(options: DatabaseOptions & { databaseUrl: string }):
 
 // Statements are sent unnamed (node-postgres prepares a named one only when asked, and nothing
 // here asks), so the pool also works through PgBouncer in transaction mode.
-function openPool(connectionString: string, max: number, connectionTimeoutMillis: number): pg.Pool {
+function openPool(
+  connectionString: string,
+  limits: Pick<pg.PoolConfig, 'max' | 'connectionTimeoutMillis' | 'query_timeout'>,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    max,
-    connectionTimeoutMillis,
+    ...limits,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,

@@ -1,3 +1,5 @@
+import { AppError } from '@kreyolcash/domain';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { codeForMovement, seedUser } from '../test-support/ledger-fixtures.ts';
@@ -150,4 +152,18 @@ describe.runIf(testDatabaseKind === 'postgres')('statement reads from a streamin
       'primary/behind': 1,
     });
   });
+
+  it('answers a refusal met on the standby as it is, without reading again on the primary', async (context) => {
+    await caughtUpStandby(context);
+    let reads = 0;
+    const refused = t.app.deps.reads.read(fakeClient(), async (db) => {
+      reads += 1;
+      await sql`select 1`.execute(db);
+      throw new AppError('transaction_not_found');
+    });
+    await expect(refused).rejects.toThrow(AppError);
+    expect(reads).toBe(1);
+  });
 });
+
+const fakeClient = () => ({ cookies: {} }) as unknown as FastifyRequest;

@@ -24,7 +24,7 @@ const NOTHING_WRITTEN = '0/0';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Where a routed read ran, and why. */
-type PrimaryReason = 'behind' | 'not_in_recovery' | 'standby_away' | 'standby_failed';
+type PrimaryReason = 'behind' | 'not_in_recovery' | 'standby_unreachable' | 'standby_away' | 'standby_failed';
 export type ReadRoute =
   | { server: 'standby'; reason: 'caught_up' }
   | { server: 'primary'; reason: PrimaryReason };
@@ -53,6 +53,7 @@ export function createReadRouting(
     read: (db: Kysely<DB>) => Promise<T>,
   ): Promise<{ value: T } | { reason: PrimaryReason }> {
     if (Date.now() < awayUntil) return { reason: 'standby_away' };
+    let isReading = false;
     try {
       // One read-only transaction: the check and the read see the same server and snapshot, even
       // through a pooler, so a read that passed the check cannot run on a less advanced standby.
@@ -60,20 +61,21 @@ export function createReadRouting(
         .transaction()
         .setAccessMode('read only')
         .execute(async (trx) => {
-          const state = await standbyState(trx, mustHave).catch((error: unknown) => {
-            awayUntil = Date.now() + STANDBY_AWAY_MS;
-            throw error;
-          });
+          const state = await standbyState(trx, mustHave);
           if (!state.in_recovery) return { reason: 'not_in_recovery' as const };
           if (!state.caught_up) return { reason: 'behind' as const };
+          isReading = true;
           return { value: await read(trx) };
         });
     } catch (error) {
       // A refusal (not the caller's movement…) is the answer, wherever it was read.
       if (error instanceof AppError) throw error;
-      // The standby did not answer, or cancelled the read (a conflict with replay): the primary
-      // answers instead. A standby failing every read shows in the metrics, not to users.
-      return { reason: Date.now() < awayUntil ? 'standby_away' : 'standby_failed' };
+      // The primary answers instead; users see nothing, the metrics do. A standby that cannot even
+      // be asked is left alone for a while, so reads do not each wait for its timeout; one that
+      // cancelled a read (a conflict with replay) is asked again next time.
+      if (isReading) return { reason: 'standby_failed' };
+      awayUntil = Date.now() + STANDBY_AWAY_MS;
+      return { reason: 'standby_unreachable' };
     }
   }
 
