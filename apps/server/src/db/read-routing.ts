@@ -23,8 +23,10 @@ const LSN_PATTERN = /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i;
 const NOTHING_WRITTEN = '0/0';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Where a routed read ran, and why. */
+// behind: the standby has not replayed the client's last write; standby_away: skipped, as it was
+// unreachable moments ago; standby_failed: it cancelled the read (a conflict with replay).
 type PrimaryReason = 'behind' | 'not_in_recovery' | 'standby_unreachable' | 'standby_away' | 'standby_failed';
+/** Where a routed read ran, and why. */
 export type ReadRoute =
   | { server: 'standby'; reason: 'caught_up' }
   | { server: 'primary'; reason: PrimaryReason };
