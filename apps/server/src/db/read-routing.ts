@@ -150,7 +150,9 @@ function wroteForClient(request: FastifyRequest, reply: FastifyReply): boolean {
   return status < 300 || (request.auth !== undefined && status < 500);
 }
 
-// Read after the handler's transactions committed: at least the position of their commits.
+// Read after the handler's transactions committed. With synchronous_commit on (PostgreSQL's default,
+// which a wallet keeps), a commit returns only once its record is written, so the write position is
+// at or past every commit of the request.
 async function primaryPosition(db: Kysely<DB>): Promise<string | undefined> {
   const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db);
   return rows[0]?.lsn;
