@@ -69,10 +69,13 @@ test('the login is taken over as it is: the same elements, no hydration error, t
   });
   release();
 
-  // The password's eye only answers once React has taken the form over.
-  const show = page.getByRole('button', { name: 'Montre modpas la' });
-  await show.click();
-  await expect(page.getByRole('button', { name: 'Kache modpas la' })).toHaveAttribute('aria-pressed', 'true');
+  // The password's eye answers once React has taken the form over; a tap before that does
+  // nothing, and the person taps again.
+  const hide = page.getByRole('button', { name: 'Kache modpas la' });
+  await expect(async () => {
+    if (!(await hide.isVisible())) await page.getByRole('button', { name: 'Montre modpas la' }).click();
+    await expect(hide).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
+  }).toPass();
   const kept = await page.evaluate(() => {
     const marks = window as unknown as Record<string, Element | null>;
     return (
