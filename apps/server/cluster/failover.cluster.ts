@@ -26,7 +26,7 @@ import {
 } from '../src/test-support/ledger-fixtures.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
 import { archiveUpToNow, restoreFromArchive, takeBaseBackup } from './harness/backup.ts';
-import { Cluster } from './harness/cluster.ts';
+import { Cluster, OPS_TOKEN } from './harness/cluster.ts';
 import { waitFor } from './harness/native-process.ts';
 import { waitForRoles } from './harness/patroni.ts';
 
@@ -83,6 +83,32 @@ describe('the cluster', () => {
     expect(one.committedPerSecond).toBeGreaterThan(0);
     expect(three.committedPerSecond).toBeGreaterThan(0);
     expect(one.serverErrors + three.serverErrors).toBe(0);
+  });
+
+  it('shows payers their own transfer at once, with statements read on the standby', async () => {
+    const seen: boolean[] = [];
+    for (let i = 0; i < 12; i++) {
+      const payer = users[10 + i] as SeededUser;
+      const { movementId, cookie } = await payWithCookie(
+        cluster.url,
+        payer,
+        users[30 + i] as SeededUser,
+        codeFor,
+      );
+      // The next request goes to another process (round-robin): only the cookie carries the write.
+      const statement = await fetch(`${cluster.url}/api/wallet/transactions`, {
+        headers: { authorization: `Bearer ${payer.accessToken}`, cookie },
+      });
+      const body = (await statement.json()) as { items?: { id: string }[] };
+      seen.push(JSON.stringify(body).includes(movementId));
+    }
+    const routed = await routedReads(cluster);
+    printFigures('statement reads in the cluster', {
+      'payer saw the transfer': `${seen.filter(Boolean).length}/12`,
+      ...routed,
+    });
+    expect(seen.every(Boolean)).toBe(true);
+    expect(routed.standby).toBeGreaterThan(0);
   });
 
   it('loses and duplicates nothing when an API process and then the primary die', async () => {
@@ -278,6 +304,49 @@ async function payOnce(
     await attempt(cluster.url, entry, { codeFor }, counts);
     if (entry.verify !== 'ok') throw new Error(`the payment ended ${entry.initiate}/${entry.verify}`);
   }, 30_000);
+}
+
+/** One transfer by fetch, keeping the read-your-writes cookie the verify answer sets. */
+async function payWithCookie(
+  baseUrl: string,
+  payer: SeededUser,
+  payee: SeededUser,
+  codeFor: (id: string) => Promise<string>,
+): Promise<{ movementId: string; cookie: string }> {
+  const headers = { authorization: `Bearer ${payer.accessToken}`, 'content-type': 'application/json' };
+  const initiated = await fetch(`${baseUrl}/api/transfers`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ destinatario_email: payee.email, quantidade_centis: 100 }),
+  });
+  const { movimentacao_id: movementId } = (await initiated.json()) as { movimentacao_id: string };
+  const verified = await fetch(`${baseUrl}/api/transfers/${movementId}/verify`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ codigo: await codeFor(movementId) }),
+  });
+  expect(verified.status).toBe(200);
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return { movementId, cookie };
+}
+
+/** Statement reads the API processes sent to the standby and to the primary, from /metrics. */
+async function routedReads(cluster: Cluster): Promise<{ standby: number; primary: number }> {
+  const totals = { standby: 0, primary: 0 };
+  for (const api of cluster.apis) {
+    if (!api) continue;
+    const text = await (
+      await fetch(`${api.url}/metrics`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } })
+    ).text();
+    for (const match of text.matchAll(/^kreyolcash_db_routed_reads_total\{([^}]*)\} (\d+)/gm)) {
+      const server = /server="(\w+)"/.exec(match[1] ?? '')?.[1];
+      if (server === 'standby' || server === 'primary') totals[server] += Number(match[2]);
+    }
+  }
+  return totals;
 }
 
 /** `npm run ledger:check` (the compiled command) against the current primary. */

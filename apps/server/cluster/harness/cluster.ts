@@ -33,6 +33,8 @@ import {
 } from './services.ts';
 
 export const DATABASE_NAME = 'kreyolcash';
+/** The bearer that reads each API process's /metrics. */
+export const OPS_TOKEN = 'cluster-ops-token-that-is-long-enough-0123456789';
 const API_PROCESSES = 3;
 
 /**
@@ -153,6 +155,7 @@ export class Cluster {
       LEVEL_LIMITS: LIFTED_LEVEL_LIMITS_ENV,
       RATE_LIMIT_MULTIPLIER: process.env.CLUSTER_RATE_LIMIT_MULTIPLIER ?? '20',
       SHUTDOWN_DRAIN_MS: '1500',
+      OPS_TOKEN,
     });
     this.apis[index] = server;
     return server;
