@@ -11,6 +11,20 @@ import pg from 'pg';
 
 const BIN_DIR = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 const READY_TIMEOUT_MS = 20_000;
+
+// PostgreSQL runs under a small shell whose stdin is a pipe from the test process. The pipe closes
+// when that process ends, however it ends (killed included, when no exit handler runs), and the
+// shell then stops PostgreSQL (SIGINT: fast shutdown) and removes its folder. The shell ends with
+// PostgreSQL, so a standby that dies at start is seen at once. $1 postgres, $2 data, $3 folder.
+// (A background job's stdin is /dev/null unless redirected, hence fd 3.)
+const GUARDED_START = `
+exec 3<&0
+"$1" -D "$2" &
+server=$!
+( cat <&3 >/dev/null; kill -INT "$server" 2>/dev/null
+  while kill -0 "$server" 2>/dev/null; do sleep 0.1; done; rm -rf "$3" ) &
+wait "$server"
+`;
 const POLL_MS = 50;
 
 export type PgStandby = {
@@ -37,10 +51,11 @@ export async function startStandby(primaryUrl: string): Promise<PgStandby | { un
   const dataDir = join(folder, 'data');
   let server: ChildProcess | undefined;
   const removeAll = () => {
-    if (server && server.exitCode === null) server.kill('SIGQUIT');
+    server?.stdin?.destroy();
     rmSync(folder, { recursive: true, force: true });
   };
-  // A test that fails or is interrupted still leaves no PostgreSQL running and no folder behind.
+  // A test that fails still leaves no PostgreSQL running and no folder behind (see GUARDED_START
+  // for a test process that is killed).
   process.once('exit', removeAll);
   try {
     if (owner) chownSync(folder, owner.uid, owner.gid);
@@ -58,9 +73,9 @@ export async function startStandby(primaryUrl: string): Promise<PgStandby | { un
     // Debian keeps postgresql.conf and pg_hba.conf outside the data folder: the backup has neither.
     writeOwned(join(dataDir, 'postgresql.conf'), standbyConf(port, dataDir, settings), owner);
     writeOwned(join(dataDir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n', owner);
-    server = spawn(join(BIN_DIR, 'postgres'), ['-D', dataDir], {
+    server = spawn('sh', ['-c', GUARDED_START, 'pg-standby', join(BIN_DIR, 'postgres'), dataDir, folder], {
       cwd: folder,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['pipe', 'ignore', 'pipe'],
       ...(owner ?? {}),
     });
     const log: string[] = [];
@@ -95,7 +110,7 @@ export async function startStandby(primaryUrl: string): Promise<PgStandby | { un
         process.removeListener('exit', removeAll);
         if (running.exitCode === null) {
           const exited = new Promise((resolve) => running.once('exit', resolve));
-          running.kill('SIGINT'); // fast shutdown: no wait for clients
+          running.stdin?.end(); // the guard stops PostgreSQL (fast shutdown) and exits
           await exited;
         }
         rmSync(folder, { recursive: true, force: true });
