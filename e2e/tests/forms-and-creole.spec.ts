@@ -57,8 +57,13 @@ test('transfer: Confirm stays off for anything but a positive amount; one’s ow
     .locator('header')
     .getByRole('button', { name: 'Retounen', exact: true })
     .boundingBox();
-  const toast = await toasts(page).first().boundingBox();
-  expect(back && toast && toast.y >= back.y + back.height).toBe(true);
+  // Where the toast comes to rest: a refreshed toast slides in from above for a moment first.
+  await expect
+    .poll(async () => {
+      const toast = await toasts(page).first().boundingBox();
+      return Boolean(back && toast && toast.y >= back.y + back.height);
+    })
+    .toBe(true);
   await screenshot(page, testInfo, 'toast-below-header');
 
   await findRecipient(page, payee.email);
