@@ -86,21 +86,22 @@ describe('the cluster', () => {
   });
 
   it('shows payers their own transfer at once, with statements read on the standby', async () => {
+    // Until some reads were served by the standby (a read finds it caught up unless its replay
+    // lags), and at least 12: every payer must see its own transfer either way.
     const seen: boolean[] = [];
-    for (let i = 0; i < 12; i++) {
-      const payer = users[10 + i] as SeededUser;
+    for (let i = 0; i < 40 && (seen.length < 12 || (await routedReads(cluster)).standby === 0); i++) {
+      const payer = users[10 + (i % 20)] as SeededUser;
       const { movementId, cookie } = await payWithCookie(
         cluster.url,
         payer,
-        users[30 + i] as SeededUser,
+        users[30 + (i % 20)] as SeededUser,
         codeFor,
       );
       // The next request goes to another process (round-robin): only the cookie carries the write.
       const statement = await fetch(`${cluster.url}/api/wallet/transactions`, {
         headers: { authorization: `Bearer ${payer.accessToken}`, cookie },
       });
-      const body = (await statement.json()) as { items?: { id: string }[] };
-      seen.push(JSON.stringify(body).includes(movementId));
+      seen.push((await statement.text()).includes(movementId));
     }
     const routed = await routedReads(cluster);
     printFigures('statement reads in the cluster', {
@@ -154,9 +155,13 @@ describe('the cluster', () => {
     // The client retries every request whose outcome it never learned, with the same key.
     const before = tally(log);
     const acknowledgedBefore = new Map(log.filter((e) => e.movementId).map((e) => [e.key, e.movementId]));
-    for (const entry of log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')) {
-      counts.retries += 1;
-      await attempt(cluster.url, entry, { codeFor }, counts);
+    const unknown = () => log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown');
+    for (let pass = 0; pass < 3 && unknown().length > 0; pass++) {
+      if (pass > 0) await sleep(2_000);
+      for (const entry of unknown()) {
+        counts.retries += 1;
+        await attempt(cluster.url, entry, { codeFor }, counts);
+      }
     }
     const db = cluster.admin.db;
     const lost = await retried(() => lostAcknowledged(db, log), 30_000);
@@ -200,7 +205,7 @@ describe('the cluster', () => {
     expect(lost).toBe(0);
     expect(duplicated).toBe(0);
     expect(withoutKey).toBe(0);
-    expect(log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')).toHaveLength(0);
+    expect(unknown()).toHaveLength(0);
     expect(badSnapshots).toBe(0);
     expect(check.balancesCentis).toBe(issued);
     expect(check.negativeBalances).toBe(0);
