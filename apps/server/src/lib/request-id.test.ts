@@ -32,7 +32,7 @@ describe('request ids', () => {
     await t.close();
   });
 
-  it('takes a safe X-Request-Id, replaces an unsafe one with a UUID, and echoes the id', async () => {
+  it('takes a safe X-Request-Id, replaces an unsafe one with a UUID, and echoes the id to its sender and on errors', async () => {
     const given = `edge-${randomUUID()}`;
     const kept = await app.inject({ url: '/api/health/live', headers: { 'x-request-id': given } });
     expect(kept.headers['x-request-id']).toBe(given);
@@ -46,6 +46,10 @@ describe('request ids', () => {
     const refused = await app.inject({ url: '/api/me' });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['x-request-id']).toMatch(UUID);
+    // A phone's successful answer carries no id it did not ask for.
+    const plain = await app.inject({ url: '/api/health/live' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['x-request-id']).toBeUndefined();
   });
 
   it('writes the request id into every log line of the request, and no credential', async () => {

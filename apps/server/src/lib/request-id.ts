@@ -13,9 +13,16 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
 }
 
-/** Every answer names its request id, so a user's report or a proxy's log leads to the server's lines. */
+/**
+ * An answer names its request id when the caller sent one (a proxy or a client that traces) and
+ * when it is an error, so a user's report of a failure leads to the server's lines. A phone's
+ * successful answers go without it: a unique value in every answer is bytes that HTTP/2's header
+ * compression cannot save, on every request of a repeat visit.
+ */
 export function echoRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 || request.headers[REQUEST_ID_HEADER] !== undefined)
+      reply.header(REQUEST_ID_HEADER, request.id);
+    return payload;
   });
 }
