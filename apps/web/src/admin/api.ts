@@ -12,6 +12,12 @@ export class AdminApiError extends Error {
   }
 }
 
+/** The error key of a failed call, `unexpected_error` for anything but the API's own, null without one. */
+export function errorCodeOf(error: unknown): string | null {
+  if (!error) return null;
+  return error instanceof AdminApiError ? error.code : 'unexpected_error';
+}
+
 export const SESSION_ENDED_EVENT = 'kc-admin-session-ended';
 
 type Options = {

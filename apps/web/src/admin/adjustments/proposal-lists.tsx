@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { AdminApiError, type Operator } from '../api';
+import { errorCodeOf, type Operator } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { type Adjustment, useAdjustments, useDecide } from './adjustments-api';
 import { adjustmentsTexts } from './texts';
@@ -82,8 +82,7 @@ function PendingItem({ adjustment, mine }: { adjustment: Adjustment; mine: boole
   const [rejecting, setRejecting] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [missing, setMissing] = useState(false);
-  const failure =
-    decide.error instanceof AdminApiError ? decide.error.code : decide.error ? 'unexpected_error' : null;
+  const failure = errorCodeOf(decide.error);
   const reject = (event: FormEvent) => {
     event.preventDefault();
     if (!motivo.trim()) return setMissing(true);

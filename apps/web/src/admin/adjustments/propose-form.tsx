@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { AdminApiError } from '../api';
+import { AdminApiError, errorCodeOf } from '../api';
 import { formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { centisOf, findRecipient, type Recipient, usePropose } from './adjustments-api';
 import { adjustmentsTexts } from './texts';
@@ -25,8 +25,7 @@ export function ProposeForm() {
   const [referencia, setReferencia] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [done, setDone] = useState(false);
-  const failure =
-    propose.error instanceof AdminApiError ? propose.error.code : propose.error ? 'unexpected_error' : null;
+  const failure = errorCodeOf(propose.error);
 
   const lookUp = async () => {
     setFound(null);

@@ -2,10 +2,10 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
-import { AdminApiError } from '../api';
+import { errorCodeOf } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
+import { BackLink, WhenLoaded } from '../query-state';
+import { ReasonField } from '../reason-field';
 import { birthDate } from './birth-date';
 import { type EarlierReview, type Review, useDecide, useKycReview } from './kyc-api';
 import { kycTexts } from './texts';
@@ -15,37 +15,31 @@ export function ReviewPage() {
   const { id = '' } = useParams();
   const t = useAdminText(kycTexts);
   const review = useKycReview(id);
-  const back = (
-    <Link to=".." relative="path" className="text-sm font-semibold text-primary-700 underline">
-      ← {t('review.back')}
-    </Link>
-  );
-  if (review.isPending) return <Spinner />;
-  if (review.isError) {
-    const code = review.error instanceof AdminApiError ? review.error.code : 'unexpected_error';
-    return (
-      <div className="flex flex-col gap-3">
-        {back}
-        <p role="alert" className="text-accent-700">
-          {t(`error.${code}`)}
-        </p>
-      </div>
-    );
-  }
-  const { revisao, anteriores } = review.data;
+  const back = <BackLink label={t('review.back')} />;
   return (
-    <section className="flex flex-col gap-4">
-      {back}
-      <h1 className="text-xl font-bold text-slate-900">{t('review.title')}</h1>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <Photo review={revisao} />
-        <div className="flex flex-col gap-4">
-          <Typed review={revisao} />
-          {revisao.status === 'pendente' ? <DecisionForm id={revisao.id} /> : <Decided review={revisao} />}
-          {anteriores.length > 0 ? <History reviews={anteriores} /> : null}
-        </div>
-      </div>
-    </section>
+    <WhenLoaded query={review} back={back} errorText={(code) => t(`error.${code}`)}>
+      {(data) => {
+        const { revisao, anteriores } = data;
+        return (
+          <section className="flex flex-col gap-4">
+            {back}
+            <h1 className="text-xl font-bold text-slate-900">{t('review.title')}</h1>
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+              <Photo review={revisao} />
+              <div className="flex flex-col gap-4">
+                <Typed review={revisao} />
+                {revisao.status === 'pendente' ? (
+                  <DecisionForm id={revisao.id} />
+                ) : (
+                  <Decided review={revisao} />
+                )}
+                {anteriores.length > 0 ? <History reviews={anteriores} /> : null}
+              </div>
+            </div>
+          </section>
+        );
+      }}
+    </WhenLoaded>
   );
 }
 
@@ -112,8 +106,7 @@ function DecisionForm({ id }: { id: string }) {
   const [rejecting, setRejecting] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [missingReason, setMissingReason] = useState(false);
-  const failure =
-    decide.error instanceof AdminApiError ? decide.error.code : decide.error ? 'unexpected_error' : null;
+  const failure = errorCodeOf(decide.error);
 
   const reject = (event: FormEvent) => {
     event.preventDefault();
@@ -146,25 +139,16 @@ function DecisionForm({ id }: { id: string }) {
         </div>
       ) : (
         <form className="flex flex-col gap-3" onSubmit={reject} noValidate>
-          <Field
+          <ReasonField
             label={t('review.reasonLabel')}
-            error={missingReason ? t('common.reason_required') : undefined}
-          >
-            {(c) => (
-              <textarea
-                {...c}
-                rows={3}
-                maxLength={500}
-                value={motivo}
-                placeholder={t('review.reasonPlaceholder')}
-                onChange={(e) => {
-                  setMotivo(e.target.value);
-                  setMissingReason(false);
-                }}
-                className="w-full rounded-xl border border-slate-300 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-primary-700"
-              />
-            )}
-          </Field>
+            placeholder={t('review.reasonPlaceholder')}
+            value={motivo}
+            missing={missingReason}
+            onChange={(value) => {
+              setMotivo(value);
+              setMissingReason(false);
+            }}
+          />
           <div className="grid gap-2 sm:grid-cols-2">
             <Button type="submit" variant="primary" disabled={decide.isPending}>
               {t('review.confirmReject')}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { AdminApiError } from '../api';
 import { formatKreyol, useAdminLocale, useAdminText } from '../i18n';
+import { BackLink, WhenLoaded } from '../query-state';
 import { type Company, type ModerationResult, type Product, useCompany } from './moderation-api';
 import { Outcome, ReasonAction } from './reason-action';
 import { StatusBadge } from './status-badge';
@@ -14,46 +13,36 @@ export function CompanyPage() {
   const { id = '' } = useParams();
   const t = useAdminText(moderationTexts);
   const company = useCompany(id);
-  const back = (
-    <Link to=".." relative="path" className="text-sm font-semibold text-primary-700 underline">
-      ← {t('company.back')}
-    </Link>
-  );
-  if (company.isPending) return <Spinner />;
-  if (company.isError) {
-    const code = company.error instanceof AdminApiError ? company.error.code : 'unexpected_error';
-    return (
-      <div className="flex flex-col gap-3">
-        {back}
-        <p role="alert" className="text-accent-700">
-          {t(`error.${code}`)}
-        </p>
-      </div>
-    );
-  }
-  const { empresa, produtos } = company.data;
+  const back = <BackLink label={t('company.back')} />;
   return (
-    <section className="flex flex-col gap-4">
-      {back}
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <div className="flex flex-col gap-4">
-          <Header empresa={empresa} />
-          <Card className="p-4">
-            <h2 className="mb-2 text-lg font-bold text-slate-900">{t('company.products')}</h2>
-            {produtos.length ? (
-              <ul className="flex flex-col divide-y divide-slate-100" data-testid="products">
-                {produtos.map((p) => (
-                  <ProductRow key={p.id} product={p} />
-                ))}
-              </ul>
-            ) : (
-              <p className="text-slate-600">{t('company.noProducts')}</p>
-            )}
-          </Card>
-        </div>
-        <CompanyActions empresa={empresa} />
-      </div>
-    </section>
+    <WhenLoaded query={company} back={back} errorText={(code) => t(`error.${code}`)}>
+      {(data) => {
+        const { empresa, produtos } = data;
+        return (
+          <section className="flex flex-col gap-4">
+            {back}
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+              <div className="flex flex-col gap-4">
+                <Header empresa={empresa} />
+                <Card className="p-4">
+                  <h2 className="mb-2 text-lg font-bold text-slate-900">{t('company.products')}</h2>
+                  {produtos.length ? (
+                    <ul className="flex flex-col divide-y divide-slate-100" data-testid="products">
+                      {produtos.map((p) => (
+                        <ProductRow key={p.id} product={p} />
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="text-slate-600">{t('company.noProducts')}</p>
+                  )}
+                </Card>
+              </div>
+              <CompanyActions empresa={empresa} />
+            </div>
+          </section>
+        );
+      }}
+    </WhenLoaded>
   );
 }
 

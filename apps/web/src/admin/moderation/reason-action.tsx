@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { AdminApiError } from '../api';
+import { errorCodeOf } from '../api';
 import { useAdminText } from '../i18n';
 import { type ModerationResult, useModerate } from './moderation-api';
 import { moderationTexts } from './texts';
@@ -21,12 +21,7 @@ export function ReasonAction(p: {
   const [open, setOpen] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [missing, setMissing] = useState(false);
-  const failure =
-    moderate.error instanceof AdminApiError
-      ? moderate.error.code
-      : moderate.error
-        ? 'unexpected_error'
-        : null;
+  const failure = errorCodeOf(moderate.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!motivo.trim()) return setMissing(true);

@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { AdminApiError } from '../api';
+import { errorCodeOf } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
+import { BackLink, WhenLoaded } from '../query-state';
+import { ReasonField } from '../reason-field';
 import { type Decision, type Report, useDecideReport, useReport } from './reports-api';
 import { reportsTexts } from './texts';
 
@@ -15,39 +15,33 @@ export function ReportPage() {
   const { id = '' } = useParams();
   const t = useAdminText(reportsTexts);
   const query = useReport(id);
-  const back = (
-    <Link to=".." relative="path" className="text-sm font-semibold text-primary-700 underline">
-      ← {t('report.back')}
-    </Link>
-  );
-  if (query.isPending) return <Spinner />;
-  if (query.isError) {
-    const code = query.error instanceof AdminApiError ? query.error.code : 'unexpected_error';
-    return (
-      <div className="flex flex-col gap-3">
-        {back}
-        <p role="alert" className="text-accent-700">
-          {t(`error.${code}`)}
-        </p>
-      </div>
-    );
-  }
-  const report = query.data.reclamacao;
+  const back = <BackLink label={t('report.back')} />;
   return (
-    <section className="flex flex-col gap-4">
-      {back}
-      <h1 className="text-xl font-bold text-slate-900">{t('report.title')}</h1>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <div className="flex flex-col gap-4">
-          <TransferCard report={report} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <PersonCard title={t('field.payer')} person={report.pagador} />
-            <PersonCard title={t('field.payee')} person={report.recebedor} />
-          </div>
-        </div>
-        {report.status === 'aberta' ? <DecisionCard report={report} /> : <DecidedCard report={report} />}
-      </div>
-    </section>
+    <WhenLoaded query={query} back={back} errorText={(code) => t(`error.${code}`)}>
+      {(data) => {
+        const report = data.reclamacao;
+        return (
+          <section className="flex flex-col gap-4">
+            {back}
+            <h1 className="text-xl font-bold text-slate-900">{t('report.title')}</h1>
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+              <div className="flex flex-col gap-4">
+                <TransferCard report={report} />
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <PersonCard title={t('field.payer')} person={report.pagador} />
+                  <PersonCard title={t('field.payee')} person={report.recebedor} />
+                </div>
+              </div>
+              {report.status === 'aberta' ? (
+                <DecisionCard report={report} />
+              ) : (
+                <DecidedCard report={report} />
+              )}
+            </div>
+          </section>
+        );
+      }}
+    </WhenLoaded>
   );
 }
 
@@ -109,8 +103,7 @@ function DecisionCard({ report }: { report: Report }) {
   const [kind, setKind] = useState<Decision['kind'] | null>(null);
   const [motivo, setMotivo] = useState('');
   const [missingReason, setMissingReason] = useState(false);
-  const failure =
-    decide.error instanceof AdminApiError ? decide.error.code : decide.error ? 'unexpected_error' : null;
+  const failure = errorCodeOf(decide.error);
   const amount = formatKreyol(report.quantidade_centis, locale);
   const overdue = Date.parse(report.prazo_em) < Date.now();
 
@@ -157,25 +150,16 @@ function DecisionCard({ report }: { report: Report }) {
         </div>
       ) : (
         <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-          <Field
+          <ReasonField
             label={t('report.reasonLabel')}
-            error={missingReason ? t('common.reason_required') : undefined}
-          >
-            {(c) => (
-              <textarea
-                {...c}
-                rows={3}
-                maxLength={500}
-                value={motivo}
-                placeholder={t('report.reasonPlaceholder')}
-                onChange={(e) => {
-                  setMotivo(e.target.value);
-                  setMissingReason(false);
-                }}
-                className="w-full rounded-xl border border-slate-300 px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-primary-700"
-              />
-            )}
-          </Field>
+            placeholder={t('report.reasonPlaceholder')}
+            value={motivo}
+            missing={missingReason}
+            onChange={(value) => {
+              setMotivo(value);
+              setMissingReason(false);
+            }}
+          />
           <div className="grid gap-2">
             <Button type="submit" variant="primary" disabled={decide.isPending}>
               {kind === 'reverse' ? t('report.confirmReverse', { amount }) : t('report.confirmReject')}
