@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, latestMessage, logIn, newUser, payThroughApi } from './support/accounts';
 import { signInToBackOffice } from './support/operators';
 
 // "Wrong person" (issue 16 §5), the app and the back office side by side: the payer reports a
@@ -16,27 +16,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
 }
 
-/** A transfer posted through the API with the code the payer reads on WhatsApp. */
-async function paid(request: APIRequestContext, payer: TestUser, payee: TestUser, centis: number) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: payer.email, password: payer.password },
-  });
-  const headers = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
-  const held = await request.post('/api/transfers', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: { destinatario_email: payee.email, quantidade_centis: centis },
-  });
-  expect(held.status(), await held.text()).toBe(201);
-  const id = ((await held.json()) as { movimentacao_id: string }).movimentacao_id;
-  const message = await latestMessage(request, payer.phone, 'transfer_code');
-  const codigo = /\*(\d{6})\*/.exec(message.text)?.[1];
-  const posted = await request.post(`/api/transfers/${id}/verify`, { headers, data: { codigo } });
-  expect(posted.status(), await posted.text()).toBe(200);
-  return id;
-}
-
 test('a payer reports a wrong payment and support reverses it; both statements show it', async ({
   page,
   browser,
@@ -45,7 +24,7 @@ test('a payer reports a wrong payment and support reverses it; both statements s
   test.slow();
   const payer = await createUser(request, { user: newUser('Jeraldin') });
   const payee = await createUser(request, { user: newUser('Womeo') });
-  const movement = await paid(request, payer, payee, 2500);
+  const movement = await payThroughApi(request, payer, payee, 2500);
 
   // The payer, at 360 px, on the transfer's detail: report it, with a word on what happened.
   await logIn(page, payer);

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createUser, latestMessage, newUser, type TestUser } from './support/accounts';
+import { expect, type Page, test } from '@playwright/test';
+import { createUser, newUser, payThroughApi } from './support/accounts';
 import { signInToBackOffice } from './support/operators';
 
 // Search and views (issue 16 §8–9): an admin finds a person made in this journey by e-mail, reads
@@ -17,26 +17,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
 }
 
-/** A transfer posted through the API with the code the payer reads on WhatsApp. */
-async function pay(request: APIRequestContext, payer: TestUser, payee: TestUser, centis: number) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: payer.email, password: payer.password },
-  });
-  const headers = {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
-  const held = await request.post('/api/transfers', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: { destinatario_email: payee.email, quantidade_centis: centis },
-  });
-  expect(held.status(), await held.text()).toBe(201);
-  const id = ((await held.json()) as { movimentacao_id: string }).movimentacao_id;
-  const message = await latestMessage(request, payer.phone, 'transfer_code');
-  const codigo = /\*(\d{6})\*/.exec(message.text)?.[1];
-  const posted = await request.post(`/api/transfers/${id}/verify`, { headers, data: { codigo } });
-  expect(posted.status(), await posted.text()).toBe(200);
-}
-
 test('an admin finds a user by e-mail, reads the page and a movement, checks the ledger, exports the audit trail and freezes the account', async ({
   page,
   request,
@@ -44,7 +24,7 @@ test('an admin finds a user by e-mail, reads the page and a movement, checks the
   test.slow();
   const payer = await createUser(request, { user: newUser('Lovelie') });
   const payee = await createUser(request, { user: newUser('Fritznel') });
-  await pay(request, payer, payee, 1250);
+  await payThroughApi(request, payer, payee, 1250);
 
   await page.setViewportSize(LAPTOP);
   await signInToBackOffice(page, 'admin2');

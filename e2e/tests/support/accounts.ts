@@ -118,6 +118,34 @@ export function codeOf(text: string): string {
   return code;
 }
 
+/** A transfer posted through the API with the code the payer reads on WhatsApp; its movement id. */
+export async function payThroughApi(
+  request: APIRequestContext,
+  payer: TestUser,
+  payee: TestUser,
+  centis: number,
+): Promise<string> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: payer.email, password: payer.password },
+  });
+  const headers = {
+    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+  };
+  const held = await request.post('/api/transfers', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { destinatario_email: payee.email, quantidade_centis: centis },
+  });
+  expect(held.status(), await held.text()).toBe(201);
+  const id = ((await held.json()) as { movimentacao_id: string }).movimentacao_id;
+  const message = await latestMessage(request, payer.phone, 'transfer_code');
+  const posted = await request.post(`/api/transfers/${id}/verify`, {
+    headers,
+    data: { codigo: codeOf(message.text) },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  return id;
+}
+
 /**
  * Proves the sign-up phone through the API with the code the development outbox holds, as its
  * owner would read it on WhatsApp; an account already proven is left as it is.
