@@ -65,23 +65,9 @@ export async function approveAdjustment(deps: AppDeps, p: { id: string; operator
         idempotencyKey: `adjustment:${proposal.id}`,
       });
       if (!result.ok) throw refusalError(result);
-      await trx
-        .updateTable('ajustes_propostos')
-        .set({
-          status: 'aprovado',
-          decidido_por: p.operator.id,
-          decidido_em: new Date(),
-          movimentacao_id: result.movimentacao_id,
-        })
-        .where('id', '=', proposal.id)
-        .execute();
-      await recordAudit(trx, {
-        operator: p.operator,
-        action: 'adjustment.approve',
-        target: { type: 'ajuste_proposto', id: proposal.id },
-        userId: proposal.user_id,
-        before: { status: 'proposto' },
-        after: { status: 'aprovado', movimentacao_id: result.movimentacao_id },
+      await recordDecision(trx, p.operator, proposal, {
+        status: 'aprovado',
+        movimentacao_id: result.movimentacao_id,
         reason: proposal.motivo,
       });
       await tellPerson(trx, proposal);
@@ -99,27 +85,43 @@ export async function rejectAdjustment(
 ) {
   await deps.database.db.transaction().execute(async (trx) => {
     const proposal = await lockPending(trx, p);
-    await trx
-      .updateTable('ajustes_propostos')
-      .set({
-        status: 'rejeitado',
-        decidido_por: p.operator.id,
-        decidido_em: new Date(),
-        decisao_motivo: p.motivo,
-      })
-      .where('id', '=', proposal.id)
-      .execute();
-    await recordAudit(trx, {
-      operator: p.operator,
-      action: 'adjustment.reject',
-      target: { type: 'ajuste_proposto', id: proposal.id },
-      userId: proposal.user_id,
-      before: { status: 'proposto' },
-      after: { status: 'rejeitado' },
-      reason: p.motivo,
-    });
+    await recordDecision(trx, p.operator, proposal, { status: 'rejeitado', reason: p.motivo });
   });
   return shown(deps, p.id);
+}
+
+/**
+ * The decision on the proposal and its audit row, in the caller's transaction: an approval names
+ * the movement it posted, a rejection keeps the finance operator's reason.
+ */
+async function recordDecision(
+  trx: Transaction<DB>,
+  operator: OperatorSession,
+  proposal: { id: string; user_id: string },
+  decision:
+    | { status: 'aprovado'; movimentacao_id: string; reason: string }
+    | { status: 'rejeitado'; reason: string },
+): Promise<void> {
+  const movimentacao_id = decision.status === 'aprovado' ? decision.movimentacao_id : undefined;
+  await trx
+    .updateTable('ajustes_propostos')
+    .set({
+      status: decision.status,
+      decidido_por: operator.id,
+      decidido_em: new Date(),
+      ...(movimentacao_id ? { movimentacao_id } : { decisao_motivo: decision.reason }),
+    })
+    .where('id', '=', proposal.id)
+    .execute();
+  await recordAudit(trx, {
+    operator,
+    action: decision.status === 'aprovado' ? 'adjustment.approve' : 'adjustment.reject',
+    target: { type: 'ajuste_proposto', id: proposal.id },
+    userId: proposal.user_id,
+    before: { status: 'proposto' },
+    after: { status: decision.status, ...(movimentacao_id ? { movimentacao_id } : {}) },
+    reason: decision.reason,
+  });
 }
 
 /** The proposal, locked until the decision commits; decided by someone else than its proposer. */
