@@ -19,7 +19,8 @@ const moderated = {
   responsavel_id: uuid,
   antes: z.string(),
   depois: z.string(),
-  vendas_anuladas: z.number().int(),
+  /** The purchases voided, so their buyers are told. */
+  vendas_anuladas: z.array(uuid),
 };
 const companyResult = z.discriminatedUnion('ok', [
   z.object({ ...moderated, empresa_id: uuid }),

@@ -82,3 +82,17 @@ export function ownerContact(db: Kysely<DB>, companyId: string) {
     .where('e.id', '=', companyId)
     .executeTakeFirstOrThrow();
 }
+
+/** The voided purchases with what their buyers are told: where, what, how much, in which language. */
+export async function voidedSales(db: Kysely<DB>, saleIds: string[]) {
+  if (saleIds.length === 0) return [];
+  return db
+    .selectFrom('vendas as v')
+    .innerJoin('usuarios as b', 'b.id', 'v.comprador_id')
+    .innerJoin('produtos as p', 'p.id', 'v.produto_id')
+    .innerJoin('empresas as e', 'e.id', 'v.empresa_id')
+    .select(['v.id', 'v.total_centis', 'b.telefone', 'b.idioma', 'p.nome as produto', 'e.nome as empresa'])
+    .where('v.id', 'in', saleIds)
+    .orderBy('v.criado_em')
+    .execute();
+}

@@ -121,7 +121,7 @@ export async function moderationRoutes(app: AppInstance): Promise<void> {
         return {
           status: result.depois,
           status_anterior: result.antes,
-          compras_anuladas: result.vendas_anuladas,
+          compras_anuladas: result.vendas_anuladas.length,
         };
       },
     );
@@ -146,7 +146,7 @@ export async function moderationRoutes(app: AppInstance): Promise<void> {
         return {
           status: result.depois,
           status_anterior: result.antes,
-          compras_anuladas: result.vendas_anuladas,
+          compras_anuladas: result.vendas_anuladas.length,
         };
       },
     );

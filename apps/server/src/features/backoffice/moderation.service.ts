@@ -1,5 +1,7 @@
 import type { Locale } from '@kreyolcash/domain';
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app.ts';
+import type { DB } from '../../db/schema.ts';
 import { refusalError } from '../../ledger/ledger.ts';
 import {
   type CompanyStatus,
@@ -10,7 +12,7 @@ import {
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { enqueue } from '../messaging/outbox.ts';
 import { recordAudit } from './audit.ts';
-import { ownerContact } from './moderation.repository.ts';
+import { ownerContact, voidedSales } from './moderation.repository.ts';
 import type { OperatorSession } from './operators.repository.ts';
 
 // Moderation (issue 16): a company suspended (SUSPENSA), deactivated (INATIVA) or reactivated
@@ -40,7 +42,7 @@ export async function changeCompanyStatus(
         target: { type: 'empresa', id: p.companyId },
         userId: result.responsavel_id,
         before: { status: result.antes },
-        after: { status: result.depois, compras_anuladas: result.vendas_anuladas },
+        after: { status: result.depois, compras_anuladas: result.vendas_anuladas.length },
         reason: p.motivo,
       });
       if (result.antes !== result.depois) {
@@ -55,6 +57,7 @@ export async function changeCompanyStatus(
           params: { empresa: owner.nome, status: COMPANY_STATUS[p.action], motivo: p.motivo },
         });
       }
+      await tellBuyers(trx, result.vendas_anuladas);
       return result;
     }),
   );
@@ -75,7 +78,7 @@ export async function changeProductStatus(
         target: { type: 'produto', id: p.productId },
         userId: result.responsavel_id,
         before: { status: result.antes },
-        after: { status: result.depois, compras_anuladas: result.vendas_anuladas },
+        after: { status: result.depois, compras_anuladas: result.vendas_anuladas.length },
         reason: p.motivo,
       });
       if (result.antes !== result.depois) {
@@ -95,7 +98,26 @@ export async function changeProductStatus(
           params: { produto: product.nome, ativo: p.active, motivo: p.motivo },
         });
       }
+      await tellBuyers(trx, result.vendas_anuladas);
       return result;
     }),
   );
+}
+
+/**
+ * Each buyer whose purchase was waiting for its code hears that it was cancelled and that the
+ * money held for it is theirs to spend again; the operator's reason stays with the owner.
+ */
+async function tellBuyers(trx: Transaction<DB>, saleIds: string[]): Promise<void> {
+  for (const sale of await voidedSales(trx, saleIds)) {
+    await enqueue(trx, {
+      channel: 'whatsapp',
+      recipient: sale.telefone,
+      purpose: 'purchase_voided',
+      referencia: sale.id,
+      idioma: sale.idioma as Locale,
+      template: 'purchase_voided',
+      params: { produto: sale.produto, empresa: sale.empresa, valor_centis: sale.total_centis },
+    });
+  }
 }

@@ -118,6 +118,18 @@ describe(`moderation of companies and products on ${testDatabaseKind}`, () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.recipient).toBe(owner.telefone);
     expect(textOf(told[0] as never)).toContain('Rezon: Plent pou fwod');
+    // The buyer hears that the purchase is cancelled and the money free again, not the reason.
+    const buyerTold = await t.database.db
+      .selectFrom('outbox_messages')
+      .select(['recipient', ...MESSAGE_CONTENT])
+      .where('purpose', '=', 'purchase_voided')
+      .where('referencia', '=', held.json().venda_id)
+      .execute();
+    expect(buyerTold).toHaveLength(1);
+    expect(buyerTold[0]?.recipient).toBe(buyer.telefone);
+    expect(textOf(buyerTold[0] as never)).toContain('nou anile acha ou a');
+    expect(textOf(buyerTold[0] as never)).toContain('₭ 5,00 ki te rezève pou li a disponib ankò');
+    expect(textOf(buyerTold[0] as never)).not.toContain('fwod');
 
     const back = await act(`/companies/${empresa.id}/reactivate`, 'Egzamen fini, tout bagay an règ');
     expect(back.json()).toEqual({ status: 'ATIVA', status_anterior: 'SUSPENSA', compras_anuladas: 0 });

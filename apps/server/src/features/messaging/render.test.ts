@@ -46,6 +46,7 @@ const SAMPLES: { [K in TemplateName]: TemplateParams<K> } = {
   report_decided_payee: { valor_centis: 2_500, pagador: 'Jean Pierre', decisao: 'rejeitada' },
   adjustment_posted: { valor_centis: 1_250, credito: true, motivo: 'Frè doub sou 3 novanm.' },
   company_moderated: { empresa: 'Boulanjri Lakay', status: 'SUSPENSA', motivo: 'Plent pou fwod.' },
+  purchase_voided: { produto: 'Pen', empresa: 'Boulanjri Lakay', valor_centis: 2_500 },
   product_moderated: { produto: 'Pen', ativo: false, motivo: 'Pwodui entèdi.' },
   email_confirmation: { nome: 'Marie', link: 'http://kc.test/confirm-email#token=abc' },
   password_reset: { nome: 'Marie', link: 'http://kc.test/reset-password#access_token=a&refresh_token=b' },

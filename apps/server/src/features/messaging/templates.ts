@@ -626,6 +626,36 @@ export const TEMPLATES = {
     },
   }),
 
+  // Moderation, to a buyer whose purchase was waiting for its code there: it is cancelled and the
+  // money held for it is free again. The operator's reason is the owner's, not the buyer's.
+  purchase_voided: template({
+    params: z
+      .object({ produto: name, empresa: name, valor_centis: centis })
+      .transform(({ valor_centis, ...p }) => ({ ...p, valor: formatKreyol(valor_centis) })),
+    texts: {
+      ht: (v) =>
+        lines(
+          `KreyolCash: nou anile acha ou a «${v.produto}» nan «${v.empresa}»: li pa ka fèt kounye a.`,
+          `${v.valor} ki te rezève pou li a disponib ankò nan kont ou.`,
+        ),
+      'pt-BR': (v) =>
+        lines(
+          `KreyolCash: cancelamos sua compra de «${v.produto}» em «${v.empresa}»: ela não pode ser concluída agora.`,
+          `Os ${v.valor} reservados para ela estão disponíveis de novo na sua conta.`,
+        ),
+      fr: (v) =>
+        lines(
+          `KreyolCash : nous avons annulé votre achat « ${v.produto} » chez « ${v.empresa} » : il ne peut pas aboutir pour le moment.`,
+          `Les ${v.valor} réservés pour cet achat sont de nouveau disponibles sur votre compte.`,
+        ),
+      en: (v) =>
+        lines(
+          `KreyolCash: we cancelled your purchase of “${v.produto}” from “${v.empresa}”: it cannot go through for now.`,
+          `The ${v.valor} held for it is available again in your account.`,
+        ),
+    },
+  }),
+
   // Moderation, to the owner: their company's new status with the operator's reason.
   company_moderated: template({
     params: z.object({

@@ -14,12 +14,13 @@
 -- voids what those holds left: the first pass keeps the ledger's lock order for everything that
 -- was already pending, and the second is almost always empty.
 
--- Voids the pending sales of a company (or of one product); answers how many.
-create or replace function kc_moderacao_anular(p_empresa uuid, p_produto uuid) returns integer language plpgsql as $$
+-- Voids the pending sales of a company (or of one product); answers their ids, so each buyer is
+-- told.
+create or replace function kc_moderacao_anular(p_empresa uuid, p_produto uuid) returns uuid[] language plpgsql as $$
 declare
   r record;
   v vendas;
-  n integer := 0;
+  ids uuid[] := '{}';
 begin
   for r in
     select id, comprador_id from vendas
@@ -29,10 +30,10 @@ begin
     v := kc_compra_travar(r.id, r.comprador_id);
     if v.status = 'PENDENTE' then
       perform kc_compra_anular(v.id, 'cancelada');
-      n := n + 1;
+      ids := ids || v.id;
     end if;
   end loop;
-  return n;
+  return ids;
 end $$;
 
 -- p: {empresa_id, status: ATIVA | SUSPENSA | INATIVA}
@@ -42,7 +43,7 @@ declare
   v_status text := p->>'status';
   v_antes text;
   v_dono uuid;
-  v_anuladas integer := 0;
+  v_anuladas uuid[] := '{}';
 begin
   if v_status is null or v_status not in ('ATIVA', 'SUSPENSA', 'INATIVA') then
     raise exception 'kc_empresa_moderar: unknown status %', v_status;
@@ -51,9 +52,9 @@ begin
   if v_status <> 'ATIVA' then v_anuladas := kc_moderacao_anular(v_empresa, null); end if;
   select status, responsavel_id into v_antes, v_dono from empresas where id = v_empresa for no key update;
   update empresas set status = v_status where id = v_empresa;
-  if v_status <> 'ATIVA' then v_anuladas := v_anuladas + kc_moderacao_anular(v_empresa, null); end if;
+  if v_status <> 'ATIVA' then v_anuladas := v_anuladas || kc_moderacao_anular(v_empresa, null); end if;
   return jsonb_build_object('ok', true, 'empresa_id', v_empresa, 'responsavel_id', v_dono,
-                            'antes', v_antes, 'depois', v_status, 'vendas_anuladas', v_anuladas);
+                            'antes', v_antes, 'depois', v_status, 'vendas_anuladas', to_jsonb(v_anuladas));
 end $$;
 
 -- p: {produto_id, status: ATIVO | INATIVO}. Reactivated with no stock left, it is ESGOTADO.
@@ -64,7 +65,7 @@ declare
   v_antes text;
   v_depois text;
   v_empresa uuid;
-  v_anuladas integer := 0;
+  v_anuladas uuid[] := '{}';
 begin
   if v_status is null or v_status not in ('ATIVO', 'INATIVO') then
     raise exception 'kc_produto_moderar: unknown status %', v_status;
@@ -75,10 +76,10 @@ begin
   update produtos set status = case when v_status = 'ATIVO' and estoque = 0 then 'ESGOTADO' else v_status end
    where id = v_produto
   returning status into v_depois;
-  if v_status = 'INATIVO' then v_anuladas := v_anuladas + kc_moderacao_anular(null, v_produto); end if;
+  if v_status = 'INATIVO' then v_anuladas := v_anuladas || kc_moderacao_anular(null, v_produto); end if;
   return jsonb_build_object('ok', true, 'produto_id', v_produto, 'empresa_id', v_empresa,
                             'responsavel_id', (select responsavel_id from empresas where id = v_empresa),
-                            'antes', v_antes, 'depois', v_depois, 'vendas_anuladas', v_anuladas);
+                            'antes', v_antes, 'depois', v_depois, 'vendas_anuladas', to_jsonb(v_anuladas));
 end $$;
 
 -- The gate: a sale is created only for a company that is ATIVA when it commits (see above).
