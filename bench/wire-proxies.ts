@@ -1,10 +1,18 @@
 import { execFileSync } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createSecureServer, type Http2SecureServer } from 'node:http2';
+import {
+  createServer as createH2cServer,
+  type Http2Server,
+  type IncomingHttpHeaders,
+  type ServerHttp2Stream,
+} from 'node:http2';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSecureContext, TLSSocket } from 'node:tls';
+import { type ConnectionBytes, frameCounter, newConnectionBytes, streamOf } from './h2-breakdown.ts';
 
 export type Bytes = { down: number; up: number };
 
@@ -20,6 +28,8 @@ export type WireProxy = {
   close: () => Promise<void>;
   /** Bytes by request line, where the protocol shows it (HTTP/1.1). */
   byRequest?: Map<string, Bytes>;
+  /** Each connection's bytes by layer, stream and frame type, where the proxy reads them (HTTP/2). */
+  connections?: () => ConnectionBytes[];
 };
 
 /**
@@ -87,76 +97,138 @@ export async function startHttp1Proxy(target: URL): Promise<WireProxy> {
  * needs HTTPS, and every current terminator speaks HTTP/2 to Chromium): counts the encrypted bytes
  * on the TCP connections, handshakes included, and forwards each stream to the server over
  * HTTP/1.1. The certificate is a throwaway self-signed ECDSA one; the browser is told to accept it.
+ *
+ * Three layers, so that each can be counted: TCP (the encrypted bytes, and the ClientHello's size,
+ * read from its record header before TLS takes the socket), TLS (the handshake, whether the session
+ * was resumed), and the clear text, which is piped to an HTTP/2 server of the proxy's own as it is
+ * (the same frames, the same stream ids) and read frame by frame on the way (`h2-breakdown.ts`).
  */
 export async function startHttp2TlsProxy(target: URL): Promise<WireProxy> {
-  const { key, cert } = selfSignedCertificate();
-  const server: Http2SecureServer = createSecureServer({ key, cert, allowHTTP1: false });
-  const sockets = new Map<Socket, Bytes>();
-  let closed: Bytes = { down: 0, up: 0 };
-  server.on('connection', (socket: Socket) => {
-    sockets.set(socket, { down: 0, up: 0 });
-    socket.on('close', () => {
-      const base = sockets.get(socket);
-      // Closed by reset(): its bytes belong to the count before.
-      if (!base) return;
-      closed = {
-        down: closed.down + socket.bytesWritten - base.down,
-        up: closed.up + socket.bytesRead - base.up,
+  const { key, cert } = benchCertificate();
+  // The clear-text side's connections, by their port on the proxy's HTTP/2 server.
+  const byInnerPort = new Map<number, ConnectionBytes>();
+  const forwarder: Http2Server = createH2cServer();
+  forwarder.on('stream', (stream, headers) => {
+    const counted = byInnerPort.get((stream.session?.socket as Socket | undefined)?.remotePort ?? 0);
+    if (counted)
+      streamOf(counted, stream.id ?? 0).label =
+        `${headers[':method']} ${String(headers[':path']).split('?')[0]}`;
+    forwardStream(target, stream, headers);
+  });
+  const forwarderPort = await listen(forwarder);
+  const context = createSecureContext({ key, cert });
+  let open: { raw: Socket; counted: ConnectionBytes }[] = [];
+  const edge = createServer((raw) => {
+    const counted = newConnectionBytes();
+    open.push({ raw, counted });
+    raw.once('data', (hello: Buffer) => {
+      // A TLS record: type (22, handshake), version, a 2-byte length.
+      if (hello[0] === 22) counted.clientHello = 5 + hello.readUInt16BE(3);
+      raw.pause();
+      raw.unshift(hello);
+      const secure = new TLSSocket(raw, { isServer: true, secureContext: context, ALPNProtocols: ['h2'] });
+      const inner = createConnection({ host: '127.0.0.1', port: forwarderPort });
+      inner.on('connect', () => byInnerPort.set(inner.localPort ?? 0, counted));
+      secure.on('secure', () => {
+        counted.handshake = { down: raw.bytesWritten, up: raw.bytesRead };
+        counted.resumed = secure.isSessionReused();
+      });
+      const up = frameCounter(counted, 'up');
+      const down = frameCounter(counted, 'down');
+      secure.on('data', (chunk: Buffer) => {
+        up(chunk);
+        inner.write(chunk);
+      });
+      inner.on('data', (chunk: Buffer) => {
+        down(chunk);
+        secure.write(chunk);
+      });
+      const end = () => {
+        secure.destroy();
+        inner.destroy();
+        raw.destroy();
       };
-      sockets.delete(socket);
+      for (const side of [secure, inner]) {
+        side.on('error', end);
+        side.on('close', end);
+      }
     });
+    raw.on('error', () => raw.destroy());
   });
-  server.on('stream', (stream, headers) => {
-    const forwarded: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(headers))
-      if (!name.startsWith(':') && value !== undefined) forwarded[name] = value;
-    forwarded.host = target.host;
-    const upstream = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: headers[':method'],
-        path: headers[':path'],
-        headers: forwarded,
-      },
-      (answer) => {
-        const {
-          connection,
-          'keep-alive': _keepAlive,
-          'transfer-encoding': _encoding,
-          ...rest
-        } = answer.headers;
-        if (stream.destroyed) return answer.destroy();
-        stream.respond({ ':status': answer.statusCode ?? 502, ...rest });
-        answer.pipe(stream);
-      },
-    );
-    upstream.on('error', () => stream.destroy());
-    stream.on('error', () => upstream.destroy());
-    stream.on('close', () => upstream.destroy());
-    stream.pipe(upstream);
-  });
-  const url = `https://127.0.0.1:${await listen(server)}`;
+  const url = `https://127.0.0.1:${await listen(edge)}`;
+  const tallied = () => {
+    for (const { raw, counted } of open) counted.wire = { down: raw.bytesWritten, up: raw.bytesRead };
+    return open.map(({ counted }) => counted);
+  };
   return {
     url,
-    counted: () => {
-      let { down, up } = closed;
-      for (const [socket, base] of sockets) {
-        down += socket.bytesWritten - base.down;
-        up += socket.bytesRead - base.up;
-      }
-      return { down, up };
-    },
+    counted: () =>
+      tallied().reduce((sum, { wire }) => ({ down: sum.down + wire.down, up: sum.up + wire.up }), {
+        down: 0,
+        up: 0,
+      }),
+    connections: tallied,
     reset: () => {
-      for (const socket of sockets.keys()) socket.destroy();
-      sockets.clear();
-      closed = { down: 0, up: 0 };
+      for (const { raw } of open) raw.destroy();
+      open = [];
     },
-    close: () => {
-      for (const socket of sockets.keys()) socket.destroy();
-      return closeServer(server);
+    close: async () => {
+      for (const { raw } of open) raw.destroy();
+      await closeServer(edge);
+      await closeServer(forwarder);
     },
   };
+}
+
+function forwardStream(target: URL, stream: ServerHttp2Stream, headers: IncomingHttpHeaders) {
+  const forwarded: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!name.startsWith(':') && value !== undefined) forwarded[name] = value;
+  forwarded.host = target.host;
+  const upstream = httpRequest(
+    {
+      host: target.hostname,
+      port: target.port,
+      method: headers[':method'],
+      path: headers[':path'],
+      headers: forwarded,
+    },
+    (answer) => {
+      const {
+        connection,
+        'keep-alive': _keepAlive,
+        'transfer-encoding': _encoding,
+        ...rest
+      } = answer.headers;
+      if (stream.destroyed) return answer.destroy();
+      stream.respond({ ':status': answer.statusCode ?? 502, ...rest });
+      answer.pipe(stream);
+    },
+  );
+  upstream.on('error', () => stream.destroy());
+  stream.on('error', () => upstream.destroy());
+  stream.on('close', () => upstream.destroy());
+  stream.pipe(upstream);
+}
+
+let certificate: { key: Buffer; cert: Buffer } | undefined;
+
+/** One throwaway certificate per bench run, made on first use. */
+function benchCertificate(): { key: Buffer; cert: Buffer } {
+  certificate ??= selfSignedCertificate();
+  return certificate;
+}
+
+/**
+ * The SHA-256 of the bench certificate's public key, for Chromium's
+ * `--ignore-certificate-errors-spki-list`: the browser then takes the certificate as valid, as a
+ * phone takes a real one. Merely ignoring the error (`--ignore-certificate-errors`) is not the
+ * same: Chromium keeps nothing fetched over a connection with a certificate error in its HTTP
+ * cache, so a photo's max-age or a 304 would never show in the count.
+ */
+export function benchCertificateSpki(): string {
+  const spki = new X509Certificate(benchCertificate().cert).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(spki).digest('base64');
 }
 
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
@@ -191,7 +263,7 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   }
 }
 
-function listen(server: Server | Http2SecureServer): Promise<number> {
+function listen(server: Server | Http2Server): Promise<number> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
@@ -200,6 +272,6 @@ function listen(server: Server | Http2SecureServer): Promise<number> {
   );
 }
 
-function closeServer(server: Server | Http2SecureServer): Promise<void> {
+function closeServer(server: Server | Http2Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
