@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { limitStatus } from '../../ledger/limits.ts';
+import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 
 const levelLimitsSchema = z.object({
@@ -27,7 +28,11 @@ export async function limitsRoutes(app: AppInstance): Promise<void> {
   const { database, config } = app.deps;
   app.get(
     '/api/me/limits',
-    { onRequest: authenticate(app), schema: { tags: ['profile'], response: { 200: limitStatusSchema } } },
+    {
+      onRequest: authenticate(app),
+      onSend: revalidatePrivately,
+      schema: { tags: ['profile'], response: { 200: limitStatusSchema } },
+    },
     async (request) => {
       const status = await limitStatus(database.db, userIdOf(request), config.levelLimits);
       return { ...status, proximo: status.nivel < 2 ? config.levelLimits[2] : null };

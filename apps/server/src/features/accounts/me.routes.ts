@@ -1,6 +1,7 @@
 import { AppError } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { identityRoutes } from './identity.routes.ts';
 import { meSchema, presentMe } from './user-presenter.ts';
@@ -13,11 +14,15 @@ export async function meRoutes(app: AppInstance): Promise<void> {
   const onRequest = authenticate(app);
   await app.register(identityRoutes);
 
-  app.get('/api/me', { onRequest, schema: { tags, response: { 200: meSchema } } }, async (request) => {
-    const user = await findUserById(database.db, userIdOf(request));
-    if (!user) throw new AppError('user_not_found');
-    return presentMe(user);
-  });
+  app.get(
+    '/api/me',
+    { onRequest, onSend: revalidatePrivately, schema: { tags, response: { 200: meSchema } } },
+    async (request) => {
+      const user = await findUserById(database.db, userIdOf(request));
+      if (!user) throw new AppError('user_not_found');
+      return presentMe(user);
+    },
+  );
 
   // The document photo is private: only its owner can fetch it, and no cache may keep it.
   app.get('/api/me/document-photo', { onRequest, schema: { tags } }, async (request, reply) => {

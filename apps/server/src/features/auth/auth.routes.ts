@@ -142,7 +142,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     // Open event streams of this session end now, not at the token's expiry.
     if (sessionId) events.hub.endSession(sessionId);
     clearRefreshCookie(reply, config);
-    return reply.status(204).send();
+    // The person's own reads stay in the browser's HTTP cache for revalidation
+    // (lib/private-revalidation.ts): on a shared phone, logging out forgets them.
+    return reply.status(204).header('clear-site-data', '"cache"').send();
   });
 
   app.post(

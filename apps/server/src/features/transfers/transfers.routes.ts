@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
 import { profilePhotoUrl } from '../accounts/user-presenter.ts';
@@ -85,7 +86,11 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
   // The people the caller last paid, so paying one again is one tap (pay by phone, issue 15).
   app.get(
     '/api/transfers/recent-payees',
-    { onRequest, schema: { tags, response: { 200: z.object({ items: z.array(recentPayeeSchema) }) } } },
+    {
+      onRequest,
+      onSend: revalidatePrivately,
+      schema: { tags, response: { 200: z.object({ items: z.array(recentPayeeSchema) }) } },
+    },
     async (request) => ({ items: await listRecentPayees(db, userIdOf(request)) }),
   );
 
@@ -128,7 +133,11 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
   // The payer's transfers waiting for their code: /transfer offers to resume or cancel them.
   app.get(
     '/api/transfers/pending',
-    { onRequest, schema: { tags, response: { 200: z.object({ items: z.array(pendingTransferSchema) }) } } },
+    {
+      onRequest,
+      onSend: revalidatePrivately,
+      schema: { tags, response: { 200: z.object({ items: z.array(pendingTransferSchema) }) } },
+    },
     async (request) => ({ items: await listPendingTransfers(app.deps, userIdOf(request)) }),
   );
 

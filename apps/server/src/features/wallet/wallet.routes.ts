@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
 import { reports } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { findBalance, findStatementEntry, listStatement } from './statement.repository.ts';
 import { decodeCursor, encodeCursor, presentReport, presentTransaction } from './transaction-presenter.ts';
@@ -18,7 +19,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
   // event stream sends, which must never go backwards. The history may come from a standby.
   app.get(
     '/api/wallet',
-    { onRequest, schema: { tags, response: { 200: walletSchema } } },
+    { onRequest, onSend: revalidatePrivately, schema: { tags, response: { 200: walletSchema } } },
     async (request) => {
       const balance = await findBalance(db, userIdOf(request));
       return balance ?? { saldo_centis: 0, reservado_centis: 0, disponivel_centis: 0 };
@@ -29,6 +30,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
     '/api/wallet/transactions',
     {
       onRequest,
+      onSend: revalidatePrivately,
       schema: {
         tags,
         querystring: historyQuerySchema,
@@ -56,6 +58,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
     '/api/wallet/transactions/:id',
     {
       onRequest,
+      onSend: revalidatePrivately,
       schema: { tags, params: z.object({ id: z.string() }), response: { 200: transactionSchema } },
     },
     async (request) => {
