@@ -183,11 +183,12 @@ export function printBreakdown(connections: ConnectionBytes[]) {
     );
     console.log(
       `connection ${index + 1}: wire down ${connection.wire.down} B, up ${connection.wire.up} B; ` +
-        `handshake down ${connection.handshake.down} B, up ${connection.handshake.up} B ` +
-        `(ClientHello ${connection.clientHello} B, ${connection.resumed ? 'resumed' : 'full handshake'}); ` +
+        `until secure down ${connection.handshake.down} B, up ${connection.handshake.up} B ` +
+        `(ClientHello ${connection.clientHello} B, ${connection.resumed ? 'resumed' : 'full handshake'}; ` +
+        'the client may send its first frames with its Finished, counted there too); ' +
         `HTTP/2 clear text down ${clear.down} B, up ${clear.up} B; ` +
-        `TLS records after the handshake down ${connection.wire.down - connection.handshake.down - clear.down} B, ` +
-        `up ${connection.wire.up - connection.handshake.up - clear.up} B`,
+        `TLS beyond the clear text (handshake, tickets, 22 B per record) down ${connection.wire.down - clear.down} B, ` +
+        `up ${connection.wire.up - clear.up} B`,
     );
     console.table(Object.fromEntries(connection.frames));
     console.table(
