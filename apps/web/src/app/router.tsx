@@ -1,10 +1,10 @@
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { matchRoutes, type RouteObject, useLocation, useNavigationType, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, renderMatches, useLocation, useNavigationType } from 'react-router';
 import { BootSplash } from '@/components/boot-splash';
 import { withNamespaces } from '@/lib/i18n';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-// Declarative routing (useRoutes) rather than the data router: the data router adds ~17 KB gzipped
+// Declarative routing (matchRoutes and renderMatches, as useRoutes does) rather than the data router: the data router adds ~17 KB gzipped
 // to the first download, and TanStack Query already does the data loading. What we would miss,
 // loading a layout's and a page's chunks in parallel, AppRoutes does below with `preload`.
 
@@ -12,9 +12,25 @@ type RouteHandle = { preload: () => Promise<unknown> };
 
 /** A code-split route: its chunk loads on first visit, or earlier through `preload`. */
 function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
-  const Page = lazy(async () => ({ default: await load() }));
-  const handle: RouteHandle = { preload: load };
+  const loadOnce = once(load);
+  const Page = lazy(async () => ({ default: await loadOnce() }));
+  const handle: RouteHandle = { preload: loadOnce };
   return { element: <Page />, handle };
+}
+
+// Issue 18: every import() of the build goes through Vite's preload helper (a URL and a DOM lookup
+// per dependency), and the preload below and React's lazy each called it for the same route on a
+// page's first render. One promise per route instead; a failed one (the network dropped) is
+// forgotten, so the next visit to the route asks again.
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
 }
 
 // The legal texts are long: their translations load with the page, not with the app.
@@ -162,14 +178,18 @@ export function AppRoutes() {
   const location = useLocation();
   const navigationType = useNavigationType();
 
-  // A layout's lazy chunk would otherwise have to arrive before its page's chunk is even asked
-  // for; start all the matched chunks at once instead. This runs during render, not in an effect:
-  // a render that suspends commits nothing, so an effect would come too late. import() of a
-  // module already asked for is a no-op, so a repeated render costs nothing.
-  useMemo(() => {
-    for (const { route } of matchRoutes(routes, location.pathname) ?? []) {
+  // The route table is matched once per path (react-router flattens and ranks the whole table on
+  // every match: useRoutes did it again after the preload's own match), and the same matches are
+  // drawn. A layout's lazy chunk would otherwise have to arrive before its page's chunk is even
+  // asked for; start all the matched chunks at once instead. This runs during render, not in an
+  // effect: a render that suspends commits nothing, so an effect would come too late. Each route
+  // loads once (lazyRoute), so a repeated render costs nothing.
+  const matches = useMemo(() => {
+    const found = matchRoutes(routes, location.pathname);
+    for (const { route } of found ?? []) {
       if (isRouteHandle(route.handle)) void route.handle.preload().catch(() => {});
     }
+    return found;
   }, [location.pathname]);
 
   // A new screen starts at the top; back and forward keep the browser's own scroll position.
@@ -180,7 +200,7 @@ export function AppRoutes() {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [location.pathname, navigationType]);
 
-  const element = useRoutes(routes, location);
+  const element = renderMatches(matches);
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={<BootSplash />}>{element}</Suspense>

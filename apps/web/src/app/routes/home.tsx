@@ -11,7 +11,7 @@ import {
   UserPlus,
   UserRound,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -47,7 +47,11 @@ void apiClient.restoreSession().then(() => {
   void queryClient.prefetchQuery(getTransactionsQueryOptions(recentQuery));
 });
 
-export function HomeRoute() {
+/**
+ * Memoized: the proven-phone guard around it draws it again when the profile arrives, and nothing
+ * here changes with that (each section below follows its own answer).
+ */
+export const HomeRoute = memo(function HomeRoute() {
   const session = useSession();
   // Without a network: the last known balance, and no money actions.
   const offlineBalance = useOfflineBalance(session);
@@ -55,78 +59,107 @@ export function HomeRoute() {
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
   // While the session is being restored the screen shows its skeleton, already in place.
   return <HomeScreen userId={session.status === 'signed-in' ? session.userId : null} />;
-}
+});
 
-function HomeScreen({ userId }: { userId: string | null }) {
+// Issue 18: each answer (profile, wallet, movements, a live balance) arrives in a task of its own,
+// and drew the whole home again: 90–190 ms per answer on a 4× slower CPU. Each section now reads
+// its own answer and is memoized, so an answer draws only the section that shows it.
+const HomeScreen = memo(function HomeScreen({ userId }: { userId: string | null }) {
   const { t } = useTranslation('screens');
-  const isSignedIn = userId !== null;
   // The balance and the latest movements follow the ledger without a reload.
   useWalletEvents(userId);
   useDocumentTitle(t('home.title'));
-  const queryConfig = { enabled: isSignedIn };
-  const meAnswer = useMe({ queryConfig });
-  const walletAnswer = useWallet({ queryConfig });
-  const recentAnswer = useTransactions({ query: recentQuery, queryConfig });
-  // Taking over the prerendered frame, the first render is the frame's, without any answer that
-  // may already be cached; the answers show at once after.
-  const isTakingOver = useIsTakingOver();
-  const me = isTakingOver ? noAnswer : meAnswer;
-  const wallet = isTakingOver ? noAnswer : walletAnswer;
-  const recent = isTakingOver ? noAnswer : recentAnswer;
-  // The balance this device last saw, until the server's arrives: the card shows a figure as soon
-  // as the app runs, and the page's largest paint is that figure, not a placeholder.
-  const lastKnownWallet = useLastKnownWallet(userId);
-  useFailureToast(me.error, 'user_data_error');
-  useFailureToast(wallet.error ?? recent.error, 'account_data_error');
 
   return (
     <div className="min-h-dvh">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-md items-center gap-3 px-4 py-2">
-          <Link
-            to="/profile"
-            aria-label={t('home.profile')}
-            className="grid size-11 shrink-0 place-items-center overflow-hidden rounded-full bg-primary-50 text-primary-700"
-          >
-            {me.data?.profile_photo_url ? (
-              <img src={me.data.profile_photo_url} alt="" className="size-11 object-cover" />
-            ) : (
-              <UserRound aria-hidden="true" className="size-6" />
-            )}
-          </Link>
-          <div className="min-w-0 flex-1">
-            {me.data ? (
-              <p className="truncate text-lg font-bold text-slate-900">
-                {t('home.greeting', { name: firstNameOf(me.data.nome_completo) })}
-              </p>
-            ) : me.isError ? (
-              <p className="text-lg font-bold text-slate-900">{t('home.greetingFallback')}</p>
-            ) : (
-              <Skeleton className="h-6 w-40" />
-            )}
-          </div>
-          <LogoutButton />
-        </div>
-      </header>
-
+      <HomeHeader isSignedIn={userId !== null} />
       <main className="mx-auto flex max-w-md flex-col gap-5 px-4 pt-4 pb-8">
         <h1 className="sr-only">{t('home.title')}</h1>
-        {me.data?.congelado ? <FrozenBanner /> : null}
-        <BalanceCard wallet={wallet.data ?? lastKnownWallet} />
+        <FrozenBanner isSignedIn={userId !== null} />
+        <HomeBalance userId={userId} />
         <Shortcuts />
-        <RecentTransactions transactions={recent.data?.items} failed={recent.isError} />
-        <Link to="/limits" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
-          <Gauge aria-hidden="true" className="size-5" />
-          {t('home.limits')}
-        </Link>
-        <Link to="/transfer" className={buttonStyles({ variant: 'primary', size: 'lg' })}>
-          <Plus aria-hidden="true" className="size-5" />
-          {t('home.newPayment')}
-        </Link>
+        <HomeMovements isSignedIn={userId !== null} />
+        <MoneyLinks />
       </main>
     </div>
   );
+});
+
+// Taking over the prerendered frame, a section's first render is the frame's, without any answer
+// that may already be cached; the answers show at once after.
+function useAnswer<T extends { data: unknown; isError: boolean; error: Error | null }>(answer: T) {
+  return useIsTakingOver() ? noAnswer : answer;
 }
+
+const HomeHeader = memo(function HomeHeader({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation('screens');
+  const me = useAnswer(useMe({ queryConfig: { enabled: isSignedIn } }));
+  useFailureToast(me.error, 'user_data_error');
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-md items-center gap-3 px-4 py-2">
+        <Link
+          to="/profile"
+          aria-label={t('home.profile')}
+          className="grid size-11 shrink-0 place-items-center overflow-hidden rounded-full bg-primary-50 text-primary-700"
+        >
+          {me.data?.profile_photo_url ? (
+            <img src={me.data.profile_photo_url} alt="" className="size-11 object-cover" />
+          ) : (
+            <UserRound aria-hidden="true" className="size-6" />
+          )}
+        </Link>
+        <div className="min-w-0 flex-1">
+          {me.data ? (
+            <p className="truncate text-lg font-bold text-slate-900">
+              {t('home.greeting', { name: firstNameOf(me.data.nome_completo) })}
+            </p>
+          ) : me.isError ? (
+            <p className="text-lg font-bold text-slate-900">{t('home.greetingFallback')}</p>
+          ) : (
+            <Skeleton className="h-6 w-40" />
+          )}
+        </div>
+        <LogoutButton />
+      </div>
+    </header>
+  );
+});
+const HomeBalance = memo(function HomeBalance({ userId }: { userId: string | null }) {
+  const wallet = useAnswer(useWallet({ queryConfig: { enabled: userId !== null } }));
+  // The balance this device last saw, until the server's arrives: the card shows a figure as soon
+  // as the app runs, and the page's largest paint is that figure, not a placeholder.
+  const lastKnownWallet = useLastKnownWallet(userId);
+  useFailureToast(wallet.error, 'account_data_error');
+  return <BalanceCard wallet={wallet.data ?? lastKnownWallet} />;
+});
+
+const HomeMovements = memo(function HomeMovements({ isSignedIn }: { isSignedIn: boolean }) {
+  const recent = useAnswer(useTransactions({ query: recentQuery, queryConfig: { enabled: isSignedIn } }));
+  // The balance is the page's largest paint and comes first: the movements (a row each, with its
+  // date) are drawn in a render React may pause between rows, not in one long task after the
+  // answer. Until then the list keeps what it showed (its placeholders, or the previous rows).
+  const transactions = useDeferredValue(recent.data?.items);
+  useFailureToast(recent.error, 'account_data_error');
+  return <RecentTransactions transactions={transactions} failed={recent.isError} />;
+});
+
+/** The two links under the movements, the same on every render. */
+const MoneyLinks = memo(function MoneyLinks() {
+  const { t } = useTranslation('screens');
+  return (
+    <>
+      <Link to="/limits" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+        <Gauge aria-hidden="true" className="size-5" />
+        {t('home.limits')}
+      </Link>
+      <Link to="/transfer" className={buttonStyles({ variant: 'primary', size: 'lg' })}>
+        <Plus aria-hidden="true" className="size-5" />
+        {t('home.newPayment')}
+      </Link>
+    </>
+  );
+});
 
 const shortcuts: {
   to: string;
@@ -139,7 +172,7 @@ const shortcuts: {
   { to: '/statement', label: 'statement', Icon: ReceiptText },
 ];
 
-function Shortcuts() {
+const Shortcuts = memo(function Shortcuts() {
   const { t } = useTranslation('screens');
   return (
     <nav aria-label={t('home.shortcuts.label')}>
@@ -160,11 +193,13 @@ function Shortcuts() {
       </ul>
     </nav>
   );
-}
+});
 
 /** A frozen account (issue 16) says so first: nothing leaves it, it still sees and receives. */
-function FrozenBanner() {
+const FrozenBanner = memo(function FrozenBanner({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation('screens');
+  const me = useAnswer(useMe({ queryConfig: { enabled: isSignedIn } }));
+  if (!me.data?.congelado) return null;
   return (
     <section
       role="status"
@@ -181,7 +216,7 @@ function FrozenBanner() {
       </div>
     </section>
   );
-}
+});
 
 function LogoutButton() {
   const { t } = useTranslation('screens');
