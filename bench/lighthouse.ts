@@ -5,10 +5,14 @@ import puppeteer from 'puppeteer-core';
 import { buildReferencePage, buildWebApp } from './web-build.ts';
 import { createConfirmedUser, logInForCookie, startWebServer } from './web-server.ts';
 
-// §5 goals of a mobile Lighthouse run (median of 5 per page).
-export const LCP_GOAL_MS = 2000;
-export const TBT_GOAL_MS = 150;
-export const CLS_GOAL = 0.05;
+// Issue 18's goals of a mobile Lighthouse run (median of 5 per page): the prerendered public pages
+// paint sooner than the signed-in home, whose balance waits for its code and its data.
+export type PageGoals = { lcpMs: number; tbtMs: number; cls: number };
+const PUBLIC_PAGE_GOALS: PageGoals = { lcpMs: 1500, tbtMs: 100, cls: 0.05 };
+const HOME_GOALS: PageGoals = { lcpMs: 2000, tbtMs: 150, cls: 0.05 };
+export function goalsFor(path: string): PageGoals {
+  return path === '/home' ? HOME_GOALS : PUBLIC_PAGE_GOALS;
+}
 // Issue 18: a page's TBT stays within this of the reference page's, in the same run.
 export const TBT_OVER_REFERENCE_GOAL_MS = 150;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
@@ -225,12 +229,13 @@ export async function benchLighthouse(): Promise<Record<string, string>[]> {
   const pages = await runLighthouse();
   for (const page of pages) {
     const n = page.runs.length;
+    const goals = goalsFor(page.path);
     const metrics = [
-      { name: 'LCP', of: (r: RunFigures) => r.lcpMs, goal: LCP_GOAL_MS, overGoal: undefined, show: seconds },
+      { name: 'LCP', of: (r: RunFigures) => r.lcpMs, goal: goals.lcpMs, overGoal: undefined, show: seconds },
       {
         name: 'TBT',
         of: (r: RunFigures) => r.tbtMs,
-        goal: TBT_GOAL_MS,
+        goal: goals.tbtMs,
         overGoal: TBT_OVER_REFERENCE_GOAL_MS,
         show: millis,
       },
@@ -255,10 +260,10 @@ export async function benchLighthouse(): Promise<Record<string, string>[]> {
     rows.push({
       measure: `lighthouse mobile ${page.path}: CLS, median of ${n}`,
       ours: median(cls).toFixed(3),
-      anchor: `goal ${CLS_GOAL.toFixed(3)}`,
-      ratio: (median(cls) / CLS_GOAL).toFixed(2),
+      anchor: `goal ${goals.cls.toFixed(3)}`,
+      ratio: (median(cls) / goals.cls).toFixed(2),
       goal: '≤ 1.00',
-      notes: `${median(cls) > CLS_GOAL ? 'MISSED; ' : ''}runs ${cls.map((v) => v.toFixed(3)).join(', ')}`,
+      notes: `${median(cls) > goals.cls ? 'MISSED; ' : ''}runs ${cls.map((v) => v.toFixed(3)).join(', ')}`,
     });
     rows.push(mainThreadRow(page.path, page.runs, page.reference));
   }
