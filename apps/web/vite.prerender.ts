@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { readRouteTable } from './route-table.ts';
+import { ROUTE_PRELOAD_FILE, type RoutePreloadManifest } from './vite.route-preload.ts';
 
 /** What the build writes to `pages.json`, and what the server reads. */
 export type PrerenderedPagesManifest = {
@@ -15,6 +17,13 @@ export type PrerenderedPagesManifest = {
   routes: string[];
   /** The prerendered routes: route path → page name, drawn to `pages/<language>/<name>.html`. */
   pages: Record<string, string>;
+  /**
+   * The CSP source of the stylesheet written into every page (`'sha256-…'`): the server allows
+   * that exact text and no other inline style.
+   */
+  styleHash?: string;
+  /** The prerendered routes whose pages load their scripts after their first paint (after-paint.js). */
+  afterPaint?: string[];
 };
 
 export const PAGES_MANIFEST_FILE = 'pages.json';
@@ -33,6 +42,12 @@ export const PRERENDERED_ROUTES = [
   '/home',
   '*',
 ] as const;
+
+/**
+ * The pages whose scripts wait for their first paint (public/after-paint.js): their HTML is the
+ * whole first screen. Not the home's frame: its largest element, the balance, is drawn by the app.
+ */
+export const AFTER_PAINT_ROUTES: readonly string[] = PRERENDERED_ROUTES.filter((path) => path !== '/home');
 
 export function pageName(routePath: string): string {
   if (routePath === '/') return 'landing';
@@ -72,11 +87,17 @@ export function prerenderPages({ entry }: { entry: string }): Plugin {
         const module = await buildForNode(config, entry, scratch);
         if (module.languages.join() !== PRERENDER_LANGUAGES.join())
           throw new Error(`prerender: the app's languages (${module.languages}) are not PRERENDER_LANGUAGES`);
-        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const { template, styleHash } = withStylesheetInline(shell, outDir);
+        const preloads = JSON.parse(
+          readFileSync(join(outDir, ROUTE_PRELOAD_FILE), 'utf8'),
+        ) as RoutePreloadManifest;
         const manifest: PrerenderedPagesManifest = {
           languages: [...module.languages],
           routes: readRouteTable(config.root).map((route) => route.path),
           pages: Object.fromEntries(PRERENDERED_ROUTES.map((path) => [path, pageName(path)])),
+          styleHash,
+          afterPaint: [...AFTER_PAINT_ROUTES],
         };
         await withoutNetwork(async () => {
           for (const language of module.languages) {
@@ -84,7 +105,13 @@ export function prerenderPages({ entry }: { entry: string }): Plugin {
               // `*` is drawn at a path no route of the table has.
               const at = routePath === '*' ? '/kreyolcash-not-found' : routePath;
               const page = await module.renderPage(at, language);
-              writePage(join(outDir, pageFile(language, routePath)), pageHtml(template, language, page));
+              const html = pageHtml(template, language, page);
+              writePage(
+                join(outDir, pageFile(language, routePath)),
+                AFTER_PAINT_ROUTES.includes(routePath)
+                  ? scriptsAfterPaint(html, filesOf(preloads, routePath))
+                  : html,
+              );
             }
           }
         });
@@ -128,6 +155,52 @@ async function withoutNetwork(run: () => Promise<void>): Promise<void> {
   } finally {
     globalThis.fetch = realFetch;
   }
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/;
+
+/**
+ * A prerendered page is drawn as soon as its stylesheet is there. As a file, the stylesheet is one
+ * more round trip after the HTML, and on a slow network it shares the bandwidth with the ~90 kB of
+ * scripts the page asks for at the same time (the entry and the `Link` header's chunks): the text
+ * waited for them. Written into the page, it arrives with it, and the first paint needs nothing
+ * else. The shell (index.html, kept by the service worker) keeps its link to the file.
+ */
+function withStylesheetInline(shell: string, outDir: string): { template: string; styleHash: string } {
+  const link = STYLESHEET_LINK.exec(shell);
+  if (!link?.[1]) throw new Error('prerender: index.html no longer links the entry stylesheet');
+  const css = readFileSync(join(outDir, link[1]), 'utf8').trim();
+  if (/<\/style/i.test(css)) throw new Error('prerender: the stylesheet cannot be written into a <style>');
+  const styleHash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  return { template: shell.replace(link[0], () => `<style>${css}</style>`), styleHash };
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+
+/** What a route's page loads before it can be taken over: the entry, then its own chunks and styles. */
+function filesOf(preloads: RoutePreloadManifest, routePath: string): string[] {
+  const route = preloads.routes.find((candidate) => candidate.path === routePath);
+  if (!route) throw new Error(`prerender: ${ROUTE_PRELOAD_FILE} has no route ${routePath}`);
+  return [...route.styles, ...route.scripts];
+}
+
+/**
+ * The entry's <script> in the head starts ~90 kB of scripts with the HTML, sharing a slow
+ * network's bandwidth with it, before the page is even drawn. Here the page's last element is
+ * public/after-paint.js instead, naming the entry and the route's files: fetched after the first
+ * paint, all at once.
+ */
+function scriptsAfterPaint(html: string, routeFiles: string[]): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry?.[1] || !html.includes('</body>'))
+    throw new Error('prerender: the page no longer has the entry script this plugin moves');
+  const files = [entry[1], ...routeFiles].join(' ');
+  return html
+    .replace(entry[0], '')
+    .replace(
+      '</body>',
+      () => `<script type="module" src="/after-paint.js" data-after-paint="${files}"></script>\n  </body>`,
+    );
 }
 
 const SPLASH = '<div id="root"><div class="boot-splash" aria-hidden="true">KreyolCash</div></div>';

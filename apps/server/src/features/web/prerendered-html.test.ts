@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,34 @@ describe('the prerendered pages, over HTTP', () => {
     expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Konekte<\/a>/);
     // No inline script: the policy allows only the build's own files.
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('carries its stylesheet, which the policy allows by its hash and no other inline style', async () => {
+    const { html, headers } = await page('/login');
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(css).toContain('.min-h-dvh');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const hash = createHash('sha256').update(css).digest('base64');
+    const styleSrc = /style-src ([^;]*)/.exec(headers.get('content-security-policy') ?? '')?.[1];
+    expect(styleSrc).toBe(`'self' 'sha256-${hash}'`);
+    expect(headers.get('content-security-policy')).toContain("script-src 'self';");
+    // Its scripts wait for its first paint: none asked for with it, in the HTML or the headers.
+    expect(headers.get('link')).toBeNull();
+    expect(html).not.toMatch(/<script[^>]*src="\/assets\//);
+    expect(html).toMatch(
+      /<script type="module" src="\/after-paint\.js" data-after-paint="\/assets\/index-[\w-]+\.js [^"]*\/assets\/login-[\w-]+\.js[^"]*"><\/script>\s*<\/body>/,
+    );
+    // As the service worker fetches a page to keep it: the same policy.
+    const kept = await fetch(`${base}/pages/ht/home.html`);
+    expect(kept.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+  });
+
+  it("sends the home's frame with its scripts at once: the app draws its balance", async () => {
+    const { html, headers } = await page('/home');
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(html).not.toContain('after-paint.js');
+    expect(headers.get('link')).toContain('rel=modulepreload');
+    expect(headers.get('link')).not.toMatch(/index-[\w-]+\.css/);
   });
 
   it('sends the login with its Creole title, fields and button, posting nothing in a URL', async () => {

@@ -15,11 +15,18 @@ export type PrerenderedPage = {
   file: string;
   /** The route table's catch-all: the not-found page, sent with a 404. */
   isNotFound: boolean;
+  /**
+   * The page loads its scripts once it is drawn (after-paint.js): the server must not ask for them
+   * with the page (its `Link` header), or they share the bandwidth with it again.
+   */
+  scriptsAfterPaint: boolean;
 };
 
 export type PrerenderedPages = {
   /** The page for a path in a language (the cookie's value), or undefined: then the plain shell. */
   pageFor: (pathname: string, language?: string) => PrerenderedPage | undefined;
+  /** The CSP source (`'sha256-…'`) of the stylesheet written into the pages, if they have one. */
+  styleHash?: string;
 };
 
 const noPages: PrerenderedPages = { pageFor: () => undefined };
@@ -39,7 +46,9 @@ export function prerenderedPages(manifest: unknown, isBuilt: (file: string) => b
   if (!isManifest(manifest)) return noPages;
   const [defaultLanguage] = manifest.languages;
   const routes = manifest.routes.map((path) => ({ path, matches: routeMatcher(path) }));
+  const afterPaint = new Set(manifest.afterPaint ?? []);
   return {
+    styleHash: manifest.styleHash,
     pageFor(pathname, language) {
       // The first route of the table that matches is the one the app's router draws.
       const route = routes.find((candidate) => candidate.matches(pathname));
@@ -48,18 +57,30 @@ export function prerenderedPages(manifest: unknown, isBuilt: (file: string) => b
       if (!route || !name) return undefined;
       const chosen = language && manifest.languages.includes(language) ? language : defaultLanguage;
       const file = `pages/${chosen}/${name}.html`;
-      return isBuilt(file) ? { file, isNotFound: route.path === '*' } : undefined;
+      if (!isBuilt(file)) return undefined;
+      return { file, isNotFound: route.path === '*', scriptsAfterPaint: afterPaint.has(route.path) };
     },
   };
 }
 
-type Manifest = { languages: string[]; routes: string[]; pages: Record<string, string> };
+type Manifest = {
+  languages: string[];
+  routes: string[];
+  pages: Record<string, string>;
+  styleHash?: string;
+  afterPaint?: string[];
+};
 
 // Only names that make a path inside pages/: nothing in the list can reach another file.
 function isManifest(value: unknown): value is Manifest {
   if (typeof value !== 'object' || value === null) return false;
-  const { languages, routes, pages } = value as Record<string, unknown>;
+  const { languages, routes, pages, styleHash, afterPaint } = value as Record<string, unknown>;
   return (
+    (afterPaint === undefined ||
+      (Array.isArray(afterPaint) && afterPaint.every((path) => typeof path === 'string'))) &&
+    // Goes into the CSP header as it is: a SHA-256 source and nothing else.
+    (styleHash === undefined ||
+      (typeof styleHash === 'string' && /^'sha256-[A-Za-z0-9+/]{43}='$/.test(styleHash))) &&
     Array.isArray(languages) &&
     languages.length > 0 &&
     languages.every(

@@ -25,6 +25,13 @@ describe('route preloads', () => {
     );
   });
 
+  it("leaves out the entry's stylesheet for a page that carries it in itself", () => {
+    const link = routePreloads(manifest).linkFor('/login', { stylesInPage: true });
+    expect(link).not.toContain('index-y.css');
+    expect(link).toContain('</assets/data-d.css>; rel=preload; as=style; crossorigin');
+    expect(link?.startsWith('</assets/index-z.js>; rel=modulepreload')).toBe(true);
+  });
+
   it('matches parameters, a trailing slash, and anything else with the catch-all', () => {
     const preloads = routePreloads(manifest);
     expect(preloads.linkFor('/company/123')).toContain(

@@ -9,11 +9,14 @@ import { type RouteMatcher, routeMatcher } from './route-match.ts';
 
 type Files = { scripts: string[]; styles: string[] };
 type ManifestRoute = Files & { path: string };
-type Route = { matches: RouteMatcher; link: string };
+type Route = { matches: RouteMatcher; link: string; linkWithoutEntryStyles: string };
 
 export type RoutePreloads = {
-  /** The `Link` header for a page's path, or undefined when the page has nothing to preload. */
-  linkFor: (pathname: string) => string | undefined;
+  /**
+   * The `Link` header for a page's path, or undefined when the page has nothing to preload. A
+   * prerendered page carries the entry's stylesheet in itself (`stylesInPage`): not asked for again.
+   */
+  linkFor: (pathname: string, options?: { stylesInPage?: boolean }) => string | undefined;
 };
 
 const noPreloads: RoutePreloads = { linkFor: () => undefined };
@@ -35,24 +38,26 @@ export function routePreloads(manifest: unknown): RoutePreloads {
   // The entry first: on HTTP/1.1 (six connections) the page's many small chunks would otherwise
   // be asked for before it, and it is what everything waits for. Stylesheets before scripts.
   const entry = manifest.entry ?? { scripts: [], styles: [] };
+  const entryStyles = entry.styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`);
   const routes: Route[] = manifest.routes.map((route) => {
-    const links = [
-      ...entry.styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
+    const rest = [
       ...entry.scripts.map((href) => `<${href}>; rel=modulepreload; crossorigin`),
       ...route.styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
       ...route.scripts.map((href) => `<${href}>; rel=modulepreload; crossorigin`),
     ];
+    // Nothing to preload beyond what index.html names: no header.
+    const hasOwn = route.scripts.length + route.styles.length > 0;
     return {
       // `*` matches any path; it is the table's last route.
       matches: routeMatcher(route.path),
-      // Nothing to preload beyond what index.html names: no header.
-      link: route.scripts.length + route.styles.length > 0 ? links.join(', ') : '',
+      link: hasOwn ? [...entryStyles, ...rest].join(', ') : '',
+      linkWithoutEntryStyles: hasOwn ? rest.join(', ') : '',
     };
   });
   return {
-    linkFor(pathname) {
+    linkFor(pathname, options) {
       const route = routes.find((candidate) => candidate.matches(pathname));
-      return route?.link || undefined;
+      return (options?.stylesInPage ? route?.linkWithoutEntryStyles : route?.link) || undefined;
     },
   };
 }

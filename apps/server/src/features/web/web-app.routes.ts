@@ -17,6 +17,17 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
   const preloads = loadRoutePreloads(join(root, 'route-preload.json'));
   const pages = loadPrerenderedPages(root);
   const shell = shellDigest(join(root, 'index.html'));
+  // The prerendered pages carry the build's stylesheet in a <style> (vite.prerender.ts): the page
+  // policy allows that exact text by its hash, and still no other inline style.
+  const { styleHash } = pages;
+  if (styleHash) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string' && String(reply.getHeader('content-type')).startsWith('text/html'))
+        reply.header('content-security-policy', withStyleSource(policy, styleHash));
+      return payload;
+    });
+  }
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -60,12 +71,23 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
     }
     // The page's own chunks, fetched alongside the entry. Not when the service worker asks (its
     // navigation preload): it holds every chunk already, and the header would only cost bytes.
-    const link = fromWorker ? undefined : preloads.linkFor(path);
+    // Nor for a page that fetches its scripts once drawn: they would share the bandwidth with it.
+    const link =
+      fromWorker || page?.scriptsAfterPaint
+        ? undefined
+        : preloads.linkFor(path, { stylesInPage: Boolean(page && styleHash) });
     if (link) reply.header('link', link);
     reply.header('cache-control', 'no-cache');
     if (!page) return reply.sendFile('index.html');
     return reply.status(page.isNotFound ? 404 : 200).sendFile(page.file);
   });
+}
+
+/** The policy with one more source of styles (helmet writes `style-src 'self'`). */
+export function withStyleSource(policy: string, source: string): string {
+  return policy.replace(/(^|;)\s*style-src ([^;]*)/, (directive) =>
+    directive.includes(source) ? directive : `${directive} ${source}`,
+  );
 }
 
 /** SHA-256 of index.html (base64url), read again whenever the file changes (a new build). */

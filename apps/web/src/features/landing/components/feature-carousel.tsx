@@ -6,6 +6,19 @@ import { useTranslation } from '@/lib/i18n';
 /** Spec §9: the landing carousel moves on every 5 seconds. */
 const carouselIntervalMs = 5000;
 
+/**
+ * The prerendered landing shows its first card before the app has taken it over, and
+ * public/after-paint.js notes when (`data-shown-at` on <html>): that card's time counts from then,
+ * not from the takeover. Read once: a later visit of the landing, within the app, gets a full turn.
+ */
+let shownAt: number | undefined =
+  typeof document === 'undefined' ? undefined : Number(document.documentElement.dataset.shownAt) || undefined;
+function firstTurnMs(): number {
+  const since = shownAt === undefined ? 0 : Date.now() - shownAt;
+  shownAt = undefined;
+  return Math.min(carouselIntervalMs, Math.max(0, carouselIntervalMs - since));
+}
+
 type Slide = { id: 'send' | 'buy' | 'invite'; Icon: LucideIcon; tint: string };
 
 const slides: readonly Slide[] = [
@@ -24,7 +37,7 @@ export function FeatureCarousel() {
   useEffect(() => {
     const timer = window.setTimeout(
       () => setActiveIndex((activeIndex + 1) % slides.length),
-      carouselIntervalMs,
+      activeIndex === 0 ? firstTurnMs() : carouselIntervalMs,
     );
     return () => window.clearTimeout(timer);
   }, [activeIndex]);
