@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ describe('the prerendered pages, over HTTP', () => {
   let t: TestApp;
   let base: string;
   let scratch: string | undefined;
+  let distDir = '';
 
   beforeAll(async () => {
     let webDist = process.env.WEB_DIST_DIR;
@@ -31,6 +32,7 @@ describe('the prerendered pages, over HTTP', () => {
         },
       );
     }
+    distDir = webDist;
     if (!existsSync(join(webDist, 'pages.json')))
       throw new Error(`${webDist} is not a web build with its pages`);
     t = await createTestApp({ WEB_DIST_DIR: webDist });
@@ -77,6 +79,16 @@ describe('the prerendered pages, over HTTP', () => {
     // As the service worker fetches a page to keep it: the same policy.
     const kept = await fetch(`${base}/pages/ht/home.html`);
     expect(kept.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+    // A bodiless 304 too: Chromium applies its policy to the copy it then shows (the browser's
+    // own revalidation, and the service worker's navigation that names the shell it holds).
+    const shell = createHash('sha256')
+      .update(readFileSync(join(distDir, 'index.html')))
+      .digest('base64url');
+    const revalidated = await fetch(`${base}/home`, {
+      headers: { 'service-worker-navigation-preload': `shell=${shell}` },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
   });
 
   it("sends the home's frame with its scripts at once: the app draws its balance", async () => {

@@ -18,12 +18,15 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
   const pages = loadPrerenderedPages(root);
   const shell = shellDigest(join(root, 'index.html'));
   // The prerendered pages carry the build's stylesheet in a <style> (vite.prerender.ts): the page
-  // policy allows that exact text by its hash, and still no other inline style.
+  // policy allows that exact text by its hash, and still no other inline style. Every answer
+  // outside /api carries it, the bodiless 304s included: Chromium applies a 304's policy to the
+  // copy of the page the service worker (or its HTTP cache) then shows.
   const { styleHash } = pages;
   if (styleHash) {
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', async (request, reply, payload) => {
       const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string' && String(reply.getHeader('content-type')).startsWith('text/html'))
+      const path = request.url.split('?')[0] ?? '/';
+      if (typeof policy === 'string' && path !== '/api' && !path.startsWith('/api/'))
         reply.header('content-security-policy', withStyleSource(policy, styleHash));
       return payload;
     });
