@@ -47,24 +47,54 @@ if (document.visibilityState === 'hidden') {
   requestAnimationFrame(() => setTimeout(start, 0));
 }
 
-// A form sent before the app has taken it over would be posted (the server answers with the page
-// again: a reload, and what was typed is gone). It is held, and sent again once the app has it.
+// What a person does before the app has taken the page over would be lost: a form sent would be
+// posted (the server answers with the page again: a reload, and what was typed is gone), a
+// language picked would change nothing. Both are held, and done again once the app has the element.
 const TAKEN_OVER_WAIT_MS = 15_000;
+
+function whenTakenOver(element, then, otherwise) {
+  start();
+  const since = Date.now();
+  const check = () => {
+    if (isTakenOver(element)) then();
+    else if (Date.now() - since > TAKEN_OVER_WAIT_MS) otherwise();
+    else setTimeout(check, 50);
+  };
+  check();
+}
+
+// Listened to after the app's own handler (on window, as the event bubbles out): a form the app
+// has taken over is prevented by it. One it has not is held and sent again a little later.
+const heldSince = new WeakMap();
+window.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+  // Held long enough: a form the app leaves to the browser goes as it is.
+  const since = heldSince.get(form) ?? Date.now();
+  if (Date.now() - since > TAKEN_OVER_WAIT_MS) return;
+  heldSince.set(form, since);
+  event.preventDefault();
+  const submitter = event.submitter ?? undefined;
+  // The app never came (its scripts failed): the page's own post, as without this.
+  whenTakenOver(
+    form,
+    () => setTimeout(() => form.requestSubmit(submitter), 50),
+    () => form.submit(),
+  );
+});
+
 document.addEventListener(
-  'submit',
+  'change',
   (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || isTakenOver(form)) return;
-    event.preventDefault();
-    start();
-    const since = Date.now();
-    const sendWhenTakenOver = () => {
-      if (isTakenOver(form)) form.requestSubmit(event.submitter ?? undefined);
-      // The app never came (its scripts failed): the page's own post, as without this.
-      else if (Date.now() - since > TAKEN_OVER_WAIT_MS) form.submit();
-      else setTimeout(sendWhenTakenOver, 50);
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement) || isTakenOver(select)) return;
+    const chosen = select.value;
+    // Taking the element over sets it back to what the app drew: the choice is put back first.
+    const choose = () => {
+      select.value = chosen;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
     };
-    sendWhenTakenOver();
+    whenTakenOver(select, choose, () => {});
   },
   true,
 );

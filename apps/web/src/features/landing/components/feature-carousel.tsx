@@ -35,10 +35,11 @@ export function FeatureCarousel() {
   // Re-armed on every change, so a card picked by hand also stays a full interval. It keeps
   // turning under prefers-reduced-motion; only the fade is dropped there.
   useEffect(() => {
-    const timer = window.setTimeout(
-      () => setActiveIndex((activeIndex + 1) % slides.length),
-      activeIndex === 0 ? firstTurnMs() : carouselIntervalMs,
-    );
+    const next = () => setActiveIndex((activeIndex + 1) % slides.length);
+    const delayMs = activeIndex === 0 ? firstTurnMs() : carouselIntervalMs;
+    // The first card was shown longer than its turn before the app took the page over: move on now.
+    if (delayMs === 0) return next();
+    const timer = window.setTimeout(next, delayMs);
     return () => window.clearTimeout(timer);
   }, [activeIndex]);
 
