@@ -71,7 +71,11 @@ function headerProblems(
   } else {
     expect('default-src', "'self'");
     expect('script-src', "'self'");
-    expect('style-src', "'self'");
+    // The prerendered pages' stylesheet is inline, allowed by its SHA-256: that one hash at most,
+    // never 'unsafe-inline' or another origin.
+    const styles = directives.get('style-src')?.join(' ') ?? '';
+    if (!/^'self'( 'sha256-[A-Za-z0-9+/]{43}=')?$/.test(styles))
+      problems.push(`style-src is "${styles}", not 'self' with at most the stylesheet's hash`);
     expect('object-src', "'none'");
     expect('base-uri', "'self'");
     expect('form-action', "'self'");
