@@ -47,21 +47,64 @@ if (document.visibilityState === 'hidden') {
   requestAnimationFrame(() => setTimeout(start, 0));
 }
 
-// What a person does before the app has taken the page over would be lost: a form sent would be
-// posted (the server answers with the page again: a reload, and what was typed is gone), a
-// language picked would change nothing. Both are held, and done again once the app has the element.
+// What a person does before the app has taken the page over would be lost: a tap on a button
+// would do nothing, a form sent would be posted (the server answers with the page again: a
+// reload, and what was typed is gone), a language picked would change nothing. Each is held, and
+// done again once the app has the element.
 const TAKEN_OVER_WAIT_MS = 15_000;
 
+// The app says when it has drawn a route (router.tsx, `kc:route-drawn`): its elements are then
+// the app's, with their handlers. A timer checks too, for elements outside the routes; an element
+// it finds taken over gets a moment more, for the app to finish drawing what holds it.
 function whenTakenOver(element, then, otherwise) {
   start();
   const since = Date.now();
+  let done = false;
+  const finish = (action) => {
+    if (done) return;
+    done = true;
+    document.removeEventListener('kc:route-drawn', onDrawn);
+    action();
+  };
+  // Out of the app's drawing first: what is done again runs as the person's own action would.
+  const onDrawn = () => {
+    if (isTakenOver(element)) queueMicrotask(() => finish(then));
+  };
   const check = () => {
-    if (isTakenOver(element)) then();
-    else if (Date.now() - since > TAKEN_OVER_WAIT_MS) otherwise();
+    if (done) return;
+    if (isTakenOver(element)) setTimeout(() => finish(then), 50);
+    else if (Date.now() - since > TAKEN_OVER_WAIT_MS) finish(otherwise);
     else setTimeout(check, 50);
   };
+  document.addEventListener('kc:route-drawn', onDrawn);
   check();
 }
+
+// Listened to first (capture, on the document): a tap on a button the app has not taken over is
+// kept from the app's own event replay, so that it is done exactly once, here. A second tap on the
+// same button while the first waits is the same wish. A form's submit button goes on to the submit.
+const heldTaps = new WeakSet();
+document.addEventListener(
+  'click',
+  (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || (button.type === 'submit' && button.form) || isTakenOver(button)) return;
+    event.stopPropagation();
+    event.preventDefault();
+    if (heldTaps.has(button)) return;
+    heldTaps.add(button);
+    const forget = () => heldTaps.delete(button);
+    whenTakenOver(
+      button,
+      () => {
+        forget();
+        if (button.isConnected) button.click();
+      },
+      forget,
+    );
+  },
+  true,
+);
 
 // Listened to after the app's own handler (on window, as the event bubbles out): a form the app
 // has taken over is prevented by it. One it has not is held and sent again a little later.
@@ -78,7 +121,7 @@ window.addEventListener('submit', (event) => {
   // The app never came (its scripts failed): the page's own post, as without this.
   whenTakenOver(
     form,
-    () => setTimeout(() => form.requestSubmit(submitter), 50),
+    () => form.requestSubmit(submitter),
     () => form.submit(),
   );
 });

@@ -15,7 +15,26 @@ function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'eleme
   const loadOnce = once(load);
   const Page = lazy(async () => ({ default: await loadOnce() }));
   const handle: RouteHandle = { preload: loadOnce };
-  return { element: <Page />, handle };
+  return {
+    element: (
+      <>
+        <Page />
+        <RouteDrawn />
+      </>
+    ),
+    handle,
+  };
+}
+
+// A prerendered page is on the screen before the app takes it over, and public/after-paint.js
+// holds what a person did on it meanwhile (a tap, a form sent). It is told each time a route has
+// been drawn: its elements are the app's now, and what was held can be done again. An event and
+// not a timer, because a timer may be slow (a busy phone) or stopped (a test's clock).
+function RouteDrawn() {
+  useEffect(() => {
+    document.dispatchEvent(new Event('kc:route-drawn'));
+  }, []);
+  return null;
 }
 
 // Issue 18: every import() of the build goes through Vite's preload helper (a URL and a DOM lookup
