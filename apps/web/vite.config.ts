@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyScript } from './vite.early-script.ts';
 import { precompressAssets, sonnerStylesWithoutInlineStyle } from './vite.plugins.ts';
 import { PRERENDER_LANGUAGES, pageFile, prerenderPages } from './vite.prerender.ts';
 import { serviceWorker } from './vite.pwa.ts';
@@ -58,9 +59,11 @@ export default defineConfig(({ mode }) => ({
       // The home's frame, in every language: a repeat visit's /home paints before the app runs.
       pages: PRERENDER_LANGUAGES.map((language) => `/${pageFile(language, '/home')}`),
     }),
+    // The home's first script: the session and the balance before the app's code (see the plugin).
+    earlyScript({ entry: 'src/early/home-early.ts', name: 'home-early' }),
     precompressAssets(),
     // The public pages and the home's frame drawn into HTML, per language (see the plugin).
-    prerenderPages({ entry: 'src/prerender.tsx' }),
+    prerenderPages({ entry: 'src/prerender.tsx', earlyScripts: { '/home': 'home-early' } }),
   ],
   resolve: {
     alias: [

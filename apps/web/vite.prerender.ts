@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { readRouteTable } from './route-table.ts';
+import { earlyScriptFile } from './vite.early-script.ts';
 import { ROUTE_PRELOAD_FILE, type RoutePreloadManifest } from './vite.route-preload.ts';
 
 /** What the build writes to `pages.json`, and what the server reads. */
@@ -71,7 +72,14 @@ type PrerenderModule = {
  * and writes it into the build's index.html — its text, buttons and links are in the HTML, and the
  * browser hydrates it (main.tsx). The server sends the page in the visitor's language.
  */
-export function prerenderPages({ entry }: { entry: string }): Plugin {
+export function prerenderPages({
+  entry,
+  earlyScripts = {},
+}: {
+  entry: string;
+  /** Route path → the name of an early script (vite.early-script.ts) its page runs first. */
+  earlyScripts?: Record<string, string>;
+}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'kreyolcash:prerender-pages',
@@ -79,7 +87,7 @@ export function prerenderPages({ entry }: { entry: string }): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async writeBundle(options) {
+    async writeBundle(options, bundle) {
       const outDir = options.dir;
       if (!outDir) return;
       const scratch = mkdtempSync(join(tmpdir(), 'kc-prerender-'));
@@ -105,7 +113,12 @@ export function prerenderPages({ entry }: { entry: string }): Plugin {
               // `*` is drawn at a path no route of the table has.
               const at = routePath === '*' ? '/kreyolcash-not-found' : routePath;
               const page = await module.renderPage(at, language);
-              const html = pageHtml(template, language, page);
+              const early = earlyScripts[routePath];
+              const html = withEarlyScript(
+                pageHtml(template, language, page),
+                early === undefined ? undefined : earlyScriptFile(Object.keys(bundle), early),
+                early,
+              );
               writePage(
                 join(outDir, pageFile(language, routePath)),
                 AFTER_PAINT_ROUTES.includes(routePath)
@@ -201,6 +214,18 @@ function scriptsAfterPaint(html: string, routeFiles: string[]): string {
       '</body>',
       () => `<script type="module" src="/after-paint.js" data-after-paint="${files}"></script>\n  </body>`,
     );
+}
+
+/**
+ * The page's early script, first in its head: a classic async script, fetched with the HTML's
+ * first bytes and run as soon as it arrives, without waiting for the page or the app.
+ */
+function withEarlyScript(html: string, file: string | undefined, name: string | undefined): string {
+  if (name === undefined) return html;
+  if (!file) throw new Error(`prerender: the build has no early script ${name}`);
+  if (!/<\/title>/.test(html))
+    throw new Error('prerender: the page has no <title> to put its early script after');
+  return html.replace(/<\/title>/, () => `</title>\n    <script async src="/${file}"></script>`);
 }
 
 const SPLASH = '<div id="root"><div class="boot-splash" aria-hidden="true">KreyolCash</div></div>';

@@ -158,3 +158,33 @@ test("the home paints the last known balance before the network's, as its larges
   await expect(page.getByTestId('balance')).toHaveText('₭ 123,45');
   expect(errors).toEqual([]);
 });
+
+test('the home shows the balance from its own HTML and first script, before the app, and the app asks nothing twice', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request);
+  // Signed in without the app: this device keeps no balance (as Lighthouse's first visit).
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(login.status()).toBe(200);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path === '/api/auth/refresh' || path === '/api/wallet') asked.push(`${sent.method()} ${path}`);
+  });
+  const errors = watchErrors(page);
+  const release = await holdEntryScript(page);
+
+  await page.goto('/home', { waitUntil: 'commit' });
+  await expect(page.getByTestId('balance')).toHaveText('₭ 100,00');
+  expect(await page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).length)).toBe(0);
+
+  release();
+  await expect(page.getByText(`Bonjou, ${user.firstName}!`)).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveText('₭ 100,00');
+  await expect(page.getByText('Disponib: ₭ 100,00')).toBeVisible();
+  expect(asked).toEqual(['POST /api/auth/refresh', 'GET /api/wallet']);
+  expect(errors).toEqual([]);
+});

@@ -6,6 +6,7 @@ import {
   isRetryableStatus,
   NETWORK_FAILURE_STATUS,
 } from '@kreyolcash/domain';
+import { REFRESH_LOCK, REFRESH_PATH, takeEarlyAnswer } from './early-session';
 import { type AccessToken, createSessionStore, type SessionStore } from './session-store';
 
 // The one API client (DESIGN.md §3): same origin, JSON in and out (multipart for uploads), the
@@ -102,7 +103,7 @@ export function createApiClient({
 
   /** Trades the refresh cookie for a new access token; the error when that failed, else null. */
   function refreshSession(): Promise<AppError | null> {
-    refreshing ??= withLock('kreyolcash.refresh', runRefresh).finally(() => {
+    refreshing ??= withLock(REFRESH_LOCK, runRefresh).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -115,7 +116,7 @@ export function createApiClient({
     const startedGeneration = generation;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const answer = await send<SessionTokens & { user_id: string }>('/api/auth/refresh', {
+        const answer = await send<SessionTokens & { user_id: string }>(REFRESH_PATH, {
           method: 'POST',
           auth: false,
         });
@@ -258,5 +259,7 @@ function browserLock<T>(name: string, run: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(name, run) as unknown as Promise<T>) : run();
 }
 
-/** The app's client: base '' (same origin). */
-export const apiClient = createApiClient({ fetch: (input, init) => fetch(input, init) });
+/** The app's client: base '' (same origin); the home's page may have asked its first questions. */
+export const apiClient = createApiClient({
+  fetch: (input, init) => takeEarlyAnswer(input, init, fetch) ?? fetch(input, init),
+});

@@ -1,7 +1,7 @@
 import { formatKreyol, type Wallet } from '@kreyolcash/domain';
 import { Eye, EyeOff } from 'lucide-react';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useTranslation } from '@/lib/i18n';
+import { BALANCE_ELEMENT_ID } from '../home-balance';
 import { useHiddenBalance } from './use-hidden-balance';
 
 const DOTS = '•••••';
@@ -33,20 +33,26 @@ export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
         </button>
       </div>
       <div className="mt-1 flex h-11 items-center">
-        {wallet ? (
-          <p className="text-4xl font-extrabold tracking-tight tabular-nums" data-testid="balance">
-            {isHidden ? (
-              <>
-                <span aria-hidden="true">{amount(wallet.saldo_centis)}</span>
-                <span className="sr-only">{t('home.balance.hidden')}</span>
-              </>
-            ) : (
-              amount(wallet.saldo_centis)
-            )}
-          </p>
-        ) : (
-          <Skeleton className="h-9 w-44 bg-white/20" />
-        )}
+        {/* Always this element: the page's early script (src/early/home-early.ts) may have written
+            the figure into the HTML's frame before the app took it over, and it stands (no
+            hydration error for its text) until the app has its own. Empty, it is the placeholder. */}
+        <p
+          id={BALANCE_ELEMENT_ID}
+          className="text-4xl font-extrabold tracking-tight tabular-nums empty:h-9 empty:w-44 empty:rounded-lg empty:bg-white/20 motion-safe:empty:animate-pulse"
+          data-testid="balance"
+          suppressHydrationWarning
+        >
+          {!wallet ? (
+            ''
+          ) : isHidden ? (
+            <>
+              <span aria-hidden="true">{amount(wallet.saldo_centis)}</span>
+              <span className="sr-only">{t('home.balance.hidden')}</span>
+            </>
+          ) : (
+            amount(wallet.saldo_centis)
+          )}
+        </p>
       </div>
       <p className="mt-1 h-5 text-sm text-primary-100">
         {wallet

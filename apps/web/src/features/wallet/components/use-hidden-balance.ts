@@ -1,7 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { BALANCE_HIDDEN_KEY as storageKey } from '../home-balance';
 
-// Remembered on this device only: it is a display choice, not a secret.
-const storageKey = 'kreyolcash.balanceHidden';
 const listeners = new Set<() => void>();
 let isHidden: boolean | undefined;
 
