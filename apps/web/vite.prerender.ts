@@ -46,7 +46,8 @@ export const PRERENDERED_ROUTES = [
 
 /**
  * The pages whose scripts wait for their first paint (public/after-paint.js): their HTML is the
- * whole first screen. Not the home's frame: its largest element, the balance, is drawn by the app.
+ * whole first screen. Not the home's frame: its figures come from the network (its early script
+ * and the app), and the app's scripts are wanted as soon as the session is.
  */
 export const AFTER_PAINT_ROUTES: readonly string[] = PRERENDERED_ROUTES.filter((path) => path !== '/home');
 
@@ -199,21 +200,17 @@ function filesOf(preloads: RoutePreloadManifest, routePath: string): string[] {
 
 /**
  * The entry's <script> in the head starts ~90 kB of scripts with the HTML, sharing a slow
- * network's bandwidth with it, before the page is even drawn. Here the page's last element is
- * public/after-paint.js instead, naming the entry and the route's files: fetched after the first
- * paint, all at once.
+ * network's bandwidth with it, before the page is even drawn. Here public/after-paint.js takes its
+ * place, naming the entry and the route's files: fetched after the first paint, all at once. It is
+ * a small classic script where the entry was, run before the page is drawn (one round trip, then
+ * kept by the service worker): a tap on the painted page is then always held until the app has
+ * it. Run after the page had been parsed, as a module, it came too late for a quick tap.
  */
 function scriptsAfterPaint(html: string, routeFiles: string[]): string {
   const entry = ENTRY_SCRIPT.exec(html);
-  if (!entry?.[1] || !html.includes('</body>'))
-    throw new Error('prerender: the page no longer has the entry script this plugin moves');
+  if (!entry?.[1]) throw new Error('prerender: the page no longer has the entry script this plugin replaces');
   const files = [entry[1], ...routeFiles].join(' ');
-  return html
-    .replace(entry[0], '')
-    .replace(
-      '</body>',
-      () => `<script type="module" src="/after-paint.js" data-after-paint="${files}"></script>\n  </body>`,
-    );
+  return html.replace(entry[0], () => `<script src="/after-paint.js" data-after-paint="${files}"></script>`);
 }
 
 /**

@@ -3,146 +3,153 @@
 // and on a slow network the ~90 kB of scripts asked for with the HTML took bandwidth from it.
 // The page names its scripts and stylesheets on this script's tag (`data-after-paint`, the entry
 // first); after the first paint they are fetched together and the entry takes the page over.
+//
+// This file is a classic script in the page's head, run before the page is drawn, not a module at
+// its end: a module runs only once the whole page is parsed and it has arrived, and a tap on the
+// painted page before then reached nobody. It is wrapped so that nothing of it lands on `window`.
+(() => {
+  const tag = document.querySelector('script[data-after-paint]');
+  const [entry, ...rest] = (tag?.getAttribute('data-after-paint') ?? '').split(' ').filter(Boolean);
 
-// When the page was shown (this runs once it is parsed, within a frame of its first paint), in the
-// page's time: what the page shows from its HTML has been on the screen since (the landing's
-// carousel counts its first card's time from here).
-document.documentElement.dataset.shownAt = String(Date.now());
-
-const tag = document.querySelector('script[data-after-paint]');
-const [entry, ...rest] = (tag?.getAttribute('data-after-paint') ?? '').split(' ').filter(Boolean);
-
-function preload(href) {
-  const link = document.createElement('link');
-  if (href.endsWith('.css')) {
-    link.rel = 'preload';
-    link.as = 'style';
-  } else {
-    link.rel = 'modulepreload';
+  function preload(href) {
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
   }
-  link.crossOrigin = '';
-  link.href = href;
-  document.head.append(link);
-}
 
-let started = false;
-function start() {
-  if (started) return;
-  started = true;
-  for (const href of rest) preload(href);
-  if (entry) import(entry);
-}
+  // When the page was shown, in the page's time: what it shows from its HTML has been on the screen
+  // since (the landing's carousel counts its first card's time from here).
+  function markShown() {
+    document.documentElement.dataset.shownAt ??= String(Date.now());
+  }
 
-// After the first paint: the browser reports it once it is on the screen. A page in a background
-// tab is not drawn, and a browser without paint timing gets a frame's callback, which runs just
-// before a paint, and a task queued from it, just after.
-if (document.visibilityState === 'hidden') {
-  start();
-} else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-  new PerformanceObserver((_list, observer) => {
-    observer.disconnect();
+  let started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    markShown();
+    for (const href of rest) preload(href);
+    if (entry) import(entry);
+  }
+
+  // After the first paint: the browser reports it once it is on the screen. A page in a background
+  // tab is not drawn, and a browser without paint timing gets a frame's callback, which runs just
+  // before a paint, and a task queued from it, just after.
+  if (document.visibilityState === 'hidden') {
     start();
-  }).observe({ type: 'paint', buffered: true });
-} else {
-  requestAnimationFrame(() => setTimeout(start, 0));
-}
+  } else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((_list, observer) => {
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(start, 0));
+  }
 
-// What a person does before the app has taken the page over would be lost: a tap on a button
-// would do nothing, a form sent would be posted (the server answers with the page again: a
-// reload, and what was typed is gone), a language picked would change nothing. Each is held, and
-// done again once the app has the element.
-const TAKEN_OVER_WAIT_MS = 15_000;
+  // What a person does before the app has taken the page over would be lost: a tap on a button
+  // would do nothing, a form sent would be posted (the server answers with the page again: a
+  // reload, and what was typed is gone), a language picked would change nothing. Each is held, and
+  // done again once the app has the element.
+  const TAKEN_OVER_WAIT_MS = 15_000;
 
-// The app says when it has drawn a route (router.tsx, `kc:route-drawn`): its elements are then
-// the app's, with their handlers. A timer checks too, for elements outside the routes; an element
-// it finds taken over gets a moment more, for the app to finish drawing what holds it.
-function whenTakenOver(element, then, otherwise) {
-  start();
-  const since = Date.now();
-  let done = false;
-  const finish = (action) => {
-    if (done) return;
-    done = true;
-    document.removeEventListener('kc:route-drawn', onDrawn);
-    action();
-  };
-  // Out of the app's drawing first: what is done again runs as the person's own action would.
-  const onDrawn = () => {
-    if (isTakenOver(element)) queueMicrotask(() => finish(then));
-  };
-  const check = () => {
-    if (done) return;
-    if (isTakenOver(element)) setTimeout(() => finish(then), 50);
-    else if (Date.now() - since > TAKEN_OVER_WAIT_MS) finish(otherwise);
-    else setTimeout(check, 50);
-  };
-  document.addEventListener('kc:route-drawn', onDrawn);
-  check();
-}
-
-// Listened to first (capture, on the document): a tap on a button the app has not taken over is
-// kept from the app's own event replay, so that it is done exactly once, here. A second tap on the
-// same button while the first waits is the same wish. A form's submit button goes on to the submit.
-const heldTaps = new WeakSet();
-document.addEventListener(
-  'click',
-  (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || (button.type === 'submit' && button.form) || isTakenOver(button)) return;
-    event.stopPropagation();
-    event.preventDefault();
-    if (heldTaps.has(button)) return;
-    heldTaps.add(button);
-    const forget = () => heldTaps.delete(button);
-    whenTakenOver(
-      button,
-      () => {
-        forget();
-        if (button.isConnected) button.click();
-      },
-      forget,
-    );
-  },
-  true,
-);
-
-// Listened to after the app's own handler (on window, as the event bubbles out): a form the app
-// has taken over is prevented by it. One it has not is held and sent again a little later.
-const heldSince = new WeakMap();
-window.addEventListener('submit', (event) => {
-  const form = event.target;
-  if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
-  // Held long enough: a form the app leaves to the browser goes as it is.
-  const since = heldSince.get(form) ?? Date.now();
-  if (Date.now() - since > TAKEN_OVER_WAIT_MS) return;
-  heldSince.set(form, since);
-  event.preventDefault();
-  const submitter = event.submitter ?? undefined;
-  // The app never came (its scripts failed): the page's own post, as without this.
-  whenTakenOver(
-    form,
-    () => form.requestSubmit(submitter),
-    () => form.submit(),
-  );
-});
-
-document.addEventListener(
-  'change',
-  (event) => {
-    const select = event.target;
-    if (!(select instanceof HTMLSelectElement) || isTakenOver(select)) return;
-    const chosen = select.value;
-    // Taking the element over sets it back to what the app drew: the choice is put back first.
-    const choose = () => {
-      select.value = chosen;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
+  // The app says when it has drawn a route (router.tsx, `kc:route-drawn`): its elements are then
+  // the app's, with their handlers. A timer checks too, for elements outside the routes; an element
+  // it finds taken over gets a moment more, for the app to finish drawing what holds it.
+  function whenTakenOver(element, then, otherwise) {
+    start();
+    const since = Date.now();
+    let done = false;
+    const finish = (action) => {
+      if (done) return;
+      done = true;
+      document.removeEventListener('kc:route-drawn', onDrawn);
+      action();
     };
-    whenTakenOver(select, choose, () => {});
-  },
-  true,
-);
+    // Out of the app's drawing first: what is done again runs as the person's own action would.
+    const onDrawn = () => {
+      if (isTakenOver(element)) queueMicrotask(() => finish(then));
+    };
+    const check = () => {
+      if (done) return;
+      if (isTakenOver(element)) setTimeout(() => finish(then), 50);
+      else if (Date.now() - since > TAKEN_OVER_WAIT_MS) finish(otherwise);
+      else setTimeout(check, 50);
+    };
+    document.addEventListener('kc:route-drawn', onDrawn);
+    check();
+  }
 
-// React keeps an element's props on it once it has taken the element over (hydrated it).
-function isTakenOver(element) {
-  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
-}
+  // Listened to first (capture, on the document): a tap on a button the app has not taken over is
+  // kept from the app's own event replay, so that it is done exactly once, here. A second tap on the
+  // same button while the first waits is the same wish. A form's submit button goes on to the submit.
+  const heldTaps = new WeakSet();
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!button || (button.type === 'submit' && button.form) || isTakenOver(button)) return;
+      event.stopPropagation();
+      event.preventDefault();
+      if (heldTaps.has(button)) return;
+      heldTaps.add(button);
+      const forget = () => heldTaps.delete(button);
+      whenTakenOver(
+        button,
+        () => {
+          forget();
+          if (button.isConnected) button.click();
+        },
+        forget,
+      );
+    },
+    true,
+  );
+
+  // Listened to after the app's own handler (on window, as the event bubbles out): a form the app
+  // has taken over is prevented by it. One it has not is held and sent again a little later.
+  const heldSince = new WeakMap();
+  window.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+    // Held long enough: a form the app leaves to the browser goes as it is.
+    const since = heldSince.get(form) ?? Date.now();
+    if (Date.now() - since > TAKEN_OVER_WAIT_MS) return;
+    heldSince.set(form, since);
+    event.preventDefault();
+    const submitter = event.submitter ?? undefined;
+    // The app never came (its scripts failed): the page's own post, as without this.
+    whenTakenOver(
+      form,
+      () => form.requestSubmit(submitter),
+      () => form.submit(),
+    );
+  });
+
+  document.addEventListener(
+    'change',
+    (event) => {
+      const select = event.target;
+      if (!(select instanceof HTMLSelectElement) || isTakenOver(select)) return;
+      const chosen = select.value;
+      // Taking the element over sets it back to what the app drew: the choice is put back first.
+      const choose = () => {
+        select.value = chosen;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      whenTakenOver(select, choose, () => {});
+    },
+    true,
+  );
+
+  // React keeps an element's props on it once it has taken the element over (hydrated it).
+  function isTakenOver(element) {
+    return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+  }
+})();
