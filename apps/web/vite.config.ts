@@ -25,7 +25,7 @@ const reactRouterProduction = fileURLToPath(import.meta.resolve('react-router'))
 // move (not what they import), so React stays in the entry.
 const dataLayer = {
   name: 'data-layer',
-  test: /node_modules[\\/](@tanstack|sonner)[\\/]|packages[\\/]domain[\\/]src[\\/](error-codes|app-error|constants)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.|src[\\/]lib[\\/](api-client|notify|error-text|react-query|session-store)\.|src[\\/]hooks[\\/]use-session\.|src[\\/]components[\\/]ui[\\/](spinner|skeleton)\.|src[\\/]features[\\/]wallet[\\/]api[\\/](is-wallet|last-known-balance|get-wallet)\./,
+  test: /node_modules[\\/](@tanstack|sonner)[\\/]|packages[\\/]domain[\\/]src[\\/](error-codes|app-error|constants)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]loader-circle\.|src[\\/]lib[\\/](api-client|early-session|notify|error-text|react-query|session-store)\.|src[\\/]hooks[\\/]use-session\.|src[\\/]components[\\/]ui[\\/](spinner|skeleton)\.|src[\\/]features[\\/]wallet[\\/]api[\\/](is-wallet|kept-balance|last-known-balance|get-wallet)\./,
   includeDependenciesRecursively: false,
 };
 

@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { readRouteTable } from './route-table.ts';
+import { EARLY_SETTLED_EVENT } from './src/lib/early-session.ts';
 import { earlyScriptFile } from './vite.early-script.ts';
 import { ROUTE_PRELOAD_FILE, type RoutePreloadManifest } from './vite.route-preload.ts';
 
@@ -46,10 +47,10 @@ export const PRERENDERED_ROUTES = [
 
 /**
  * The pages whose scripts wait for their first paint (public/after-paint.js): their HTML is the
- * whole first screen. Not the home's frame: its figures come from the network (its early script
- * and the app), and the app's scripts are wanted as soon as the session is.
+ * whole first screen. The home's frame too: its scripts wait for its early script besides
+ * (EARLY_SETTLED_EVENT), so that the balance is not held back by the app's download and start.
  */
-export const AFTER_PAINT_ROUTES: readonly string[] = PRERENDERED_ROUTES.filter((path) => path !== '/home');
+export const AFTER_PAINT_ROUTES: readonly string[] = PRERENDERED_ROUTES;
 
 export function pageName(routePath: string): string {
   if (routePath === '/') return 'landing';
@@ -123,7 +124,7 @@ export function prerenderPages({
               writePage(
                 join(outDir, pageFile(language, routePath)),
                 AFTER_PAINT_ROUTES.includes(routePath)
-                  ? scriptsAfterPaint(html, filesOf(preloads, routePath))
+                  ? scriptsAfterPaint(html, filesOf(preloads, routePath), early && EARLY_SETTLED_EVENT)
                   : html,
               );
             }
@@ -206,11 +207,15 @@ function filesOf(preloads: RoutePreloadManifest, routePath: string): string[] {
  * kept by the service worker): a tap on the painted page is then always held until the app has
  * it. Run after the page had been parsed, as a module, it came too late for a quick tap.
  */
-function scriptsAfterPaint(html: string, routeFiles: string[]): string {
+function scriptsAfterPaint(html: string, routeFiles: string[], afterEvent?: string): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry?.[1]) throw new Error('prerender: the page no longer has the entry script this plugin replaces');
   const files = [entry[1], ...routeFiles].join(' ');
-  return html.replace(entry[0], () => `<script src="/after-paint.js" data-after-paint="${files}"></script>`);
+  const waits = afterEvent ? ` data-after-event="${afterEvent}"` : '';
+  return html.replace(
+    entry[0],
+    () => `<script src="/after-paint.js" data-after-paint="${files}"${waits}></script>`,
+  );
 }
 
 /**

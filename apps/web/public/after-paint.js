@@ -39,6 +39,32 @@
     if (entry) import(entry);
   }
 
+  // A page may wait for more than its first paint: the home waits until its early script has
+  // shown the balance (`data-after-event`, said on the document and kept as an attribute of <html>
+  // named after it, in case it came before this ran). A script that failed to load says nothing:
+  // then the app comes at once.
+  const awaited = tag?.getAttribute('data-after-event');
+  const awaitedMark = awaited ? `data-${awaited.replace(/[^\w-]/g, '-')}` : '';
+  let waiting = Boolean(awaited) && !document.documentElement.hasAttribute(awaitedMark);
+  let painted = false;
+  function stopWaiting() {
+    if (!waiting) return;
+    waiting = false;
+    if (painted) start();
+  }
+  if (waiting) {
+    document.addEventListener(awaited, stopWaiting);
+    document.addEventListener(
+      'error',
+      (event) => event.target instanceof HTMLScriptElement && stopWaiting(),
+      true,
+    );
+  }
+  function afterPaint() {
+    painted = true;
+    if (!waiting) start();
+  }
+
   // After the first paint: the browser reports it once it is on the screen. A page in a background
   // tab is not drawn, and a browser without paint timing gets a frame's callback, which runs just
   // before a paint, and a task queued from it, just after.
@@ -47,10 +73,10 @@
   } else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     new PerformanceObserver((_list, observer) => {
       observer.disconnect();
-      start();
+      afterPaint();
     }).observe({ type: 'paint', buffered: true });
   } else {
-    requestAnimationFrame(() => setTimeout(start, 0));
+    requestAnimationFrame(() => setTimeout(afterPaint, 0));
   }
 
   // What a person does before the app has taken the page over would be lost: a tap on a button

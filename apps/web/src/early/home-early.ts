@@ -1,14 +1,22 @@
 import { formatKreyol } from '@kreyolcash/domain';
 import { isWallet } from '../features/wallet/api/is-wallet';
+import { findLastKnownBalance } from '../features/wallet/api/kept-balance';
 import { BALANCE_ELEMENT_ID, BALANCE_HIDDEN_KEY } from '../features/wallet/home-balance';
-import { type EarlySession, REFRESH_LOCK, REFRESH_PATH, WALLET_PATH } from '../lib/early-session';
+import {
+  EARLY_SETTLED_EVENT,
+  type EarlySession,
+  REFRESH_LOCK,
+  REFRESH_PATH,
+  WALLET_PATH,
+} from '../lib/early-session';
 
-// The signed-in home's first script, a few hundred bytes in the page's head (vite.early-script.ts
-// builds it; the prerender names it in the home's HTML). It trades the refresh cookie and asks for
-// the wallet while the app's code is still downloading, and writes the balance into the home's
-// frame: on a slow phone the balance — the home's largest paint — no longer waits for the scripts,
-// then two round trips. The app takes the same answers (lib/early-session.ts) and takes the frame
-// over; the balance's element lets its figure stand (balance-card.tsx).
+// The signed-in home's first script, ~1.5 kB in the page's head (vite.early-script.ts builds it;
+// the prerender names it in the home's HTML). It trades the refresh cookie and asks for the wallet
+// while the app is not there yet, and writes the balance into the home's frame: on a slow phone
+// the balance — the home's largest paint — no longer waits for ~170 kB of scripts, their start on
+// a slow CPU, then two round trips. The app's scripts wait until it has shown what it could
+// (EARLY_SETTLED_EVENT), take the same answers (lib/early-session.ts) and take the frame over; the
+// balance's element lets the figure stand (balance-card.tsx).
 
 const accept = { accept: 'application/json' };
 
@@ -17,11 +25,10 @@ function underRefreshLock(run: () => Promise<Response>): Promise<Response> {
   return locks ? (locks.request(REFRESH_LOCK, run) as unknown as Promise<Response>) : run();
 }
 
-async function accessTokenOf(answer: Response): Promise<string | undefined> {
-  if (!answer.ok) return undefined;
-  const body: unknown = await answer.clone().json();
-  const token = (body as { access_token?: unknown } | null)?.access_token;
-  return typeof token === 'string' ? token : undefined;
+type Session = { access_token?: unknown; user_id?: unknown };
+
+async function sessionOf(answer: Response): Promise<Session | undefined> {
+  return answer.ok ? (((await answer.clone().json()) as Session | null) ?? undefined) : undefined;
 }
 
 function isHidden(): boolean {
@@ -32,28 +39,51 @@ function isHidden(): boolean {
   }
 }
 
-/** Only into the frame as the HTML drew it: once the app has written there, the app's figure stands. */
+const balanceElement = () => document.getElementById(BALANCE_ELEMENT_ID);
+
+/** Only into the frame as the HTML drew it: once a figure is there (or the app's), it stands. */
 function paint(wallet: unknown): void {
-  const element = document.getElementById(BALANCE_ELEMENT_ID);
+  const element = balanceElement();
   if (element?.textContent !== '' || !isWallet(wallet) || isHidden()) return;
   element.textContent = formatKreyol(wallet.saldo_centis);
+}
+
+let settled = false;
+function settle(): void {
+  if (settled) return;
+  settled = true;
+  // public/after-paint.js's mark for an event that came before it ran: data-<event, ':' as '-'>.
+  document.documentElement.setAttribute(`data-${EARLY_SETTLED_EVENT.replace(':', '-')}`, '');
+  document.dispatchEvent(new Event(EARLY_SETTLED_EVENT));
 }
 
 const refresh = underRefreshLock(() =>
   fetch(REFRESH_PATH, { method: 'POST', headers: accept, credentials: 'same-origin' }),
 );
+const session = refresh.then(sessionOf);
 const early: EarlySession = {
   refresh,
-  wallet: refresh.then(accessTokenOf).then((token) => {
-    if (!token) return undefined;
+  wallet: session.then((signedIn) => {
+    const token = signedIn?.access_token;
+    if (typeof token !== 'string') return undefined;
     early.token = token;
     return fetch(WALLET_PATH, { headers: { ...accept, authorization: `Bearer ${token}` } });
   }),
 };
 window.kcEarlySession = early;
 
-// The app reports what failed when it takes the answers; here a failure only means no early figure.
+// The balance kept on this device for this person shows at once; the server's follows. Without
+// one, the app waits for the server's (a round trip), which is what the person came to see.
+session
+  .then((signedIn) => {
+    const kept = findLastKnownBalance();
+    if (kept && kept.userId === signedIn?.user_id) paint(kept.wallet);
+    if (!signedIn || isHidden() || balanceElement()?.textContent !== '') settle();
+  })
+  .catch(settle);
+// The app reports what failed when it takes the answers; here a failure only means no figure.
 early.wallet
   .then((answer) => (answer?.ok ? answer.clone().json() : undefined))
   .then(paint)
-  .catch(() => {});
+  .catch(() => {})
+  .finally(settle);

@@ -6,6 +6,12 @@
 export const REFRESH_LOCK = 'kreyolcash.refresh';
 export const REFRESH_PATH = '/api/auth/refresh';
 export const WALLET_PATH = '/api/wallet';
+/**
+ * Said on the document (and kept as `data-kc-early-settled` on <html>) once the early script has
+ * shown what it could (the balance, or nothing to show): the page's scripts wait for it
+ * (public/after-paint.js), so that the app's download and start do not hold the balance back.
+ */
+export const EARLY_SETTLED_EVENT = 'kc:early-settled';
 
 export type EarlySession = {
   /** The refresh's answer, asked for under REFRESH_LOCK. */

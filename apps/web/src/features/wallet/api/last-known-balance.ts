@@ -4,25 +4,9 @@ import { useSyncExternalStore } from 'react';
 import type { SessionStore } from '@/lib/session-store';
 import { getWalletQueryOptions } from './get-wallet';
 import { isWallet } from './is-wallet';
+import { findLastKnownBalance, type LastKnownBalance, KEPT_BALANCE_KEY as storageKey } from './kept-balance';
 
-/**
- * The balance the app last received from the server, kept on this device so that the app can show
- * it when it opens without a network (spec: no money moves offline; the figure is only shown, with
- * the time it was true). It is the one answer of the API the app keeps: the service worker never
- * caches /api. Forgotten at logout and when someone else signs in on this device.
- */
-export type LastKnownBalance = { userId: string; wallet: Wallet; savedAtMs: number };
-
-const storageKey = 'kreyolcash.lastKnownBalance';
-
-export function findLastKnownBalance(): LastKnownBalance | null {
-  try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? 'null');
-    return isLastKnownBalance(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
+export { findLastKnownBalance, type LastKnownBalance };
 
 function save(balance: LastKnownBalance): void {
   try {
@@ -59,14 +43,6 @@ export function keepLastKnownBalance(queryClient: QueryClient, session: SessionS
     if (isSomeoneElse || (state.status === 'signed-out' && state.reason === 'logout'))
       forgetLastKnownBalance();
   });
-}
-
-function isLastKnownBalance(value: unknown): value is LastKnownBalance {
-  if (typeof value !== 'object' || value === null) return false;
-  const balance = value as Record<string, unknown>;
-  return (
-    typeof balance.userId === 'string' && typeof balance.savedAtMs === 'number' && isWallet(balance.wallet)
-  );
 }
 
 // The same object for the same stored text, as useSyncExternalStore requires of a snapshot.
