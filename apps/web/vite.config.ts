@@ -60,7 +60,7 @@ export default defineConfig(({ mode }) => ({
       pages: PRERENDER_LANGUAGES.map((language) => `/${pageFile(language, '/home')}`),
     }),
     // The home's first script: the session and the balance before the app's code (see the plugin).
-    earlyScript({ entry: 'src/early/home-early.ts', name: 'home-early' }),
+    earlyScript({ entry: 'src/features/wallet/early/home-early.ts', name: 'home-early' }),
     precompressAssets(),
     // The public pages and the home's frame drawn into HTML, per language (see the plugin).
     prerenderPages({ entry: 'src/prerender.tsx', earlyScripts: { '/home': 'home-early' } }),

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /**
  * A page's first script, built on its own into one small classic file (no imports to wait for, no
- * chunk shared with the app, which would bring the app along): src/early/home-early.ts. Emitted
+ * chunk shared with the app, which would bring the app along): src/features/wallet/early/home-early.ts. Emitted
  * into the build's assets by content hash, so the service worker keeps it and the prerender
  * (vite.prerender.ts) names it in the page's head; its source still takes the app's own modules
  * (the money format, the wallet's shape), so there is one way of doing each of those things.

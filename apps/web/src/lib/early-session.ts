@@ -1,5 +1,5 @@
 // The signed-in home's HTML asks for the session and the wallet before the app's code has arrived
-// (src/early/home-early.ts): on a slow network those two round trips used to start only once the
+// (src/features/wallet/early/home-early.ts): on a slow network those two round trips used to start only once the
 // scripts had run. The app's API client takes those answers, once each, instead of asking again.
 
 /** The lock under which a refresh token is traded, in every tab: it works only once. */

@@ -95,7 +95,7 @@ describe('the prerendered pages, over HTTP', () => {
 
   it("sends the home's frame with its early script first, and the app's scripts waiting for it", async () => {
     const { html, headers } = await page('/home');
-    // The session and the balance are asked for before the app's code (src/early/home-early.ts)…
+    // The session and the balance are asked for before the app's code (src/features/wallet/early/home-early.ts)…
     const early = /<script async src="(\/assets\/home-early-[\w-]+\.js)"><\/script>/.exec(html);
     expect(early?.index).toBeLessThan(html.indexOf('/after-paint.js'));
     const script = await fetch(`${base}${early?.[1]}`);

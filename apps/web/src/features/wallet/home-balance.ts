@@ -1,4 +1,4 @@
-// What the home's balance and the page's early script (src/early/home-early.ts) agree on.
+// What the home's balance and the page's early script (src/features/wallet/early/home-early.ts) agree on.
 
 /** The element that shows the balance's figure on the home. */
 export const BALANCE_ELEMENT_ID = 'home-balance';

@@ -1,7 +1,7 @@
 import type { Wallet } from '@kreyolcash/domain';
 import { isWallet } from './is-wallet';
 
-// The kept balance's storage, without React: the home's early script (src/early/home-early.ts)
+// The kept balance's storage, without React: the home's early script (src/features/wallet/early/home-early.ts)
 // reads it too, before the app has arrived.
 
 /**

@@ -33,7 +33,7 @@ export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
         </button>
       </div>
       <div className="mt-1 flex h-11 items-center">
-        {/* Always this element: the page's early script (src/early/home-early.ts) may have written
+        {/* Always this element: the page's early script (src/features/wallet/early/home-early.ts) may have written
             the figure into the HTML's frame before the app took it over, and it stands (no
             hydration error for its text) until the app has its own. Empty, it is the placeholder. */}
         <p

@@ -1,14 +1,14 @@
 import { formatKreyol } from '@kreyolcash/domain';
-import { isWallet } from '../features/wallet/api/is-wallet';
-import { findLastKnownBalance } from '../features/wallet/api/kept-balance';
-import { BALANCE_ELEMENT_ID, BALANCE_HIDDEN_KEY } from '../features/wallet/home-balance';
 import {
   EARLY_SETTLED_EVENT,
   type EarlySession,
   REFRESH_LOCK,
   REFRESH_PATH,
   WALLET_PATH,
-} from '../lib/early-session';
+} from '../../../lib/early-session';
+import { isWallet } from '../api/is-wallet';
+import { findLastKnownBalance } from '../api/kept-balance';
+import { BALANCE_ELEMENT_ID, BALANCE_HIDDEN_KEY } from '../home-balance';
 
 // The signed-in home's first script, ~1.5 kB in the page's head (vite.early-script.ts builds it;
 // the prerender names it in the home's HTML). It trades the refresh cookie and asks for the wallet
