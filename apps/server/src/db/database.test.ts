@@ -22,6 +22,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0004-payee-lookups',
       '0005-referral-rewarded-identities',
       '0006-operations',
+      '0007-daily-sending-totals',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import * as phoneProofCodes from './migrations/0003-phone-proof-codes.ts';
 import * as payeeLookups from './migrations/0004-payee-lookups.ts';
 import * as referralRewardedIdentities from './migrations/0005-referral-rewarded-identities.ts';
 import * as operations from './migrations/0006-operations.ts';
+import * as dailySendingTotals from './migrations/0007-daily-sending-totals.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-payee-lookups': payeeLookups,
   '0005-referral-rewarded-identities': referralRewardedIdentities,
   '0006-operations': operations,
+  '0007-daily-sending-totals': dailySendingTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

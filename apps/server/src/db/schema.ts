@@ -143,6 +143,13 @@ export type RetencoesTable = {
   criado_em: CreatedAt;
 };
 
+/** What a payer sent on one Haiti calendar day (transfers and purchases, pending or posted). */
+export type EnviosDiariosTable = {
+  usuario_id: string;
+  dia: Date;
+  enviado_centis: number;
+};
+
 export type LancamentosTable = {
   id: Generated<number>;
   movimentacao_id: string;
@@ -244,6 +251,7 @@ export type DB = {
   kreyolcash_contas: ContasTable;
   kreyolcash_movimentacoes: MovimentacoesTable;
   kreyolcash_retencoes: RetencoesTable;
+  kreyolcash_envios_diarios: EnviosDiariosTable;
   kreyolcash_lancamentos: LancamentosTable;
   kreyolcash_lotes: LotesTable;
   vw_saldos_kreyolcash: SaldosView;

@@ -42,6 +42,24 @@ describe(`ledger:check on ${testDatabaseKind}`, () => {
     );
   });
 
+  it('names the payer and day whose running sending total differs from its movements', async () => {
+    const victim = await seedUser(host());
+    await sql`insert into kreyolcash_envios_diarios (usuario_id, dia, enviado_centis)
+              values (${victim.id}::uuid, kc_dia_haiti(now()), 7)`.execute(database.db);
+    const { rows } = await sql<{ dia: string }>`select kc_dia_haiti(now())::text as dia`.execute(database.db);
+    const report = await checkLedgerIntegrity(database.db);
+    expect(report.problems).toEqual([
+      {
+        check: 'sending total differs from its movements',
+        subject: `${victim.id} ${rows[0]?.dia}`,
+        detail: 'total 7, movements 0',
+      },
+    ]);
+    await sql`delete from kreyolcash_envios_diarios where usuario_id = ${victim.id}::uuid`.execute(
+      database.db,
+    );
+  });
+
   it('finds a reservation without its hold, and a pending movement without one', async () => {
     const victim = await seedUser(host());
     await sql`update kreyolcash_contas set reservado_centis = 5 where id = ${victim.id}::uuid`.execute(

@@ -87,6 +87,20 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
        where (r.status <> 'aberta' and r.retido_centis <> 0)
           or (r.retido_centis <> 0 and (r.retido_centis <> m.quantidade_centis or r.conta_retida <> m.conta_credito))`,
   },
+  {
+    // The limits read these running totals (limits.sql); each must be the sum it stands for.
+    check: 'sending total differs from its movements',
+    query: sql`
+      select coalesce(t.usuario_id, m.remetente_id)::text || ' ' || coalesce(t.dia, m.dia)::text as subject,
+             'total ' || coalesce(t.enviado_centis, 0) || ', movements ' || coalesce(m.soma, 0) as detail
+        from kreyolcash_envios_diarios t
+        full join (select remetente_id, kc_dia_haiti(criado_em) as dia, sum(quantidade_centis) as soma
+                     from kreyolcash_movimentacoes
+                    where tipo in ('transferencia', 'compra') and status in ('pendente', 'concluida')
+                    group by 1, 2) m
+          on m.remetente_id = t.usuario_id and m.dia = t.dia
+       where coalesce(t.enviado_centis, 0) <> coalesce(m.soma, 0)`,
+  },
 ];
 
 export async function checkLedgerIntegrity(db: Kysely<DB>): Promise<LedgerReport> {

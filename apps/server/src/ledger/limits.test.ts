@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { checkLedger, codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
@@ -188,6 +189,51 @@ describe(`limits by verification level on ${testDatabaseKind}`, () => {
       idempotencyKey: randomUUID(),
     });
     expect(undone.ok).toBe(true);
+  });
+
+  it('counts each hold on its Haiti day: a day before today counts for the month, and a void gives back that day', async () => {
+    const [payer, payee] = [await seedUser(h.t, { bonusCentis: 20_000 }), await seedUser(h.t)];
+    const held = await initiate(payer, payee, 4_000);
+    expect(held.statusCode).toBe(201);
+    const id = held.json().movimentacao_id as string;
+    // The hold as if made a day earlier in Haiti: its movement and its running total move together.
+    // (The guard that keeps a movement's time as written is set aside for this one statement.)
+    const db = h.t.database.db;
+    await sql`alter table kreyolcash_movimentacoes disable trigger kc_movimentacoes_imutaveis`.execute(db);
+    let moved: { mesmo_mes: boolean }[];
+    try {
+      ({ rows: moved } = await sql<{ mesmo_mes: boolean }>`
+        with antes as (
+          update kreyolcash_movimentacoes set criado_em = criado_em - interval '1 day'
+           where id = ${id}::uuid returning remetente_id, kc_dia_haiti(criado_em) as dia)
+        update kreyolcash_envios_diarios e set dia = antes.dia from antes
+         where e.usuario_id = antes.remetente_id
+        returning date_trunc('month', e.dia) = date_trunc('month', kc_dia_haiti(now())) as mesmo_mes`.execute(
+        db,
+      ));
+    } finally {
+      await sql`alter table kreyolcash_movimentacoes enable trigger kc_movimentacoes_imutaveis`.execute(db);
+    }
+    const sameMonth = moved[0]?.mesmo_mes === true;
+    expect(await limits(payer)).toMatchObject({
+      usado_hoje_centis: 0,
+      usado_mes_centis: sameMonth ? 4_000 : 0,
+    });
+    await expectLedgerSound(h.t.database.db);
+
+    const cancelled = await h.t.app.inject({
+      method: 'POST',
+      url: `/api/transfers/${id}/cancel`,
+      headers: auth(payer),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await limits(payer)).toMatchObject({ usado_hoje_centis: 0, usado_mes_centis: 0 });
+    const totals = await sql<{ enviado_centis: string }>`
+      select enviado_centis from kreyolcash_envios_diarios where usuario_id = ${payer.id}::uuid`.execute(
+      h.t.database.db,
+    );
+    expect(totals.rows.map((r) => Number(r.enviado_centis))).toEqual([0]);
+    await expectLedgerSound(h.t.database.db);
   });
 
   it('shows the level, its limits, what is used and the next level on GET /api/me/limits', async () => {

@@ -5,7 +5,8 @@
 --   sending  — a transfer above its level's per-transfer limit is refused; at the hold, under the
 --              payer's account lock, a frozen account sends nothing, and what would take the day's
 --              or the month's sending (transfers and purchases, pending or posted) past its limit
---              is refused;
+--              is refused. What was sent is a running total per payer and Haiti day, kept by the
+--              engine (two-phase.sql: the hold adds, a void or an expiry takes back);
 --   receiving — at the post, under both accounts' locks: a payment that would take the payee past
 --              its level's maximum balance is refused (and its hold voided by the caller). The hold
 --              checks it too, without the payee's lock, so a payer is not sent a code in vain.
@@ -17,20 +18,36 @@ create or replace function kc_nivel(p_telefone_verificado timestamptz, p_documen
   select case when p_telefone_verificado is null then 0 when p_documento_aprovado is null then 1 else 2 end
 $$;
 
--- The start of the current day or month ('day', 'month') in Haiti's time zone.
-create or replace function kc_inicio_haiti(p_unidade text) returns timestamptz language sql stable as $$
-  select date_trunc(p_unidade, now() at time zone 'America/Port-au-Prince') at time zone 'America/Port-au-Prince'
+-- The Haiti calendar day of a moment: the day a limit counts a movement in.
+create or replace function kc_dia_haiti(p_momento timestamptz) returns date language sql stable as $$
+  select (p_momento at time zone 'America/Port-au-Prince')::date
 $$;
 
--- What a payer has sent today and this month: transfers and purchases, pending or posted (the
--- predicate of kreyolcash_mov_envios_idx, so the sum reads only that index's range).
+-- What a payer has sent today and this month (transfers and purchases, pending or posted), read
+-- from its running totals by day (kreyolcash_envios_diarios, at most 31 rows): the same cost on
+-- the month's last hold as on its first.
 create or replace function kc_envios_usados(p_usuario uuid, out hoje_centis bigint, out mes_centis bigint)
     language sql stable as $$
-  select coalesce(sum(quantidade_centis) filter (where criado_em >= kc_inicio_haiti('day')), 0)::bigint,
-         coalesce(sum(quantidade_centis), 0)::bigint
-    from kreyolcash_movimentacoes
-   where remetente_id = p_usuario and tipo in ('transferencia', 'compra') and status in ('pendente', 'concluida')
-     and criado_em >= kc_inicio_haiti('month')
+  select coalesce(sum(enviado_centis) filter (where dia = kc_dia_haiti(now())), 0)::bigint,
+         coalesce(sum(enviado_centis), 0)::bigint
+    from kreyolcash_envios_diarios
+   where usuario_id = p_usuario and dia >= date_trunc('month', kc_dia_haiti(now()))::date
+$$;
+
+-- Adds p_quantidade to what p_usuario sent on p_dia (the hold), or takes it back (a void or an
+-- expiry: the row exists since its hold). Called by the two-phase engine under the payer's account
+-- lock, so each payer's totals change one at a time.
+create or replace function kc_envios_somar(p_usuario uuid, p_dia date, p_quantidade bigint)
+    returns void language sql as $$
+  insert into kreyolcash_envios_diarios as e (usuario_id, dia, enviado_centis)
+  values (p_usuario, p_dia, p_quantidade)
+  on conflict (usuario_id, dia) do update set enviado_centis = e.enviado_centis + excluded.enviado_centis
+$$;
+
+create or replace function kc_envios_devolver(p_usuario uuid, p_dia date, p_quantidade bigint)
+    returns void language sql as $$
+  update kreyolcash_envios_diarios set enviado_centis = enviado_centis - p_quantidade
+   where usuario_id = p_usuario and dia = p_dia
 $$;
 
 -- A caller that forgot the limits is a bug, never "no limit".

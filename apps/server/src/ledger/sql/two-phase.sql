@@ -3,7 +3,8 @@
 -- pricing, stock) stays in the functions of each kind.
 --
 -- Lock order, which keeps every path deadlock-free: the movement first (then its sale and its
--- code), then the product, then accounts in ascending id. A new hold locks only its payer's
+-- code), then the product, then accounts in ascending id, then the payer's running total of the
+-- day (limits.sql). A new hold locks only its payer's
 -- account (and the product before it, for a purchase).
 
 -- Moves money between two accounts and writes both ledger lines, each with the balance before
@@ -69,6 +70,8 @@ begin
           v_quantidade, p->>'observacoes', v_expira);
   insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
   values (v_mov, v_debito, v_quantidade);
+  -- Counted for the limits from the hold on, under the same lock (limits.sql).
+  perform kc_envios_somar(v_remetente, kc_dia_haiti(now()), v_quantidade);
   perform kc_codigo_gravar((p->'codigo') || jsonb_build_object(
     'sujeito_id', v_mov, 'user_id', v_remetente, 'expira_em', v_expira,
     'vinculo', kc_vinculo_dinheiro(v_remetente, v_destinatario, v_quantidade)));
@@ -103,7 +106,10 @@ begin
   update kreyolcash_contas c set reservado_centis = c.reservado_centis - r.quantidade_centis, atualizado_em = now()
     from retencao r where c.id = r.conta_id;
   update kreyolcash_movimentacoes set status = p_status, concluido_em = now() where id = p_mov
-  returning remetente_id into v;
+  returning remetente_id, quantidade_centis, criado_em into v;
+  -- No longer counted for the limits, on the day it was counted in (the payer's account is
+  -- locked above, as at the hold).
+  perform kc_envios_devolver(v.remetente_id, kc_dia_haiti(v.criado_em), v.quantidade_centis);
   -- Only the payer: nothing reached the payee, who never saw the hold (events.sql).
   perform kc_notificar('transaction', array[v.remetente_id], p_mov);
 end $$;
