@@ -9,7 +9,12 @@ export async function createScratchDatabase(prefix: string): Promise<{ url: stri
   await admin(`create database ${name}`);
   const url = new URL(BENCH_DATABASE_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  // BENCH_KEEP_DATABASES=1 keeps them, to read pg_stat_user_tables or EXPLAIN afterwards.
+  const drop = () =>
+    process.env.BENCH_KEEP_DATABASES === '1'
+      ? Promise.resolve(console.log(`kept ${url}`))
+      : admin(`drop database if exists ${name} with (force)`);
+  return { url: url.toString(), drop };
 }
 
 async function admin(statement: string): Promise<void> {
