@@ -19,7 +19,18 @@ export function buildWebApp(): Promise<string> {
     const outDir = mkdtempSync(join(tmpdir(), 'kreyolcash-bench-web-'));
     process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
-    await run(process.execPath, [vite, 'build', webRoot, '--outDir', outDir, '--emptyOutDir', '--manifest']);
+    // BENCH_SOURCEMAP=1 adds source maps, to name the functions of a CPU profile (bench/profile-page.ts).
+    const maps = process.env.BENCH_SOURCEMAP === '1' ? ['--sourcemap'] : [];
+    await run(process.execPath, [
+      vite,
+      'build',
+      webRoot,
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--manifest',
+      ...maps,
+    ]);
     return outDir;
   })();
   return built;
