@@ -11,7 +11,7 @@
   const tag = document.querySelector('script[data-after-paint]');
   const [entry, ...rest] = (tag?.getAttribute('data-after-paint') ?? '').split(' ').filter(Boolean);
 
-  function preload(href) {
+  function preloadLink(href) {
     const link = document.createElement('link');
     if (href.endsWith('.css')) {
       link.rel = 'preload';
@@ -21,7 +21,19 @@
     }
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    return link;
+  }
+
+  // The home names some thirty files: starting all their fetches in one go was a task of 50–85 ms
+  // on Lighthouse's 4× slower CPU, and a tap waits for the task it lands in. A few per task, each
+  // next slice after a message (not a timer: a page's timers may be late or stopped).
+  const SLICE = 6;
+  const slices = new MessageChannel();
+  function preloadInSlices(hrefs) {
+    document.head.append(...hrefs.slice(0, SLICE).map(preloadLink));
+    if (hrefs.length <= SLICE) return;
+    slices.port1.onmessage = () => preloadInSlices(hrefs.slice(SLICE));
+    slices.port2.postMessage(null);
   }
 
   // When the page was shown, in the page's time: what it shows from its HTML has been on the screen
@@ -35,8 +47,8 @@
     if (started) return;
     started = true;
     markShown();
-    for (const href of rest) preload(href);
     if (entry) import(entry);
+    preloadInSlices(rest);
   }
 
   // A page may wait for more than its first paint: the home waits until its early script has

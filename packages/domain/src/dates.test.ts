@@ -3,9 +3,11 @@ import {
   formatDate,
   formatDateTime,
   formatIsoDate,
+  formatWallClock,
   isRealIsoDate,
   isValidBirthDate,
   todayIsoDate,
+  wallClockOf,
 } from './dates.ts';
 
 describe('isRealIsoDate', () => {
@@ -52,6 +54,13 @@ describe('formatting', () => {
     expect(formatDateTime('2024-03-01T12:00:05Z')).toBe('01/03/2024 07:00:05');
     expect(formatDateTime('2024-07-01T00:30:00Z')).toBe('30/06/2024 20:30:00');
     expect(formatDate(Date.UTC(2024, 0, 1, 3))).toBe('31/12/2023');
+  });
+
+  it("gives an instant's time on Haiti's clocks, across daylight saving, and shows it without Intl", () => {
+    expect(wallClockOf('2024-03-01T12:00:05Z')).toBe('2024-03-01T07:00:05');
+    expect(wallClockOf('2024-07-01T00:30:00Z')).toBe('2024-06-30T20:30:00');
+    expect(formatWallClock('2024-06-30T20:30:00')).toBe('30/06/2024 20:30:00');
+    expect(formatWallClock('not a time')).toBe('not a time');
   });
 
   it('accepts another time zone', () => {

@@ -1,4 +1,4 @@
-import { AppError, formatDateTime } from '@kreyolcash/domain';
+import { AppError } from '@kreyolcash/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
@@ -24,7 +24,6 @@ apiClient.store.subscribe(() => {
   if (userId !== cachedUserId) {
     if (cachedUserId !== undefined) queryClient.clear();
     cachedUserId = userId;
-    if (userId) prepareDatesWhileWaiting();
   }
   // The screens that need a session send the user to the login; this says why.
   if (state.status === 'signed-out' && state.reason === 'expired') {
@@ -36,18 +35,6 @@ apiClient.store.subscribe(() => {
 // now, while the screen's own code and texts are still on their way, instead of once it has drawn
 // (one round trip less before a signed-in home shows its balance on a slow network).
 void apiClient.restoreSession();
-
-// The first date a screen shows builds Intl's formatter for Haiti's time zone, which loads ICU's
-// zone and locale data: ~60 ms on Lighthouse's 4× slower CPU, inside the render of the home's
-// movements (issue 18: the longest task of a signed-in /home after its data arrives). Once someone
-// is signed in, the screens ask for their data in the same turn: build it in a task of its own
-// right after, while those answers travel (the domain's date helpers keep it: built once).
-let datesPrepared = false;
-function prepareDatesWhileWaiting(): void {
-  if (datesPrepared) return;
-  datesPrepared = true;
-  setTimeout(() => void formatDateTime(Date.now()), 0);
-}
 
 /** Whose the cached data is: a user's, nobody's (null), or not known yet (undefined). */
 function userIdOf(state: SessionState): string | null | undefined {

@@ -153,6 +153,7 @@ describe('transactionSchema', () => {
       quantidade_centis: 10_000,
       quantidade_kreyolcash: 100,
       criado_em: '2024-03-01T12:00:00.000Z',
+      criado_em_haiti: '2024-03-01T07:00:00',
       remetente_nome: null,
       remetente_email: null,
       destinatario_nome: 'Ana',

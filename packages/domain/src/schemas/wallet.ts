@@ -136,6 +136,9 @@ export const transactionSchema = z.object({
   quantidade_centis: z.int(),
   quantidade_kreyolcash: z.number(),
   criado_em: z.string(),
+  // The same instant on Haiti's clocks (`YYYY-MM-DDTHH:mm:ss`): what the app shows, with no
+  // time-zone work on the phone.
+  criado_em_haiti: z.string(),
   remetente_nome: z.string().nullable(),
   remetente_email: z.string().nullable(),
   destinatario_nome: z.string().nullable(),

@@ -32,7 +32,7 @@ describe(`the statement, page by page, on ${testDatabaseKind}`, () => {
   });
 
   const everything = async (type: string, limit: number) => {
-    const items: { id: string; criado_em: string; type: string }[] = [];
+    const items: { id: string; criado_em: string; criado_em_haiti: string; type: string }[] = [];
     let cursor: string | null = null;
     do {
       const res: { statusCode: number; json(): unknown } = await t.app.inject({
@@ -56,6 +56,14 @@ describe(`the statement, page by page, on ${testDatabaseKind}`, () => {
     for (const limit of [1, 2, 5, 50]) {
       expect((await everything('all', limit)).map((m) => m.id)).toEqual(rows.map((r) => r.id));
     }
+  });
+
+  it("sends each movement's time on Haiti's clocks beside its instant", async () => {
+    const items = await everything('all', 50);
+    // 2026-11-01 12:00 UTC is 07:00 in Port-au-Prince (standard time, UTC−5, since that morning).
+    const first = items.find((m) => m.criado_em === '2026-11-01T12:00:00.000Z');
+    expect(first?.criado_em_haiti).toBe('2026-11-01T07:00:00');
+    expect(items.every((m) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(m.criado_em_haiti))).toBe(true);
   });
 
   it('keeps the sent and received tabs to their side', async () => {

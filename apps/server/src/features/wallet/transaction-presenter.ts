@@ -6,6 +6,7 @@ import {
   type Transaction,
   type TransferReport,
   transactionStatusOf,
+  wallClockOf,
 } from '@kreyolcash/domain';
 import type { ReportRow } from '../../ledger/ledger.ts';
 import type { StatementCursor, StatementRow } from './statement.repository.ts';
@@ -26,6 +27,7 @@ export function presentTransaction(row: StatementRow, viewerId: string): Transac
     quantidade_centis: row.quantidade_centis,
     quantidade_kreyolcash: centisToUnits(row.quantidade_centis),
     criado_em: row.criado_em.toISOString(),
+    criado_em_haiti: wallClockOf(row.criado_em),
     remetente_nome: row.remetente_nome,
     remetente_email: row.remetente_email,
     destinatario_nome: row.destinatario_nome,

@@ -1,8 +1,8 @@
 import {
   formatCentis,
-  formatDateTime,
   formatKreyol,
   formatSignedKreyol,
+  formatWallClock,
   NUMBER_LOCALE,
   type PurchaseLine,
   type Transaction,
@@ -124,7 +124,7 @@ export function TransactionDetailsCard({ transaction }: CardProps) {
         <Row label={t('detail.details.id')}>
           <span className="font-mono text-sm break-all">{transaction.id}</span>
         </Row>
-        <Row label={t('detail.details.date')}>{formatDateTime(transaction.criado_em)}</Row>
+        <Row label={t('detail.details.date')}>{formatWallClock(transaction.criado_em_haiti)}</Row>
         {compra ? <PurchaseRows compra={compra} /> : null}
         {hasSender ? (
           <Row label={compra ? t('detail.details.buyer') : t('detail.details.sender')}>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatSignedKreyol, type Transaction } from '@kreyolcash/domain';
+import { formatSignedKreyol, formatWallClock, type Transaction } from '@kreyolcash/domain';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -48,7 +48,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         ? (transaction.remetente_nome ?? t('transaction.someone'))
         : null;
   // dd/mm/aaaa HH:mm: the seconds are for the detail page.
-  const details = [kind, with_, formatDateTime(transaction.criado_em).slice(0, 16)].filter(Boolean);
+  const details = [kind, with_, formatWallClock(transaction.criado_em_haiti).slice(0, 16)].filter(Boolean);
   const stateLabel =
     state === null
       ? null

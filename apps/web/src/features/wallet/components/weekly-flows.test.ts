@@ -10,6 +10,7 @@ function movement(overrides: Partial<Transaction>): Transaction {
     quantidade_centis: 100,
     quantidade_kreyolcash: 1,
     criado_em: '2025-06-11T15:00:00.000Z',
+    criado_em_haiti: '2025-06-11T11:00:00',
     remetente_nome: null,
     remetente_email: null,
     destinatario_nome: null,
