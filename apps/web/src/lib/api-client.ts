@@ -6,6 +6,7 @@ import {
   isRetryableStatus,
   NETWORK_FAILURE_STATUS,
 } from '@kreyolcash/domain';
+import { withBrowserLock } from './browser-lock';
 import { REFRESH_LOCK, REFRESH_PATH, takeEarlyAnswer } from './early-session';
 import { type AccessToken, createSessionStore, type SessionStore } from './session-store';
 
@@ -59,7 +60,7 @@ export function isRetryableFailure(error: AppError): boolean {
 export function createApiClient({
   fetch: fetchImpl,
   store = createSessionStore(),
-  withLock = browserLock,
+  withLock = withBrowserLock,
 }: ApiClientDeps) {
   let refreshing: Promise<AppError | null> | null = null;
   let restoring: Promise<void> | null = null;
@@ -251,12 +252,6 @@ function parseJson(text: string): unknown {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function browserLock<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  // The lock is held until run's promise settles; request() resolves with its value (not a promise).
-  return locks ? (locks.request(name, run) as unknown as Promise<T>) : run();
 }
 
 /** The app's client: base '' (same origin); the home's page may have asked its first questions. */

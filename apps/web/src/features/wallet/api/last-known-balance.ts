@@ -6,8 +6,6 @@ import { getWalletQueryOptions } from './get-wallet';
 import { isWallet } from './is-wallet';
 import { findLastKnownBalance, type LastKnownBalance, KEPT_BALANCE_KEY as storageKey } from './kept-balance';
 
-export { findLastKnownBalance, type LastKnownBalance };
-
 function save(balance: LastKnownBalance): void {
   try {
     window.localStorage.setItem(storageKey, JSON.stringify(balance));

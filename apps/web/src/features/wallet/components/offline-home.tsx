@@ -2,7 +2,7 @@ import { formatDateTime } from '@kreyolcash/domain';
 import { Plus, Send, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
-import type { LastKnownBalance } from '../api/last-known-balance';
+import type { LastKnownBalance } from '../api/kept-balance';
 import { BalanceCard } from './balance-card';
 
 /**

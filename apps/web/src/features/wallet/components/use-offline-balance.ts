@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { apiClient } from '@/lib/api-client';
 import type { SessionState } from '@/lib/session-store';
-import { findLastKnownBalance, type LastKnownBalance } from '../api/last-known-balance';
+import { findLastKnownBalance, type LastKnownBalance } from '../api/kept-balance';
 
 /**
  * The last known balance to show in place of the home while the phone has no network, or null

@@ -1,4 +1,5 @@
 import { formatKreyol } from '@kreyolcash/domain';
+import { withBrowserLock } from '../../../lib/browser-lock';
 import {
   EARLY_SETTLED_EVENT,
   type EarlySession,
@@ -19,11 +20,6 @@ import { BALANCE_ELEMENT_ID, BALANCE_HIDDEN_KEY } from '../home-balance';
 // balance's element lets the figure stand (balance-card.tsx).
 
 const accept = { accept: 'application/json' };
-
-function underRefreshLock(run: () => Promise<Response>): Promise<Response> {
-  const locks = navigator.locks;
-  return locks ? (locks.request(REFRESH_LOCK, run) as unknown as Promise<Response>) : run();
-}
 
 type Session = { access_token?: unknown; user_id?: unknown };
 
@@ -57,7 +53,7 @@ function settle(): void {
   document.dispatchEvent(new Event(EARLY_SETTLED_EVENT));
 }
 
-const refresh = underRefreshLock(() =>
+const refresh = withBrowserLock(REFRESH_LOCK, () =>
   fetch(REFRESH_PATH, { method: 'POST', headers: accept, credentials: 'same-origin' }),
 );
 const session = refresh.then(sessionOf);
