@@ -18,21 +18,27 @@ $$;
 
 -- Codes sent for one user within a window are limited (a limit of 0 means none: the ledger
 -- benchmark measures the money path without this policy). Counting stops at the limit.
+-- PL/pgSQL: with its subquery, a SQL function would not be inlined, and would be planned again in
+-- each transaction of every hold.
 create or replace function kc_codigos_no_limite(p_usuario uuid, p_max integer, p_janela_ms bigint)
-    returns boolean language sql stable as $$
-  select p_max > 0 and (select count(*) from (
+    returns boolean language plpgsql stable as $$
+begin
+  return p_max > 0 and (select count(*) from (
     select 1 from codigos_verificacao
      where user_id = p_usuario and criado_em > now() - make_interval(secs => p_janela_ms / 1000.0)
-     limit p_max) recentes) >= p_max
-$$;
+     limit p_max) recentes) >= p_max;
+end $$;
 
 -- A new code row. p: {sujeito_id, finalidade, user_id, telefone, vinculo, codigo, pepper, expira_em}
-create or replace function kc_codigo_gravar(p jsonb) returns void language sql as $$
+-- PL/pgSQL: its insert's plan is kept for the connection (a SQL function that writes is planned
+-- again in each transaction, and every hold writes a code).
+create or replace function kc_codigo_gravar(p jsonb) returns void language plpgsql as $$
+begin
   insert into codigos_verificacao (sujeito_id, finalidade, user_id, telefone, codigo_hash, expira_em)
   values ((p->>'sujeito_id')::uuid, p->>'finalidade', (p->>'user_id')::uuid, p->>'telefone',
           kc_codigo_hash(p->>'pepper', p->>'finalidade', (p->>'sujeito_id')::uuid, p->>'vinculo', p->>'codigo'),
-          (p->>'expira_em')::timestamptz)
-$$;
+          (p->>'expira_em')::timestamptz);
+end $$;
 
 -- Checks a code against its row, which the caller has locked. Null when right (the code is then
 -- spent); otherwise the refusal, with the attempts left.
