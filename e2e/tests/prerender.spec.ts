@@ -5,6 +5,10 @@ import { createUser, logIn } from './support/accounts';
 // Issue 18: the public pages arrive drawn (prerendered at build time), React takes them over
 // without drawing them again, and the home paints its frame and the last known balance first.
 
+// The service worker stays out of these journeys: a page it controls asks for the API through it,
+// and Playwright's page.route never sees those requests (a held wallet answer went past the hold).
+test.use({ serviceWorkers: 'block' });
+
 /** Console errors and uncaught errors of the page, but a refused request (the session check's 401). */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];

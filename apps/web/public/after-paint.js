@@ -97,6 +97,12 @@
   // done again once the app has the element.
   const TAKEN_OVER_WAIT_MS = 15_000;
 
+  // Listened to before anything waits on the same event, so it is true when they look.
+  let routeDrawn = false;
+  document.addEventListener('kc:route-drawn', () => {
+    routeDrawn = true;
+  });
+
   // The app says when it has drawn a route (router.tsx, `kc:route-drawn`): its elements are then
   // the app's, with their handlers. A timer checks too, for elements outside the routes; an element
   // it finds taken over gets a moment more, for the app to finish drawing what holds it.
@@ -186,8 +192,11 @@
     true,
   );
 
-  // React keeps an element's props on it once it has taken the element over (hydrated it).
+  // React keeps an element's props on it once it has taken the element over (hydrated it). Props
+  // come with the render, before the app's drawing is committed: in between, an event on the
+  // element reaches no handler (a language picked then was lost, and the commit set the old one
+  // back). So the app must also have drawn a route (`kc:route-drawn`, sent after its commit).
   function isTakenOver(element) {
-    return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+    return routeDrawn && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
   }
 })();
