@@ -1,5 +1,5 @@
 import { AppError } from '@kreyolcash/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { recordAudit } from './audit.ts';
 import type { OperatorSession } from './operators.repository.ts';
@@ -40,7 +40,10 @@ export async function freezeAccount(
       await trx
         .updateTable('usuarios')
         .set({
-          congelado_em: new Date(),
+          // The transaction's own clock, as the audit row's: the user's page finds the operator who
+          // froze by the audit row at or before this instant (a JavaScript Date, to the millisecond,
+          // could fall just before the row's microseconds).
+          congelado_em: sql<Date>`now()`,
           congelado_por: operator ? 'operador' : 'usuario',
           congelado_motivo: p.reason,
         })

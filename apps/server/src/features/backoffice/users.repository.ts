@@ -90,18 +90,24 @@ export async function findUserIdentity(db: Kysely<DB>, userId: string) {
 }
 
 /** The operator of the freeze in force, read from the audit row that froze the account. */
-export async function findFreezeOperator(db: Kysely<DB>, userId: string, since: Date) {
-  return db
-    .selectFrom('auditoria as a')
-    .innerJoin('operadores as o', 'o.id', 'a.operador_id')
-    .select(['o.id', 'o.nome', 'o.email', 'a.papel'])
-    .where('a.usuario_id', '=', userId)
-    .where('a.acao', '=', 'account.freeze')
-    .where('a.criado_em', '<=', since)
-    .orderBy('a.criado_em', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export async function findFreezeOperator(db: Kysely<DB>, userId: string) {
+  return (
+    db
+      .selectFrom('auditoria as a')
+      .innerJoin('operadores as o', 'o.id', 'a.operador_id')
+      .select(['o.id', 'o.nome', 'o.email', 'a.papel'])
+      .where('a.usuario_id', '=', userId)
+      .where('a.acao', '=', 'account.freeze')
+      // Compared in the database, to the microsecond: through a JavaScript Date the freeze's time
+      // lost its microseconds and could fall before its own audit row.
+      .where('a.criado_em', '<=', (eb) =>
+        eb.selectFrom('usuarios').select('congelado_em').where('id', '=', userId),
+      )
+      .orderBy('a.criado_em', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 export const MOVEMENTS_PAGE = 20;

@@ -241,9 +241,7 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       const { saldo_centis, reservado_centis, congelado_em, congelado_por, congelado_motivo, ...identity } =
         user;
       const freezer =
-        congelado_em && congelado_por === 'operador'
-          ? await findFreezeOperator(db, userId, congelado_em)
-          : undefined;
+        congelado_em && congelado_por === 'operador' ? await findFreezeOperator(db, userId) : undefined;
       return {
         usuario: {
           ...identity,
