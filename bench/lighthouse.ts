@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { buildReferencePage, buildWebApp } from './web-build.ts';
 import { createConfirmedUser, logInForCookie, startWebServer } from './web-server.ts';
 
@@ -20,14 +21,7 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const KEEP_REPORTS = process.env.BENCH_LIGHTHOUSE_KEEP;
 const REFERENCE_PATH = '/reference/index.html';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** The main-thread groups a page's own code makes work in (Lighthouse's task groups). */
 const MAIN_THREAD_GROUPS = {
@@ -69,7 +63,7 @@ export async function runLighthouse(): Promise<PageFigures[]> {
   // The reference is built beside the app before the server starts: it serves the files it finds.
   await buildReferencePage(await buildWebApp());
   const server = await startWebServer();
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const rounds = async (paths: string[]): Promise<PageFigures[]> => {
       const pages = paths.map((path): PageFigures => ({ path, runs: [], reference: [] }));

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 import { buildWebApp } from './web-build.ts';
 import { createConfirmedUser, logInForCookie, startWebServer } from './web-server.ts';
 
@@ -23,16 +23,7 @@ const path = process.argv[2] ?? '/home';
 const out = process.argv[3];
 const server = await startWebServer();
 const dist = await buildWebApp();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const user = await createConfirmedUser(server.url);

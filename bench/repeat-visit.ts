@@ -1,4 +1,5 @@
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from './chromium.ts';
 import { printBreakdown } from './h2-breakdown.ts';
 import { createConfirmedUser, latestOutboxText, startWebServer, type WebUser } from './web-server.ts';
 import {
@@ -87,16 +88,7 @@ async function transfer(page: Page, serverUrl: string, payer: WebUser, payee: We
  */
 export async function benchRepeatVisit(): Promise<Record<string, string>[]> {
   const server = await startWebServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      `--ignore-certificate-errors-spki-list=${benchCertificateSpki()}`,
-    ],
-  });
+  const browser = await launchChromium([`--ignore-certificate-errors-spki-list=${benchCertificateSpki()}`]);
   const target = new URL(server.url);
   const rows: Record<string, string>[] = [];
   try {

@@ -43,7 +43,9 @@ async function openFreshPostgres(
     url: target.toString(),
     close: async () => {
       await database.close();
-      await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      // TEST_KEEP_DATABASES=1 keeps it, to run `npm run ledger:check` on it after a suite.
+      if (process.env.TEST_KEEP_DATABASES === '1') console.log(`kept ${target}`);
+      else await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
