@@ -210,6 +210,9 @@ test('the phone changes through a code to the current number, then one to the ne
   // The current number's code does not work for the new one.
   await code.fill(currentCode);
   await finish.click();
+  // The refusal empties the field; wait on that, not on the toast alone: step 1's toast with the
+  // same words may still be on screen, and a code typed before this answer lands would be wiped.
+  await expect(code).toHaveValue('');
   await expect(
     toasts(page)
       .getByText(/^Kòd la pa kòrèk/)
