@@ -60,6 +60,25 @@ describe(`ledger:check on ${testDatabaseKind}`, () => {
     );
   });
 
+  it("names the account whose entry does not start from its previous entry's balance", async () => {
+    const victim = await seedUser(host());
+    // A credit written as if the account had been empty: its 10 000 of bonus are missing from the chain.
+    const { rows } = await sql<{ id: string }>`
+      insert into kreyolcash_lancamentos (movimentacao_id, conta_id, valor_centis, saldo_anterior_centis, saldo_posterior_centis)
+      select movimentacao_id, conta_id, 5, 0, 5 from kreyolcash_lancamentos where conta_id = ${victim.id}::uuid
+      returning id::text`.execute(database.db);
+    const chain = (await checkLedgerIntegrity(database.db)).problems.filter((p) =>
+      p.check.startsWith('entry does not follow'),
+    );
+    expect(chain).toEqual([
+      {
+        check: "entry does not follow the account's previous entry",
+        subject: victim.id,
+        detail: `entry ${rows[0]?.id}: saldo_anterior 0, the previous entry left 10000`,
+      },
+    ]);
+  });
+
   it('finds a reservation without its hold, and a pending movement without one', async () => {
     const victim = await seedUser(host());
     await sql`update kreyolcash_contas set reservado_centis = 5 where id = ${victim.id}::uuid`.execute(

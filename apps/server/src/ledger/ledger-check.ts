@@ -27,6 +27,19 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
        where c.saldo_centis <> coalesce(l.total, 0)`,
   },
   {
+    // Each entry starts from the balance the account's previous entry left (0 before its first):
+    // the lines are written under the account's lock, so their ids follow its history.
+    check: "entry does not follow the account's previous entry",
+    query: sql`
+      select l.conta_id::text as subject,
+             'entry ' || l.id || ': saldo_anterior ' || l.saldo_anterior_centis
+               || ', the previous entry left ' || coalesce(l.deixado, 0) as detail
+        from (select id, conta_id, saldo_anterior_centis,
+                     lag(saldo_posterior_centis) over (partition by conta_id order by id) as deixado
+                from kreyolcash_lancamentos) l
+       where l.saldo_anterior_centis <> coalesce(l.deixado, 0)`,
+  },
+  {
     check: 'entries do not sum to zero',
     query: sql`
       select 'all entries' as subject, 'sum ' || sum(valor_centis) as detail
