@@ -176,21 +176,36 @@
     );
   });
 
-  document.addEventListener(
-    'change',
-    (event) => {
-      const select = event.target;
-      if (!(select instanceof HTMLSelectElement) || isTakenOver(select)) return;
-      const chosen = select.value;
-      // Taking the element over sets it back to what the app drew: the choice is put back first.
-      const choose = () => {
-        select.value = chosen;
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-      };
-      whenTakenOver(select, choose, () => {});
-    },
-    true,
-  );
+  // A pick in a list (the language) sends `input`, then `change`. React may take the list over
+  // between the two: a discrete event makes it finish taking the page over at once, inside the
+  // `input`, and that sets the list back to what it drew, so the `change` then carries the old
+  // value. The pick is kept as it was when first seen; an event that comes while it waits on a list
+  // the app now has carries only what the app set back, and is kept from it.
+  const heldPicks = new WeakMap();
+  function holdPick(event) {
+    const select = event.target;
+    if (!(select instanceof HTMLSelectElement)) return;
+    const takenOver = isTakenOver(select);
+    if (heldPicks.has(select)) {
+      if (takenOver) event.stopPropagation();
+      else heldPicks.set(select, select.value);
+      return;
+    }
+    if (takenOver) return;
+    heldPicks.set(select, select.value);
+    const forget = () => heldPicks.delete(select);
+    // Taking the element over sets it back to what the app drew: the pick is put back first.
+    const pick = () => {
+      const chosen = heldPicks.get(select);
+      forget();
+      if (!select.isConnected) return;
+      select.value = chosen;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    whenTakenOver(select, pick, forget);
+  }
+  document.addEventListener('input', holdPick, true);
+  document.addEventListener('change', holdPick, true);
 
   // React keeps an element's props on it once it has taken the element over (hydrated it). Props
   // come with the render, before the app's drawing is committed: in between, an event on the
