@@ -7,6 +7,7 @@ import {
   type TransferTiming,
   transferOverHttp,
 } from './http-client.ts';
+import { machineBusySince, machineCpu, postgresCpuMs, processCpuMs } from './meters.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const USERS = 40;
@@ -18,11 +19,16 @@ export type HttpTransferFigures = {
   p99: number;
   errors: number;
   completed: number;
+  /** CPU per complete transfer (its three requests), in ms: the server's process, PostgreSQL. */
+  serverCpuMs: number;
+  postgresCpuMs: number;
+  /** The share of the machine's CPU (all cores) that was busy during the run, 0–1. */
+  machineBusy: number;
 };
 
 async function withServer<T>(
   database: 'postgres' | 'pglite',
-  work: (url: string, users: BenchUser[]) => Promise<T>,
+  work: (server: ServerProcess, users: BenchUser[]) => Promise<T>,
 ): Promise<T> {
   const scratch = database === 'postgres' ? await createScratchDatabase('kc_bench_http') : undefined;
   const server = await ServerProcess.start({
@@ -34,7 +40,7 @@ async function withServer<T>(
     for (let i = 0; i < USERS; i += 4) {
       users.push(...(await Promise.all([0, 1, 2, 3].map((k) => createUserOverHttp(server.url, i + k)))));
     }
-    return await work(server.url, users);
+    return await work(server, users);
   } finally {
     await server.stop();
     await scratch?.drop();
@@ -43,11 +49,15 @@ async function withServer<T>(
 
 /** Complete transfers through the real server: each of 32 connections is one payer, paying others. */
 async function runTransfers(
-  url: string,
+  server: ServerProcess,
   users: BenchUser[],
   durationMs: number,
   ratePerSecond?: number,
 ): Promise<HttpTransferFigures> {
+  const url = server.url;
+  const serverCpuBefore = processCpuMs(server.pid ?? 0);
+  const postgresCpuBefore = postgresCpuMs();
+  const machineBefore = machineCpu();
   const timings: TransferTiming[] = [];
   let errors = 0;
   const deadline = Date.now() + durationMs;
@@ -75,24 +85,28 @@ async function runTransfers(
     }),
   );
   const latencies = timings.flatMap((t) => [t.initiateMs, t.verifyMs]);
+  const transfers = Math.max(timings.length, 1);
   return {
     perSecond: timings.length / (durationMs / 1000),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
     completed: timings.length,
+    serverCpuMs: (processCpuMs(server.pid ?? 0) - serverCpuBefore) / transfers,
+    postgresCpuMs: (postgresCpuMs() - postgresCpuBefore) / transfers,
+    machineBusy: machineBusySince(machineBefore),
   };
 }
 
 /** §2 and §3: peak on PostgreSQL, then 70 % of it; and the same peak load on PGlite. */
 export async function benchHttpTransfers(durationMs: number) {
-  const postgres = await withServer('postgres', async (url, users) => {
-    const peak = await runTransfers(url, users, durationMs);
-    const steady = await runTransfers(url, users, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
-    const reads = await benchReads(url, users[0] as BenchUser, Math.max(5_000, durationMs / 3));
+  const postgres = await withServer('postgres', async (server, users) => {
+    const peak = await runTransfers(server, users, durationMs);
+    const steady = await runTransfers(server, users, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
+    const reads = await benchReads(server.url, users[0] as BenchUser, Math.max(5_000, durationMs / 3));
     return { peak, steady, reads };
   });
-  const pglite = await withServer('pglite', (url, users) => runTransfers(url, users, durationMs));
+  const pglite = await withServer('pglite', (server, users) => runTransfers(server, users, durationMs));
   return { ...postgres, pglite };
 }
 

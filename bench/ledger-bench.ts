@@ -7,7 +7,7 @@ import { codePepper } from '../apps/server/src/ledger/policy.ts';
 import { transferBatchers } from '../apps/server/src/ledger/transfer-batches.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
-import { postgresCpuMs } from './postgres-cpu.ts';
+import { postgresCpuMs, walBytesSince, walPosition } from './meters.ts';
 import { createScratchDatabase, runWorkers } from './scratch-database.ts';
 
 const WORKERS = 20;
@@ -25,6 +25,9 @@ export type LedgerFigures = {
   /** PostgreSQL CPU per complete transfer, in ms, for each side. */
   baselineCpuMs: number;
   oursCpuMs: number;
+  /** WAL written per complete transfer, in bytes, for each side: what each writes. */
+  baselineWalBytes: number;
+  oursWalBytes: number;
 };
 
 /** §1: our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
@@ -45,6 +48,8 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
       itemsPerCall: ours.itemsPerCall,
       baselineCpuMs: baseline.cpuMs,
       oursCpuMs: ours.cpuMs,
+      baselineWalBytes: baseline.walBytes,
+      oursWalBytes: ours.walBytes,
     });
   }
   return results;
@@ -55,6 +60,16 @@ function benchPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: WORKERS });
   pool.on('error', () => {}); // dropping the scratch database ends idle connections
   return pool;
+}
+
+/** A run with what it cost the database per complete transfer: CPU (ms) and WAL (bytes). */
+async function metered<T extends { completed: number }>(run: () => Promise<T>) {
+  const cpuBefore = postgresCpuMs();
+  const walBefore = await walPosition();
+  const result = await run();
+  const transfers = Math.max(result.completed, 1);
+  const cpuMs = (postgresCpuMs() - cpuBefore) / transfers;
+  return { ...result, cpuMs, walBytes: (await walBytesSince(walBefore)) / transfers };
 }
 
 function pickPair(active: number): [number, number] {
@@ -73,13 +88,13 @@ async function benchBaseline(accounts: number, active: number, durationMs: numbe
       'insert into accounts (id, balance) select g, 1000000000 from generate_series(0, $1::int - 1) g',
       [accounts],
     );
-    const cpuBefore = postgresCpuMs();
-    const result = await runWorkers(WORKERS, durationMs, async () => {
-      const [from, to] = pickPair(active);
-      await pool.query('select baseline_transfer($1, $2, $3)', [from, to, 1 + randomInt(100)]);
-      return true;
-    });
-    return { ...result, cpuMs: (postgresCpuMs() - cpuBefore) / Math.max(result.completed, 1) };
+    return await metered(() =>
+      runWorkers(WORKERS, durationMs, async () => {
+        const [from, to] = pickPair(active);
+        await pool.query('select baseline_transfer($1, $2, $3)', [from, to, 1 + randomInt(100)]);
+        return true;
+      }),
+    );
   } finally {
     await pool.end();
     await scratch.drop();
@@ -97,41 +112,41 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
     const users: SeededUser[] = [];
     for (let i = 0; i < accounts; i++) users.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
     const { initiate, verify } = transferBatchers(database.db);
-    const cpuBefore = postgresCpuMs();
-    const result = await runWorkers(WORKERS, durationMs, async () => {
-      const [from, to] = pickPair(active);
-      const payer = users[from] as SeededUser;
-      const payee = users[to] as SeededUser;
-      const code = String(randomInt(100_000, 1_000_000));
-      const movement = (await initiate.run({
-        pagador_id: payer.id,
-        destinatario_email: payee.email,
-        quantidade_centis: 1 + randomInt(100),
-        observacoes: null,
-        limites: LIFTED_LEVEL_LIMITS,
-        codigo: code,
-        pepper,
-        validade_ms: 900_000,
-        chave: randomUUID(),
-        request_hash: 'bench',
-        max_codigos: 0,
-        janela_ms: 900_000,
-      })) as { ok: boolean; movimentacao_id?: string };
-      if (!movement.ok) return false;
-      const posted = (await verify.run({
-        movimentacao_id: String(movement.movimentacao_id),
-        pagador_id: payer.id,
-        codigo: code,
-        pepper,
-        max_tentativas: 3,
-        limites: LIFTED_LEVEL_LIMITS,
-      })) as { ok: boolean };
-      return posted.ok === true;
-    });
+    const result = await metered(() =>
+      runWorkers(WORKERS, durationMs, async () => {
+        const [from, to] = pickPair(active);
+        const payer = users[from] as SeededUser;
+        const payee = users[to] as SeededUser;
+        const code = String(randomInt(100_000, 1_000_000));
+        const movement = (await initiate.run({
+          pagador_id: payer.id,
+          destinatario_email: payee.email,
+          quantidade_centis: 1 + randomInt(100),
+          observacoes: null,
+          limites: LIFTED_LEVEL_LIMITS,
+          codigo: code,
+          pepper,
+          validade_ms: 900_000,
+          chave: randomUUID(),
+          request_hash: 'bench',
+          max_codigos: 0,
+          janela_ms: 900_000,
+        })) as { ok: boolean; movimentacao_id?: string };
+        if (!movement.ok) return false;
+        const posted = (await verify.run({
+          movimentacao_id: String(movement.movimentacao_id),
+          pagador_id: payer.id,
+          codigo: code,
+          pepper,
+          max_tentativas: 3,
+          limites: LIFTED_LEVEL_LIMITS,
+        })) as { ok: boolean };
+        return posted.ok === true;
+      }),
+    );
     const calls = initiate.sent.calls + verify.sent.calls;
     return {
       ...result,
-      cpuMs: (postgresCpuMs() - cpuBefore) / Math.max(result.completed, 1),
       itemsPerCall: (initiate.sent.items + verify.sent.items) / Math.max(calls, 1),
     };
   } finally {

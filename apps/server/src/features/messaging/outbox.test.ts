@@ -124,6 +124,39 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     expect(received('+50930000002')).toEqual(['m1', 'm3', 'm5', 'm7', 'm9', 'm11']);
   });
 
+  it('marks the messages whose sends end together as sent in one update, and each of them only once sent', async () => {
+    const recipients = Array.from({ length: 8 }, (_, i) => `+5093100000${i}`);
+    await enqueueAll(recipients.map((recipient) => whatsapp(recipient, 'bonjou')));
+    // The gateway answers every send of the batch at once, once all have reached it.
+    const arrived: (() => void)[] = [];
+    const failing = '+50931000003';
+    const worker = new OutboxWorker({
+      db: database.db,
+      transports: {
+        whatsapp: {
+          name: 'together',
+          send: (message) =>
+            new Promise<void>((resolve, reject) => {
+              arrived.push(() => (message.recipient === failing ? reject(new Error('refused')) : resolve()));
+              if (arrived.length === recipients.length) for (const answer of arrived) answer();
+            }),
+        },
+        email: devOutboxTransport,
+      },
+    });
+    expect(await worker.runOnce()).toBe(recipients.length);
+    const rows = await database.db.selectFrom('outbox_messages').select(['recipient', 'status']).execute();
+    expect(
+      rows
+        .filter((row) => row.status === 'sent')
+        .map((row) => row.recipient)
+        .sort(),
+    ).toEqual(recipients.filter((recipient) => recipient !== failing));
+    expect(rows.find((row) => row.recipient === failing)?.status).toBe('pending');
+    // The first mark leaves alone; the six that came while it was on its way leave as one.
+    expect(worker.sentMarks.sent).toEqual({ calls: 2, items: 7 });
+  });
+
   it('renders a templated message in its language just before sending it', async () => {
     await enqueueAll([
       {

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { BENCH_DATABASE_URL } from './scratch-database.ts';
+
+// What a run cost, read before and after it: CPU time of processes (from /proc) and WAL written
+// by the PostgreSQL server. The difference over the transfers done shows where the time goes,
+// whatever the machine's noise. A backend that exits during the run takes its CPU time with it, so
+// the benches keep their pools open.
+const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
+
+function cpuTicks(pid: string): { name: string; ticks: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, close),
+      ticks: Number(fields[11]) + Number(fields[12]), // utime, stime
+    };
+  } catch {
+    return undefined; // the process ended between the listing and the read
+  }
+}
+
+/** CPU time spent by every PostgreSQL process of this machine (user + system), in ms. */
+export function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const process = cpuTicks(pid);
+    if (process && (process.name === 'postgres' || process.name.startsWith('postgres:')))
+      ticks += process.ticks;
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** CPU time spent by one process (user + system), in ms. */
+export function processCpuMs(pid: number): number {
+  return ((cpuTicks(String(pid))?.ticks ?? 0) * 1000) / TICKS_PER_SECOND;
+}
+
+/** The machine's busy and total CPU time so far (all cores, from /proc/stat), in ticks. */
+export function machineCpu(): { busy: number; total: number } {
+  const [, ...times] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+  const ticks = times.map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0); // idle, iowait
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  return { busy: total - idle, total };
+}
+
+/** The share of the machine's CPU that was busy since `since` (0–1). */
+export function machineBusySince(since: { busy: number; total: number }): number {
+  const now = machineCpu();
+  return (now.busy - since.busy) / Math.max(now.total - since.total, 1);
+}
+
+/** The PostgreSQL server's WAL position: the bytes written since one are `walBytesSince(it)`. */
+export async function walPosition(): Promise<string> {
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+    return rows[0]?.lsn ?? '0/0';
+  } finally {
+    await client.end();
+  }
+}
+
+export async function walBytesSince(position: string): Promise<number> {
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ bytes: string }>(
+      'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text as bytes',
+      [position],
+    );
+    return Number(rows[0]?.bytes ?? 0);
+  } finally {
+    await client.end();
+  }
+}
