@@ -30,21 +30,15 @@ type StatementFrom = DB & { m: DB['kreyolcash_movimentacoes'] };
 
 export type StatementCursor = { criadoEmExato: string; id: string };
 
+// The movement and its two people. A purchase's sale is read afterwards, for the purchases alone
+// (withSales): the three joins it needs tripled the planning of every statement read, most of the
+// cost of the one-row read that answers each verified transfer.
 function movementsWithParties(db: Kysely<DB>) {
   return db
     .selectFrom('kreyolcash_movimentacoes as m')
     .leftJoin('usuarios as r', 'r.id', 'm.remetente_id')
     .leftJoin('usuarios as d', 'd.id', 'm.destinatario_id')
-    .leftJoin('vendas as v', 'v.movimentacao_id', 'm.id')
-    .leftJoin('produtos as p', 'p.id', 'v.produto_id')
-    .leftJoin('empresas as e', 'e.id', 'v.empresa_id')
     .select([
-      // The sale, its product and its company are foreign keys of one another: all or none.
-      sql<PurchaseLine | null>`case when v.id is null then null else jsonb_build_object(
-        'venda_id', v.id, 'produto_id', v.produto_id, 'empresa_id', v.empresa_id, 'produto_nome', p.nome,
-        'empresa_nome', e.nome, 'quantidade', v.quantidade, 'preco_unitario_centis', v.preco_unitario_centis) end`.as(
-        'compra',
-      ),
       sql<boolean>`exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno')`.as(
         'estornada',
       ),
@@ -64,6 +58,35 @@ function movementsWithParties(db: Kysely<DB>) {
         'criado_em_exato',
       ),
     ]);
+}
+
+type MovementRow = Omit<StatementRow, 'compra'>;
+
+/** The rows with their sale (`compra`): one query for all the purchases among them, none without. */
+async function withSales(db: Kysely<DB>, rows: MovementRow[]): Promise<StatementRow[]> {
+  const purchaseIds = rows.filter((row) => row.tipo === 'compra').map((row) => row.id);
+  const sales =
+    purchaseIds.length === 0
+      ? []
+      : await db
+          .selectFrom('vendas as v')
+          // The sale, its product and its company are foreign keys of one another: all or none.
+          .innerJoin('produtos as p', 'p.id', 'v.produto_id')
+          .innerJoin('empresas as e', 'e.id', 'v.empresa_id')
+          .select([
+            'v.movimentacao_id',
+            'v.id as venda_id',
+            'v.produto_id',
+            'v.empresa_id',
+            'p.nome as produto_nome',
+            'e.nome as empresa_nome',
+            'v.quantidade',
+            'v.preco_unitario_centis',
+          ])
+          .where('v.movimentacao_id', 'in', purchaseIds)
+          .execute();
+  const saleOf = new Map(sales.map(({ movimentacao_id, ...sale }) => [movimentacao_id, sale]));
+  return rows.map((row) => ({ ...row, compra: saleOf.get(row.id) ?? null }));
 }
 
 // What a user may see of a movement: everything they pay (their pending and cancelled attempts
@@ -101,7 +124,10 @@ export async function listStatement(
     const { criadoEmExato, id } = p.cursor;
     query = query.where(sql<boolean>`(m.criado_em, m.id) < (${criadoEmExato}::timestamptz, ${id}::uuid)`);
   }
-  return query.orderBy('m.criado_em', 'desc').orderBy('m.id', 'desc').limit(p.limit).execute();
+  return withSales(
+    db,
+    await query.orderBy('m.criado_em', 'desc').orderBy('m.id', 'desc').limit(p.limit).execute(),
+  );
 }
 
 /** One movement, only if the user may see it (see visibleTo). */
@@ -109,7 +135,11 @@ export async function findStatementEntry(
   db: Kysely<DB>,
   p: { userId: string; id: string },
 ): Promise<StatementRow | undefined> {
-  return movementsWithParties(db).where('m.id', '=', p.id).where(visibleTo(p.userId)).executeTakeFirst();
+  const row = await movementsWithParties(db)
+    .where('m.id', '=', p.id)
+    .where(visibleTo(p.userId))
+    .executeTakeFirst();
+  return row && (await withSales(db, [row]))[0];
 }
 
 export async function findBalance(db: Kysely<DB>, userId: string) {
