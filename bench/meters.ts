@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import pg from 'pg';
-import { BENCH_DATABASE_URL } from './scratch-database.ts';
+import { adminQuery } from './scratch-database.ts';
 
 // What a run cost, read before and after it: CPU time of processes (from /proc) and WAL written
 // by the PostgreSQL server. The difference over the transfers done shows where the time goes,
@@ -56,26 +55,14 @@ export function machineBusySince(since: { busy: number; total: number }): number
 
 /** The PostgreSQL server's WAL position: the bytes written since one are `walBytesSince(it)`. */
 export async function walPosition(): Promise<string> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-    return rows[0]?.lsn ?? '0/0';
-  } finally {
-    await client.end();
-  }
+  const [row] = await adminQuery<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+  return row?.lsn ?? '0/0';
 }
 
 export async function walBytesSince(position: string): Promise<number> {
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ bytes: string }>(
-      'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text as bytes',
-      [position],
-    );
-    return Number(rows[0]?.bytes ?? 0);
-  } finally {
-    await client.end();
-  }
+  const [row] = await adminQuery<{ bytes: string }>(
+    'select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text as bytes',
+    [position],
+  );
+  return Number(row?.bytes ?? 0);
 }

@@ -18,10 +18,15 @@ export async function createScratchDatabase(prefix: string): Promise<{ url: stri
 }
 
 async function admin(statement: string): Promise<void> {
+  await adminQuery(statement);
+}
+
+/** One statement on the server's admin database, on a connection of its own; its rows. */
+export async function adminQuery<R extends object>(statement: string, values: unknown[] = []): Promise<R[]> {
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query<R>(statement, values)).rows;
   } finally {
     await client.end();
   }
