@@ -36,7 +36,9 @@ export async function seedUser(
         nome_completo: nome,
         documento: tag,
         email: `jp${tag}@example.ht`,
-        telefone: `+509${tag.slice(-8)}`,
+        // +5096…: no other test generator's prefix (accounts.ts +5093, the route tests +5094/+5095),
+        // so a seeded phone never meets a signed-up one (it did once, with the old +509 + 8 digits).
+        telefone: `+5096${tag.slice(-7)}`,
         data_nascimento: '1985-01-01',
         sexo: 'M',
         document_photo_key: `documents/${randomUUID()}.jpg`,
