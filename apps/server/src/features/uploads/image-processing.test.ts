@@ -1,10 +1,10 @@
 import { AppError, IMAGE_UPLOAD_MAX_BYTES } from '@kreyolcash/domain';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { processImage } from './image-processing.ts';
 
 // Every image is made here with sharp, so the tests need no binary fixtures.
-function solid(width: number, height: number, channels: 3 | 4 = 3): sharp.Sharp {
+function solid(width: number, height: number, channels: 3 | 4 = 3): Sharp {
   const background = { r: 200, g: 30, b: 40, alpha: channels === 4 ? 0.5 : 1 };
   return sharp({ create: { width, height, channels, background } });
 }

@@ -1,6 +1,6 @@
 import { AppError, IMAGE_UPLOAD_MAX_BYTES } from '@kreyolcash/domain';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 
 // A photo decodes to width × height × channels bytes, so the byte limit alone does not bound
 // memory: a 5 MB PNG can claim 400 megapixels (1.6 GB decoded). 25 MP covers any phone camera.
@@ -51,7 +51,7 @@ async function formatByMagicBytes(input: Buffer): Promise<ImageFormat> {
 // milliseconds. The limit is off for this read so that we compare the size ourselves rather
 // than parse sharp's error message; the decode below keeps limitInputPixels as a second guard.
 async function assertPixelCountWithinLimit(input: Buffer, format: ImageFormat): Promise<void> {
-  let header: sharp.Metadata;
+  let header: Metadata;
   try {
     header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
