@@ -6,8 +6,8 @@ import { existsSync, statSync } from 'node:fs';
 const marker = 'node_modules/.package-lock.json';
 const isStale = !existsSync(marker) || statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
 if (isStale) {
-  console.log('Installing dependencies (first run)…');
-  // `npm install` (not `npm ci`): it installs the locked versions just the same, and npm ci refuses
-  // a lock file that lists only this platform's optional binaries (Biome, esbuild, sharp).
-  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
+  console.log('Installing the locked dependencies…');
+  // `npm ci`: exactly the lock's versions, and it stops if package.json and the lock disagree
+  // instead of resolving anew and rewriting the lock, as `npm install` may.
+  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
 }
