@@ -43,12 +43,14 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}):
 export async function createUserOverHttp(baseUrl: string, n: number): Promise<BenchUser> {
   const tag = `${Date.now() % 1_000_000}${String(n).padStart(4, '0')}`.slice(-10).padStart(10, '1');
   const email = `bench${tag}@example.ht`;
+  // A Haitian mobile (+5093…): the sign-up takes no other Haitian number.
+  const phone = `+5093${tag.slice(-7)}`;
   const form = new FormData();
   for (const [key, value] of Object.entries({
     nome_completo: `Bench User ${n}`,
     documento: tag,
     email,
-    telefone: `+509${tag.slice(-8)}`,
+    telefone: phone,
     data_nascimento: '1990-01-01',
     sexo: 'F',
     password: 'Bench-Password-1',
@@ -66,7 +68,7 @@ export async function createUserOverHttp(baseUrl: string, n: number): Promise<Be
   await post(`${baseUrl}/api/auth/confirm-email`, { token });
   const login = await post(`${baseUrl}/api/auth/login`, { email, password: 'Bench-Password-1' });
   const accessToken = String(login.body.access_token);
-  await provePhoneOverHttp(baseUrl, accessToken, `+509${tag.slice(-8)}`);
+  await provePhoneOverHttp(baseUrl, accessToken, phone);
   return { email, accessToken };
 }
 

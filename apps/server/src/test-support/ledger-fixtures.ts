@@ -36,9 +36,10 @@ export async function seedUser(
         nome_completo: nome,
         documento: tag,
         email: `jp${tag}@example.ht`,
-        // +5096…: no other test generator's prefix (accounts.ts +5093, the route tests +5094/+5095),
-        // so a seeded phone never meets a signed-up one (it did once, with the old +509 + 8 digits).
-        telefone: `+5096${tag.slice(-7)}`,
+        // +50956…: a Haitian mobile prefix no other test generator uses (accounts.ts +5093, the route
+        // tests +5094 and +50955), so a seeded phone never meets a signed-up one (it did once, with
+        // +509 and any 8 digits).
+        telefone: `+50956${tag.slice(-6)}`,
         data_nascimento: '1985-01-01',
         sexo: 'M',
         document_photo_key: `documents/${randomUUID()}.jpg`,

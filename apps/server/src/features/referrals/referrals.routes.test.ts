@@ -18,7 +18,7 @@ describe(`referral invitations on ${testDatabaseKind}`, () => {
   let phoneSequence = 0;
   const friendPhone = () => {
     phoneSequence += 1;
-    return `+5095${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneSequence).padStart(3, '0')}`;
+    return `+50955${String(Date.now() % 1_000).padStart(3, '0')}${String(phoneSequence).padStart(3, '0')}`;
   };
   const auth = (u: SeededUser) => ({ authorization: `Bearer ${u.accessToken}` });
   const invite = (u: SeededUser, payload: object) =>
