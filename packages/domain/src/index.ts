@@ -15,6 +15,7 @@ export * from './nif.ts';
 export * from './parse-amount.ts';
 export * from './payees.ts';
 export * from './phone.ts';
+export * from './phone-display.ts';
 export * from './product-categories.ts';
 export * from './purchase-quantity.ts';
 export * from './referral-code.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhone, maskContact, payeeIdentityOf } from './payees.ts';
+import { maskContact, payeeIdentityOf } from './payees.ts';
 
 describe('payeeIdentityOf', () => {
   it.each(['+509 3712-3456', '37123456', '50937123456', ' 3712 3456 '])(
@@ -15,13 +15,6 @@ describe('payeeIdentityOf', () => {
 
   it.each(['3712345', 'marie', '3055550100', '+5093712345'])('refuses %s', (text) => {
     expect(payeeIdentityOf(text)).toBeNull();
-  });
-});
-
-describe('displayPhone', () => {
-  it('spaces a Haitian number as people read it, and leaves others as stored', () => {
-    expect(displayPhone('+50937123456')).toBe('+509 3712 3456');
-    expect(displayPhone('+13055550100')).toBe('+13055550100');
   });
 });
 

@@ -21,12 +21,6 @@ export function payeeIdentityOf(input: string): PayeeIdentity | null {
   return phone === null ? null : { kind: 'phone', phone };
 }
 
-// A Haitian number as people read it: `+50937123456` → `+509 3712 3456`; any other as stored.
-export function displayPhone(e164: string): string {
-  const match = /^\+509(\d{4})(\d{4})$/.exec(e164);
-  return match ? `+509 ${match[1]} ${match[2]}` : e164;
-}
-
 // The payee's contact as the payer sees it again later: enough to recognise, not to copy.
 // `+50937123456` → `+509 •••• 3456`; `marie@example.ht` → `ma•••@example.ht`.
 export function maskContact(contact: string): string {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSamePhone, isValidPhone, normalizePhone, sanitizePhoneInput } from './phone.ts';
-
-describe('sanitizePhoneInput', () => {
-  it('keeps digits and a leading plus only', () => {
-    expect(sanitizePhoneInput('+509 3712-3456')).toBe('+50937123456');
-    expect(sanitizePhoneInput('37a12+34')).toBe('371234');
-    expect(sanitizePhoneInput('++509')).toBe('+509');
-  });
-});
+import { isSamePhone, isValidPhone, normalizePhone } from './phone.ts';
 
 describe('normalizePhone', () => {
   it.each([

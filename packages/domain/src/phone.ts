@@ -10,12 +10,6 @@ import {
 
 const HAITI_DIGITS = HAITI_COUNTRY_CALLING_CODE.slice(1);
 
-// As-you-type filter of the phone field (spec §5): digits and a leading `+` only.
-export function sanitizePhoneInput(input: string): string {
-  const kept = input.replace(/[^\d+]/g, '');
-  return (kept.startsWith('+') ? '+' : '') + kept.replace(/\+/g, '');
-}
-
 // Canonical E.164 form, or null when the text is not a phone number. Spaces, dashes, dots and
 // parentheses are formatting and are dropped. An 8-digit number is Haitian (`+509` is added), so
 // is 509 followed by 8 digits, and a `+509` number must have exactly those 8. Any other number

@@ -1,8 +1,9 @@
+import { whatsappNumber } from '@kreyolcash/domain';
+
 /**
  * A chat with the seller on WhatsApp, with a first message already written:
- * `https://wa.me/50937123456?text=…`. wa.me takes the number as digits only, country code first.
+ * `https://wa.me/50937123456?text=…`.
  */
 export function whatsappChatUrl(phone: string, message: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+  return `https://wa.me/${whatsappNumber(phone)}?text=${encodeURIComponent(message)}`;
 }
