@@ -40,10 +40,6 @@ export const NIF_DIGITS = 10;
 // The input's maxLength (spec §5). A masked NIF is 13 characters, so the mask never reaches it.
 export const DOCUMENT_MAX_LENGTH = 14;
 export const HAITI_COUNTRY_CALLING_CODE = '+509';
-// A Haitian number has 8 digits; E.164 allows at most 15 digits with the country code.
-export const PHONE_LOCAL_DIGITS = 8;
-export const PHONE_MIN_DIGITS = 8;
-export const PHONE_MAX_DIGITS = 15;
 export const EMAIL_MAX_LENGTH = 254;
 
 // Free-text lengths (not in the spec; bounds so one request cannot store megabytes).

@@ -1,4 +1,4 @@
-import { normalizePhone } from './phone.ts';
+import { maskPhone, normalizePhone } from './phone.ts';
 
 // Pay by phone (issue 15): the transfer's first step takes a phone number or an e-mail.
 
@@ -26,6 +26,5 @@ export function payeeIdentityOf(input: string): PayeeIdentity | null {
 export function maskContact(contact: string): string {
   const at = contact.indexOf('@');
   if (at >= 0) return `${contact.slice(0, Math.min(2, at))}•••${contact.slice(at)}`;
-  const countryEnd = contact.startsWith('+509') ? 4 : Math.max(1, contact.length - 8);
-  return `${contact.slice(0, countryEnd)} •••• ${contact.slice(-4)}`;
+  return maskPhone(contact);
 }

@@ -1,5 +1,5 @@
-import { AppError, isSamePhone, type PhoneChangeBody, type phoneChangeSchema } from '@kreyolcash/domain';
-import { useState } from 'react';
+import { AppError, type PhoneChangeBody, type phoneChangeSchema } from '@kreyolcash/domain';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import { PhoneInput } from '@/components/ui/phone-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { lazyZodResolver, lazyZodSchema } from '@/lib/lazy-zod-resolver';
 import type { Me } from '../api/get-me';
 import { usePhoneChange } from '../api/get-phone-change';
 import { useStartPhoneChange } from '../api/start-phone-change';
@@ -24,6 +24,32 @@ import { notifyProfileError, profileErrorText, profileFieldText } from './profil
 const resolver = lazyZodResolver(() =>
   import('./profile-schemas').then((module) => module.phoneChangeSchema),
 );
+// The domain's phone parser comes with the schemas, off the screen's first download.
+const loadSamePhone = lazyZodSchema(() => import('./profile-schemas').then((module) => module.isSamePhone));
+
+type SamePhone = (a: string, b: string) => boolean;
+// Until the parser is here, only the current number's own spelling counts as it: the field starts
+// with it, and it cannot change before the person types, which is when the parser is asked for.
+const sameSpelling: SamePhone = (a, b) => a.trim() === b;
+
+function useSamePhone(hasTyped: boolean): SamePhone {
+  const [samePhone, setSamePhone] = useState<SamePhone>(() => sameSpelling);
+  useEffect(() => {
+    if (!hasTyped) return;
+    let isMounted = true;
+    loadSamePhone().then(
+      (loaded) => {
+        if (isMounted) setSamePhone(() => loaded);
+      },
+      // A failed download keeps the plain comparison: the server refuses the current number anyway.
+      () => {},
+    );
+    return () => {
+      isMounted = false;
+    };
+  }, [hasTyped]);
+  return samePhone;
+}
 
 export function PhoneChangeSection({ me }: { me: Me }) {
   const { t } = useTranslation('account');
@@ -66,6 +92,7 @@ function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
   // The field starts with the current number; once the user has typed in it, the current number
   // again is worth a word (spec §5) rather than a button that silently goes away.
   const [hasTyped, setHasTyped] = useState(false);
+  const isSamePhone = useSamePhone(hasTyped);
   const isCurrent = isSamePhone(typed, currentPhone);
   const start = useStartPhoneChange({
     onSuccess: () =>
