@@ -1,5 +1,7 @@
 // KreyolCash's service worker. The build (vite.pwa.ts) writes it to dist/sw.js with this
-// version's file list in place of the two markers below.
+// version's file list in place of the two markers below, and a version that is a hash of those
+// files' content: a file changed under the same name (after-paint.js) makes a new worker, which the
+// browser installs on the next visit and puts in charge once the app's pages are closed.
 //
 // - The app shell (index.html, every hashed script and stylesheet, the icons and the manifest)
 //   is kept in a cache of this version, so a repeat visit downloads only the API's answers and

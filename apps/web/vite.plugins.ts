@@ -1,7 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /**
@@ -57,4 +58,23 @@ export function precompressAssets(): Plugin {
       );
     },
   };
+}
+
+/**
+ * Writes a file the build makes after the bundle was written (a prerendered page, the service
+ * worker) with its .gz and .br beside it: the server sends a .br it finds as it is, so one left
+ * from before would be served in the new file's place.
+ */
+export function writeWithCompressedCopies(path: string, text: string): void {
+  writeFileSync(path, text);
+  writeFileSync(`${path}.gz`, gzipSync(text, { level: 9 }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(text, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      },
+    }),
+  );
 }

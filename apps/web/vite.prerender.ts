@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { readRouteTable } from './route-table.ts';
 import { EARLY_SETTLED_EVENT } from './src/lib/early-session.ts';
 import { earlyScriptFile } from './vite.early-script.ts';
+import { writeWithCompressedCopies } from './vite.plugins.ts';
 import { ROUTE_PRELOAD_FILE, type RoutePreloadManifest } from './vite.route-preload.ts';
 
 /** What the build writes to `pages.json`, and what the server reads. */
@@ -250,16 +250,6 @@ function escapeHtml(text: string): string {
 
 function writePage(path: string, html: string): void {
   mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, html);
-  // Sent as they are by the server, as the other assets (vite.plugins.ts).
-  writeFileSync(`${path}.gz`, gzipSync(html, { level: 9 }));
-  writeFileSync(
-    `${path}.br`,
-    brotliCompressSync(html, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-      },
-    }),
-  );
+  // Sent as they are by the server, as the other assets.
+  writeWithCompressedCopies(path, html);
 }
