@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'chaos',
     root: import.meta.dirname,
     include: ['chaos/**/*.chaos.ts'],
+    globalSetup: ['src/test-support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,

@@ -25,7 +25,7 @@ describe(`the compiled server, on ${testDatabaseKind}`, () => {
     // A stand-in for the web app's build, to show the compiled server serves WEB_DIST_DIR.
     mkdirSync(webDist);
     writeFileSync(join(webDist, 'index.html'), `<!doctype html><title>${WEB_MARKER}</title>`);
-  }, 120_000);
+  });
   afterAll(() => {
     build.remove();
     rmSync(scratch, { recursive: true, force: true });

@@ -60,7 +60,7 @@ describe(`database on ${testDatabaseKind}`, () => {
     const unlisten = await database.listen('kc_listen_test', (payload) => heard.push(payload));
     try {
       await sql`select pg_notify('kc_listen_test', 'before')`.execute(database.db);
-      await expect.poll(() => heard, { timeout: 10_000 }).toEqual(['before']);
+      await expect.poll(() => heard).toEqual(['before']);
       const { rows } = await sql<{ ended: number }>`
         select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity
          where datname = current_database() and query ilike 'listen %'`.execute(database.db);
@@ -72,7 +72,7 @@ describe(`database on ${testDatabaseKind}`, () => {
             await sql`select pg_notify('kc_listen_test', 'after')`.execute(database.db);
             return heard.includes('after');
           },
-          { timeout: 20_000, interval: 250 },
+          { interval: 250 },
         )
         .toBe(true);
     } finally {

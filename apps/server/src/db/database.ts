@@ -55,13 +55,15 @@ export type DatabaseOptions = {
   /** The listener's direct connection (DATABASE_LISTEN_URL); databaseUrl when absent. */
   listenUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** PGlite only: a dumped data directory to start from instead of an empty one (tests' template). */
+  pgliteDump?: Blob | undefined;
 };
 
 /** PostgreSQL through `pg` when a URL is given; otherwise PGlite in DATA_DIR/db (or in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres({ ...options, databaseUrl: options.databaseUrl })
-    : openPGlite(options.dataDir);
+    : openPGlite(options.dataDir, options.pgliteDump);
 }
 
 // A standby that stops answering must not hold a statement for long: its reads go to the primary.
@@ -129,7 +131,7 @@ function openPool(
   return pool;
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<Database> {
+async function openPGlite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, 'db');
@@ -137,6 +139,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   }
   const pglite = await PGlite.create({
     ...(path ? { dataDir: path } : {}),
+    ...(dump ? { loadDataDir: dump } : {}),
     parsers: PARSERS,
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

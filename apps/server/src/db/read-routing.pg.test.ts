@@ -27,7 +27,7 @@ describe.runIf(testDatabaseKind === 'postgres')('statement reads from a streamin
     }
     standby = made;
     t = await createTestApp({ OPS_TOKEN }, { readUrlFor: (url) => made.urlFor(url) });
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     await standby?.stop();

@@ -34,7 +34,7 @@ describe.runIf(testDatabaseKind === 'postgres')('the ledger under mixed concurre
         owner,
       });
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await t.close();
   });
@@ -161,5 +161,5 @@ describe.runIf(testDatabaseKind === 'postgres')('the ledger under mixed concurre
     expect(check.mismatchedUsers).toBe(0);
     expect(check.reservedCentis).toBe(0);
     expect(check.pendingCentis).toBe(0);
-  }, 90_000);
+  });
 });

@@ -42,7 +42,7 @@ describe(`limits by verification level on ${testDatabaseKind}`, () => {
   const { initiate, verify, wallet, limits } = client(h);
   beforeAll(async () => {
     h.t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '10' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await expectLedgerSound(h.t.database.db);
     await h.t.close();
@@ -270,7 +270,7 @@ describe(`a monthly limit set by LEVEL_LIMITS on ${testDatabaseKind}`, () => {
   const { initiate, limits } = client(h);
   beforeAll(async () => {
     h.t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '10', LEVEL_LIMITS: '{"1":{"mensal_centis":25000}}' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await expectLedgerSound(h.t.database.db);
     await h.t.close();
@@ -297,7 +297,7 @@ describe(`parallel transfers from one payer on ${testDatabaseKind}`, () => {
   const { initiate, verify, limits } = client(h);
   beforeAll(async () => {
     h.t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await h.t.close();
   });

@@ -26,7 +26,7 @@ describe('request ids', () => {
       { config: t.config, database: t.database, files: diskFileStore(t.dataDir), rateLimiter: t.rateLimiter },
       { logger: { ...(loggerOptions('info') as FastifyLoggerOptions), stream } },
     );
-  }, 60_000);
+  });
   afterAll(async () => {
     await app.close();
     await t.close();

@@ -46,7 +46,7 @@ export async function openEventStream(url: string, accessToken: string) {
     status: response.status,
     contentType: response.headers.get('content-type'),
     events,
-    async next(name: string, timeoutMs = 5000): Promise<StreamEvent> {
+    async next(name: string, timeoutMs = 30_000): Promise<StreamEvent> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const index = events.findIndex((e, i) => i >= seen && e.event === name);
@@ -62,7 +62,7 @@ export async function openEventStream(url: string, accessToken: string) {
       }
     },
     /** Resolves when the server ends the stream; rejects after `timeoutMs`. */
-    async ended(timeoutMs = 5000): Promise<void> {
+    async ended(timeoutMs = 30_000): Promise<void> {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(

@@ -10,7 +10,7 @@ import pg from 'pg';
 // removed by stop() (and when the test process exits, whatever happened before).
 
 const BIN_DIR = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
-const READY_TIMEOUT_MS = 20_000;
+const READY_TIMEOUT_MS = 120_000;
 
 // PostgreSQL runs under a small shell whose stdin is a pipe from the test process. The pipe closes
 // when that process ends, however it ends (killed included, when no exit handler runs), and the

@@ -21,7 +21,7 @@ beforeAll(async () => {
   proposer = await operatorSession(t, 'finance');
   approver = await operatorSession(t, 'finance');
   admin = await operatorSession(t, 'admin');
-}, 60_000);
+});
 afterAll(async () => {
   await expectLedgerSound(t.database.db);
   await t.close();

@@ -106,7 +106,7 @@ describe(`the audit trail's browser and export on ${testDatabaseKind}`, () => {
       criado_em: '2026-03-12T15:00:00Z',
       motivo: '+50937000000',
     });
-  }, 60_000);
+  });
   afterAll(async () => t.close());
 
   const list = async (query: string) => {

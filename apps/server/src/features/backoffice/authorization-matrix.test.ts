@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const role of OPERATOR_ROLES) cookies[role] = (await operatorSession(t, role)).cookie;
   userToken = (await seedUser(t)).accessToken;
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 function call(method: string, url: string, headers: Record<string, string>) {

@@ -28,7 +28,7 @@ describe(`freezing an account on ${testDatabaseKind}`, () => {
     t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '10' });
     for (const role of ['support', 'compliance', 'admin', 'finance'] as const)
       cookies[role] = (await operatorSession(t, role)).cookie;
-  }, 60_000);
+  });
   afterAll(async () => {
     await expectLedgerSound(t.database.db);
     await t.close();

@@ -26,7 +26,7 @@ beforeAll(async () => {
   admin = (await operatorSession(t, 'admin')).cookie;
   support = (await operatorSession(t, 'support')).cookie;
   finance = (await operatorSession(t, 'finance')).cookie;
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 type Person = ReturnType<typeof newPerson>;

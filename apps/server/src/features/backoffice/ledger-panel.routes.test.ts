@@ -19,7 +19,7 @@ describe(`the ledger panel on ${testDatabaseKind}`, () => {
     const session = await operatorSession(t, 'finance');
     cookie = session.cookie;
     operatorId = session.operator.id;
-  }, 60_000);
+  });
   afterAll(async () => {
     await expectLedgerSound(t.database.db);
     await t.close();

@@ -18,7 +18,7 @@ let compliance: { cookie: string; operator: { id: string } };
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '10' });
   compliance = await operatorSession(t, 'compliance');
-}, 60_000);
+});
 afterAll(async () => {
   await expectLedgerSound(t.database.db);
   await t.close();

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => t.close());
 
 function signIn(payload: { email: string; senha: string; codigo: string }) {

@@ -26,7 +26,7 @@ describe(`wrong-person reports under concurrency on ${testDatabaseKind}`, () => 
     users = [];
     for (let i = 0; i < ACCOUNTS; i++) users.push(await seedUser(t));
     support = (await operatorSession(t, 'support')).cookie;
-  }, 60_000);
+  });
   afterAll(async () => {
     await t.close();
   });
@@ -149,5 +149,5 @@ describe(`wrong-person reports under concurrency on ${testDatabaseKind}`, () => 
       expect(row.retido_centis).toBe(0);
       expect(audited.has(row.id)).toBe(true);
     }
-  }, 120_000);
+  });
 });

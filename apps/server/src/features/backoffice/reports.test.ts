@@ -20,7 +20,7 @@ describe(`wrong-person reports on ${testDatabaseKind}`, () => {
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
     support = (await operatorSession(t, 'support')).cookie;
-  }, 60_000);
+  });
   afterAll(async () => {
     await expectLedgerSound(t.database.db);
     await t.close();

@@ -31,7 +31,7 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
       .where('id', '=', payer.id)
       .execute();
     transferId = await sendMoney(t, payer, payee, 1250);
-  }, 60_000);
+  });
   afterAll(async () => {
     await expectLedgerSound(t.database.db);
     await t.close();

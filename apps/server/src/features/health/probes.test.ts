@@ -17,7 +17,7 @@ describe(`liveness and readiness on ${testDatabaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  }, 60_000);
+  });
   afterAll(async () => {
     await t.close();
   });
@@ -71,5 +71,5 @@ describe('readiness of a database not migrated yet, then gone', () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

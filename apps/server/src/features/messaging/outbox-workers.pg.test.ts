@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../../test-support/test-database.ts';
@@ -95,7 +96,7 @@ describe.runIf(testDatabaseKind === 'postgres')('outbox workers on PostgreSQL', 
           ...process.env,
           WORKER_DATABASE_URL: databaseUrl(),
           WORKER_GATEWAY_URL: gateway.url,
-          WORKER_LEASE_MS: '300',
+          WORKER_LEASE_MS: '600000',
         },
         stdio: 'inherit',
       },
@@ -109,7 +110,11 @@ describe.runIf(testDatabaseKind === 'postgres')('outbox workers on PostgreSQL', 
     const pending = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     expect(pending.status).toBe('pending');
 
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the dead worker's lease runs out
+    // The dead worker's lease runs out: its end is moved into the past rather than waited for.
+    await database.db
+      .updateTable('outbox_messages')
+      .set({ lease_until: sql`now() - interval '1 second'` })
+      .execute();
     await new OutboxWorker({ db: database.db, transports: transports() }).drain();
     const row = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openTestDatabase, testDatabaseKind } from '../../test-support/test-database.ts';
@@ -41,7 +42,7 @@ describe(`outbox on ${testDatabaseKind}`, () => {
           url: gateway.url,
           token: 'secret-token',
           sendPath: '/send-message',
-          timeoutMs: 2000,
+          timeoutMs: 30_000,
         }),
         email: devOutboxTransport,
       },
@@ -248,11 +249,16 @@ describe(`outbox on ${testDatabaseKind}`, () => {
   it('sends again a message whose worker died holding it, once its lease runs out', async () => {
     await enqueueAll([whatsapp('+50937000005', 'orphaned')]);
     // A worker leases the row and dies before recording anything.
-    const leased = await leaseDueMessages(database.db, 10, 200);
+    const leased = await leaseDueMessages(database.db, 10, 600_000);
     expect(leased).toHaveLength(1);
     await workerFor().drain();
     expect(gateway.requests).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The lease runs out: its end is moved into the past rather than waited for, so a slow
+    // machine can neither outlast a short lease before the first drain nor need a long sleep.
+    await database.db
+      .updateTable('outbox_messages')
+      .set({ lease_until: sql`now() - interval '1 second'` })
+      .execute();
     await workerFor().drain();
     expect(gateway.delivered().map((r) => r.body.message)).toEqual(['orphaned']);
     const row = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();

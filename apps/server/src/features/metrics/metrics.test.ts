@@ -45,7 +45,7 @@ describe(`Prometheus metrics on ${testDatabaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ OPS_TOKEN });
-  }, 60_000);
+  });
   afterAll(async () => {
     await t.close();
   });

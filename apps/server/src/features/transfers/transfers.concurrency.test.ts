@@ -25,7 +25,7 @@ describe.runIf(testDatabaseKind === 'postgres')('transfers under concurrency on 
     t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '10000', LEVEL_LIMITS: LIFTED_LEVEL_LIMITS_ENV });
     users = [];
     for (let i = 0; i < ACCOUNTS; i++) users.push(await seedUser(t));
-  }, 60_000);
+  });
   afterAll(async () => {
     await t.close();
   });
@@ -114,5 +114,5 @@ describe.runIf(testDatabaseKind === 'postgres')('transfers under concurrency on 
     expect(check.mismatchedUsers).toBe(0);
     expect(check.reservedCentis).toBe(0);
     expect(check.pendingCentis).toBe(0);
-  }, 60_000);
+  });
 });

@@ -87,7 +87,7 @@ describe.each([disk, s3])('$name', (kind) => {
   let store: FileStore;
   beforeAll(async () => {
     stores = await kind.start();
-  }, 30_000);
+  });
   afterAll(async () => {
     await stores?.stop();
   });
@@ -183,7 +183,7 @@ describe('s3FileStore, beyond the contract', () => {
       },
       { step: 'initialize' },
     );
-  }, 30_000);
+  });
   afterAll(async () => {
     client?.destroy();
     await server?.stop();

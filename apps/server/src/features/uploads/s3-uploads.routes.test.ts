@@ -27,7 +27,7 @@ describe(`uploads in an S3 bucket on ${testDatabaseKind}`, () => {
     t = await createTestApp(s3.env());
     client = s3ClientFor(s3.settings());
     user = await createConfirmedUser(t);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     client?.destroy();

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { PGliteDialect } from '../db/pglite-dialect.ts';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * Where a test run's databases come from. The migrations run once per run, into this template;
+ * every test file then starts from a copy (PostgreSQL's CREATE DATABASE … TEMPLATE, or a PGlite
+ * data directory loaded from a dump), which is a fraction of a fresh initdb plus every migration.
+ */
+export type DatabaseTemplate =
+  | { kind: 'pglite'; migratedDump: string; emptyDump: string }
+  | { kind: 'postgres'; serverUrl: string; migrated: string };
+
+export type BuiltTemplate = { template: DatabaseTemplate; remove(): Promise<void> };
+
+export async function buildDatabaseTemplate(serverUrl: string | undefined): Promise<BuiltTemplate> {
+  return serverUrl ? buildPostgresTemplate(serverUrl) : buildPGliteTemplate();
+}
+
+async function buildPGliteTemplate(): Promise<BuiltTemplate> {
+  const dir = mkdtempSync(join(tmpdir(), 'kc-db-template-'));
+  const pglite = await PGlite.create({});
+  try {
+    const emptyDump = join(dir, 'empty.tar');
+    writeFileSync(emptyDump, await dumpOf(pglite));
+    await migrateToLatest(new Kysely<DB>({ dialect: new PGliteDialect(pglite) }));
+    const migratedDump = join(dir, 'migrated.tar');
+    writeFileSync(migratedDump, await dumpOf(pglite));
+    return {
+      template: { kind: 'pglite', migratedDump, emptyDump },
+      remove: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  } finally {
+    await pglite.close();
+  }
+}
+
+async function dumpOf(pglite: PGlite): Promise<Uint8Array> {
+  // A checkpoint first, so the dump holds every page and a loaded copy needs no WAL replay.
+  await pglite.exec('checkpoint');
+  return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+}
+
+async function buildPostgresTemplate(serverUrl: string): Promise<BuiltTemplate> {
+  const migrated = `kc_template_${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`create database ${migrated}`));
+  const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, migrated) });
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    // CREATE DATABASE … TEMPLATE refuses a source with anyone connected to it.
+    await database.close();
+  }
+  return {
+    template: { kind: 'postgres', serverUrl, migrated },
+    remove: async () => {
+      await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${migrated} with (force)`));
+    },
+  };
+}
+
+export function databaseUrlOf(serverUrl: string, name: string): string {
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+export async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
