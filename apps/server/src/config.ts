@@ -54,6 +54,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
 
+/** Every variable the server reads; .env.example lists each with its meaning and default. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 // LEVEL_LIMITS: JSON of the limits to change, by level then field, in centis; what it leaves out
 // keeps its default, e.g. {"2":{"diario_centis":1000000}}.
 const centis = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
