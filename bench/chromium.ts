@@ -1,7 +1,8 @@
 import { chromium } from 'playwright-core';
+import { chromiumPath, missingChromium } from '../scripts/prerequisites.mjs';
 
-// Debian's Chromium, started as this closed network needs (root, no updates, no first-run screens).
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+// Debian's Chromium (or CHROMIUM_PATH), started as this closed network needs (root, no updates, no
+// first-run screens).
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -10,7 +11,14 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** The Chromium to start; an error that says how to get one when there is none. */
+export function chromiumExecutable(): string {
+  const missing = missingChromium();
+  if (missing) throw new Error(missing);
+  return chromiumPath();
+}
+
 /** Chromium for a bench through Playwright, with `extraArgs` after the common flags. */
 export function launchChromium(extraArgs: string[] = []) {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...extraArgs] });
+  return chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.ts';
 import { buildReferencePage, buildWebApp } from './web-build.ts';
 import { createConfirmedUser, logInForCookie, startWebServer } from './web-server.ts';
 
@@ -60,10 +60,12 @@ export type PageFigures = { path: string; runs: RunFigures[]; reference: RunFigu
  * login run before it, without one); the app trades it for a new one on every load, as on a phone.
  */
 export async function runLighthouse(): Promise<PageFigures[]> {
+  // Before the build and the server: without a browser there is nothing to measure.
+  const chromePath = chromiumExecutable();
   // The reference is built beside the app before the server starts: it serves the files it finds.
   await buildReferencePage(await buildWebApp());
   const server = await startWebServer();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const rounds = async (paths: string[]): Promise<PageFigures[]> => {
       const pages = paths.map((path): PageFigures => ({ path, runs: [], reference: [] }));

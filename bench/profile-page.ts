@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { exitIfMissing, missingChromium } from '../scripts/prerequisites.mjs';
 import { launchChromium } from './chromium.ts';
 import { buildWebApp } from './web-build.ts';
 import { createConfirmedUser, logInForCookie, startWebServer } from './web-server.ts';
@@ -21,6 +22,7 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 
 const path = process.argv[2] ?? '/home';
 const out = process.argv[3];
+exitIfMissing('bench/profile-page.ts', [missingChromium()]);
 const server = await startWebServer();
 const dist = await buildWebApp();
 const browser = await launchChromium();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { launchChromium } from './chromium.ts';
+import { chromiumExecutable, launchChromium } from './chromium.ts';
 import { printBreakdown } from './h2-breakdown.ts';
 import { createConfirmedUser, latestOutboxText, startWebServer, type WebUser } from './web-server.ts';
 import {
@@ -87,6 +87,8 @@ async function transfer(page: Page, serverUrl: string, payer: WebUser, payee: We
  * Node server itself speaks, where every request repeats its headers in full.
  */
 export async function benchRepeatVisit(): Promise<Record<string, string>[]> {
+  // Before the server: without a browser there is nothing to measure.
+  chromiumExecutable();
   const server = await startWebServer();
   const browser = await launchChromium([`--ignore-certificate-errors-spki-list=${benchCertificateSpki()}`]);
   const target = new URL(server.url);

@@ -1,17 +1,38 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { exitIfMissing, missingChromium, missingPostgres } from '../scripts/prerequisites.mjs';
 import { benchFrontendBudget } from './frontend-budget.ts';
 import { benchHttpTransfers } from './http-bench.ts';
 import { benchLedger } from './ledger-bench.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchRepeatVisit } from './repeat-visit.ts';
 import { benchRestart } from './restart.ts';
+import { BENCH_DATABASE_URL } from './scratch-database.ts';
 
 // `npm run bench`: every figure of docs/performance.md in one run, printed as one table and
 // written to bench/results/. This machine is shared and noisy: read the ratios, not the absolutes.
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const only = process.env.BENCH_ONLY?.split(',');
 const wants = (section: string) => !only || only.includes(section);
+
+// What the sections need from the machine is checked before the first one runs: a missing browser
+// ends the run at once with what to do, not after half an hour of database sections.
+const POSTGRES_SECTIONS = ['ledger', 'http', 'restart'];
+const CHROMIUM_SECTIONS = ['lighthouse', 'repeat'];
+
+/** `problem` with the sections of this run that need what it names; none when no section does. */
+function forSections(problem: string | undefined, sections: string[]): string | undefined {
+  const wanted = sections.filter(wants);
+  if (!problem || wanted.length === 0) return undefined;
+  return `${problem} Needed by: ${wanted.join(', ')} (BENCH_ONLY=<sections> runs only those named).`;
+}
+
+exitIfMissing('npm run bench', [
+  POSTGRES_SECTIONS.some(wants)
+    ? forSections(await missingPostgres(BENCH_DATABASE_URL, 'BENCH_DATABASE_URL'), POSTGRES_SECTIONS)
+    : undefined,
+  forSections(missingChromium(), CHROMIUM_SECTIONS),
+]);
 
 const rows: Record<string, string | number>[] = [];
 

@@ -1,25 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath, exitIfMissing, missingChromium, missingWebBuild } from '../scripts/prerequisites.mjs';
+import { findFreePort } from './tests/support/free-port';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Asks the OS for a port nobody listens on. */
-function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (typeof address === 'object' && address) resolvePort(address.port);
-        else reject(new Error('no port from the OS'));
-      });
-    });
-  });
-}
+// Checked in the runner and again in each worker, before anything starts: without a browser or a
+// build every journey would fail on its own, far from the reason.
+exitIfMissing('The browser journeys', [
+  missingChromium(),
+  missingWebBuild(resolve(repoRoot, process.env.WEB_DIST_DIR ?? 'apps/web/dist')),
+]);
 
 // Playwright evaluates this file again in every worker process. The runner picks the port and the
 // data directory once and hands them down through the environment, so all agree on one server.
@@ -53,7 +47,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -5,13 +5,13 @@
 // short version (CLUSTER_SCALE=0.3).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { exitIfMissing, missingRoot } from './prerequisites.mjs';
 
 // PostgreSQL, Patroni and PgBouncer refuse to run as root, so the cluster starts them as the
 // postgres user: that switch, and apt-get, need root.
-if (process.getuid?.() !== 0) {
-  console.error('npm run test:cluster runs as root: it installs packages and starts PostgreSQL as postgres');
-  process.exit(1);
-}
+exitIfMissing('npm run test:cluster', [
+  missingRoot('it installs Debian packages (scripts/cluster/install.sh) and starts PostgreSQL as postgres'),
+]);
 const install = spawnSync('bash', [fileURLToPath(new URL('./cluster/install.sh', import.meta.url))], {
   stdio: 'inherit',
 });
