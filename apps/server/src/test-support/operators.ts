@@ -12,6 +12,7 @@ import type { TestApp } from './test-app.ts';
 export type TestOperator = {
   id: string;
   email: string;
+  name: string;
   password: string;
   secret: string;
   role: OperatorRole;
@@ -27,14 +28,15 @@ export async function createOperator(
   const email = `${role}-${sequence}-${randomBytes(3).toString('hex')}@ops.kreyolcash.test`;
   const password = `pw-${randomBytes(9).toString('base64url')}`;
   const secret = newTotpSecret();
+  const name = `${role} ${sequence}`;
   const id = await insertOperator(t.database.db, {
     email,
-    nome: `${role} ${sequence}`,
+    nome: name,
     papel: role,
     senhaHash: await hashPassword(password),
     totpSegredo: sealTotpSecret(secret, t.config.jwtSecret),
   });
-  return { id, email, password, secret, role };
+  return { id, email, name, password, secret, role };
 }
 
 /** The authenticator app's code for a moment (now by default). */

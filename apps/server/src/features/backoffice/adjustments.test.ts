@@ -86,7 +86,11 @@ describe(`adjustments with two approvals on ${testDatabaseKind}`, () => {
       headers: { cookie: approver.cookie },
     });
     expect(listed.json().items).toContainEqual(
-      expect.objectContaining({ id: ajuste.id, usuario_email: person.email, proposto_por_nome: 'finance 1' }),
+      expect.objectContaining({
+        id: ajuste.id,
+        usuario_email: person.email,
+        proposto_por_nome: proposer.operator.name,
+      }),
     );
   });
 
