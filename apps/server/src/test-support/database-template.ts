@@ -51,7 +51,11 @@ async function dumpOf(pglite: PGlite): Promise<Uint8Array> {
 
 async function buildPostgresTemplate(serverUrl: string): Promise<BuiltTemplate> {
   const migrated = `kc_template_${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`create database ${migrated}`));
+  await withAdmin(serverUrl, (admin) => admin.query(`create database ${migrated}`)).catch(
+    (error: unknown) => {
+      throw unreachable(serverUrl, error);
+    },
+  );
   const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, migrated) });
   try {
     await migrateToLatest(database.db);
@@ -65,6 +69,16 @@ async function buildPostgresTemplate(serverUrl: string): Promise<BuiltTemplate> 
       await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${migrated} with (force)`));
     },
   };
+}
+
+// The whole run needs this server, so its absence is said once, first, with what to do.
+function unreachable(serverUrl: string, error: unknown): Error {
+  const shown = serverUrl.replace(/:[^:@/]*@/, ':***@');
+  const reason = error instanceof Error ? error.message : String(error);
+  return new Error(
+    `PostgreSQL at ${shown} cannot be used for the tests (${reason}). Start it (on Debian: ` +
+      'pg_ctlcluster <version> main start) or point TEST_DATABASE_URL at a server where this user may create databases.',
+  );
 }
 
 export function databaseUrlOf(serverUrl: string, name: string): string {
