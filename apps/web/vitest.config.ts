@@ -5,5 +5,6 @@ import { defineProject } from 'vitest/config';
 // build's plugins.
 export default defineProject({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  test: { name: 'web', include: ['src/**/*.test.ts', '*.test.ts'], environment: 'node' },
+  // Pure modules: the files of a worker share its imports (isolate: false), as on the server.
+  test: { name: 'web', include: ['src/**/*.test.ts', '*.test.ts'], environment: 'node', isolate: false },
 });

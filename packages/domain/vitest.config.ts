@@ -1,3 +1,4 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'domain', include: ['src/**/*.test.ts'] } });
+// Pure modules: the files of a worker share its imports (isolate: false), as on the server.
+export default defineProject({ test: { name: 'domain', include: ['src/**/*.test.ts'], isolate: false } });
