@@ -19,6 +19,12 @@ export type DatabaseTemplate =
   | { kind: 'pglite'; migratedDump: string; emptyDump: string }
   | { kind: 'postgres'; serverUrl: string; migrated: string };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplate: DatabaseTemplate;
+  }
+}
+
 export type BuiltTemplate = { template: DatabaseTemplate; remove(): Promise<void> };
 
 export async function buildDatabaseTemplate(serverUrl: string | undefined): Promise<BuiltTemplate> {

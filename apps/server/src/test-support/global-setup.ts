@@ -1,11 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { buildDatabaseTemplate, type DatabaseTemplate } from './database-template.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseTemplate: DatabaseTemplate;
-  }
-}
+import { buildDatabaseTemplate } from './database-template.ts';
 
 /** Vitest's global setup: the run's migrated database template, built once, removed at the end. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
