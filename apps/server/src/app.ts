@@ -20,24 +20,23 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createReadRouting, type ReadRouting, registerReadYourWrites } from './db/read-routing.ts';
-import { limitsRoutes } from './features/accounts/limits.routes.ts';
-import { meRoutes } from './features/accounts/me.routes.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
+import { LedgerEvents } from './events/ledger-events.ts';
+import { authRoutes } from './features/account/account.routes.ts';
+import { limitsRoutes } from './features/account/limits.routes.ts';
+import { meRoutes } from './features/account/me.routes.ts';
+import { selfFreezeRoutes } from './features/account/self-freeze.routes.ts';
 import { backofficeRoutes } from './features/backoffice/backoffice.routes.ts';
-import { selfFreezeRoutes } from './features/backoffice/self-freeze.routes.ts';
+import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
-import { devOutboxRoutes } from './features/messaging/dev-outbox.routes.ts';
 import { createMetrics, registerMetrics } from './features/metrics/metrics.ts';
 import { phoneChangeRoutes } from './features/profile/phone-change.routes.ts';
 import { phoneProofRoutes } from './features/profile/phone-proof.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
-import { LedgerEvents } from './features/realtime/ledger-events.ts';
 import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { referralsRoutes } from './features/referrals/referrals.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
-import type { FileStore } from './features/uploads/file-store.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { webAppRoutes } from './features/web/web-app.routes.ts';
 import type { LedgerObserver } from './ledger/ledger.ts';
@@ -46,6 +45,7 @@ import { loggerOptions } from './lib/logger.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import { echoRequestId, requestIdOf } from './lib/request-id.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import type { FileStore } from './uploads/file-store.ts';
 
 export type AppDeps = {
   config: Config;

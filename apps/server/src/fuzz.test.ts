@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorRouteTable } from './features/backoffice/operator-auth.ts';
+import { operatorRouteTable } from './features/backoffice/operators/operator-auth.ts';
 import { UNSTORABLE_VALUE } from './lib/error-handler.ts';
 import { expectLedgerSound } from './test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from './test-support/ledger-fixtures.ts';

@@ -2,11 +2,11 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { OutboxWorker } from './features/messaging/outbox-worker.ts';
-import { transportsFor } from './features/messaging/transports.ts';
-import { fileStoreFor, fileStoreName } from './features/uploads/file-store-for.ts';
 import { ExpirySweeper } from './ledger/expiry-sweeper.ts';
 import { rateLimiterFor } from './lib/rate-limit.ts';
+import { OutboxWorker } from './messaging/outbox-worker.ts';
+import { transportsFor } from './messaging/transports.ts';
+import { fileStoreFor, fileStoreName } from './uploads/file-store-for.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

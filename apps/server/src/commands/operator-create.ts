@@ -10,10 +10,10 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { OperatorRole } from '../db/schema.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
-import { OPERATOR_ROLES } from '../features/backoffice/operator-auth.ts';
-import { insertOperator } from '../features/backoffice/operators.repository.ts';
-import { newTotpSecret, sealTotpSecret, totpUri } from '../features/backoffice/totp.ts';
+import { OPERATOR_ROLES } from '../features/backoffice/operators/operator-auth.ts';
+import { insertOperator } from '../features/backoffice/operators/operators.repository.ts';
+import { newTotpSecret, sealTotpSecret, totpUri } from '../features/backoffice/operators/totp.ts';
+import { hashPassword } from '../identity/passwords.ts';
 
 const { values } = parseArgs({
   options: {

@@ -4,7 +4,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { requeueFailed } from '../features/messaging/outbox.repository.ts';
+import { requeueFailed } from '../messaging/outbox.repository.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

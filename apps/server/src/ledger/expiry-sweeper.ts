@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { ledger } from './ledger.ts';
-import { reports } from './reports.ts';
+import { reports } from './wrong-person-reports.ts';
 
 const BATCH = 200;
 

@@ -351,14 +351,14 @@ export const ledger = {
 };
 
 export { requestHashOf } from './policy.ts';
-// "Wrong person" reports: open, reverse, reject, expire, and their reads.
-export { type ReportRow, type ReportStatus, reports } from './reports.ts';
 export type { LedgerRefusal } from './results.ts';
 export { watchTransferBatches } from './transfer-batches.ts';
 // The rest of the facade: codes whose subject is not a movement (the phone change), the request
 // hash of an Idempotency-Key, and the refusal type.
 export type { CodeConfig, CodeSubjectPurpose } from './verification-codes.ts';
 export { findCode, issueCode, verifyCode } from './verification-codes.ts';
+// "Wrong person" reports: open, reverse, reject, expire, and their reads.
+export { type ReportRow, type ReportStatus, reports } from './wrong-person-reports.ts';
 
 /** The AppError of a refusal; its extra fields (attempts left, status…) become details. */
 export function refusalError(

@@ -3,8 +3,8 @@ import { Writable } from 'node:stream';
 import type { FastifyLoggerOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppInstance, buildApp } from '../app.ts';
-import { diskFileStore } from '../features/uploads/file-store.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { diskFileStore } from '../uploads/file-store.ts';
 import { loggerOptions } from './logger.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

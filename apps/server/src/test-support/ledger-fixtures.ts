@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { signAccessToken } from '../features/auth/access-token.ts';
+import { signAccessToken } from '../identity/access-token.ts';
 import { ledger } from '../ledger/ledger.ts';
 import { checkLedgerIntegrity, type LedgerProblem } from '../ledger/ledger-check.ts';
 import { codeIn, MESSAGE_CONTENT } from './outbox-messages.ts';

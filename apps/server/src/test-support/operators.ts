@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { OperatorRole } from '../db/schema.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
-import { insertOperator } from '../features/backoffice/operators.repository.ts';
-import { newTotpSecret, sealTotpSecret } from '../features/backoffice/totp.ts';
+import { insertOperator } from '../features/backoffice/operators/operators.repository.ts';
+import { newTotpSecret, sealTotpSecret } from '../features/backoffice/operators/totp.ts';
+import { hashPassword } from '../identity/passwords.ts';
 import type { TestApp } from './test-app.ts';
 
 // Back-office operators for tests, written as operator:create writes them, and signed in through

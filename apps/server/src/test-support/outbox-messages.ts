@@ -1,4 +1,4 @@
-import { contentOf, type StoredContent } from '../features/messaging/render.ts';
+import { contentOf, type StoredContent } from '../messaging/render.ts';
 
 // How tests, the chaos suite and the benchmarks read a queued message: as its recipient will, so
 // through the worker's own renderer. A row carries a template and its parameters (rendered in

@@ -1,7 +1,7 @@
 // A worker in its own process, for the crash test: it delivers until it is killed.
 import { openDatabase } from '../db/database.ts';
-import { OutboxWorker } from '../features/messaging/outbox-worker.ts';
-import { devOutboxTransport, whatsappGatewayTransport } from '../features/messaging/transports.ts';
+import { OutboxWorker } from '../messaging/outbox-worker.ts';
+import { devOutboxTransport, whatsappGatewayTransport } from '../messaging/transports.ts';
 
 const env = process.env;
 const database = await openDatabase({ databaseUrl: env.WORKER_DATABASE_URL, dataDir: env.WORKER_DATA_DIR });

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { type AppInstance, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { fileStoreFor } from '../features/uploads/file-store-for.ts';
 import { memoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
+import { fileStoreFor } from '../uploads/file-store-for.ts';
 import { openTestDatabase, type TestDatabaseOptions } from './test-database.ts';
 
 export type TestApp = {

@@ -1,15 +1,15 @@
 import { AppError } from '@kreyolcash/domain';
 import type { AppInstance } from '../../app.ts';
-import { adjustmentsRoutes } from './adjustments.routes.ts';
-import { auditRoutes } from './audit.routes.ts';
-import { freezeRoutes } from './freeze.routes.ts';
-import { kycRoutes } from './kyc.routes.ts';
-import { ledgerPanelRoutes } from './ledger-panel.routes.ts';
-import { moderationRoutes } from './moderation.routes.ts';
-import { operatorRouteTable } from './operator-auth.ts';
-import { operatorSessionRoutes } from './operator-session.routes.ts';
-import { reportsRoutes } from './reports.routes.ts';
-import { usersRoutes } from './users.routes.ts';
+import { adjustmentsRoutes } from './adjustments/adjustments.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { kycRoutes } from './kyc/kyc.routes.ts';
+import { ledgerPanelRoutes } from './ledger-panel/ledger-panel.routes.ts';
+import { moderationRoutes } from './moderation/moderation.routes.ts';
+import { operatorRouteTable } from './operators/operator-auth.ts';
+import { operatorSessionRoutes } from './operators/operator-session.routes.ts';
+import { freezeRoutes } from './users/freeze.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { reportsRoutes } from './wrong-person-reports/wrong-person-reports.routes.ts';
 
 // The back office's API, all under /api/admin. Each area registers its own routes; every route
 // must declare the operator roles it admits (or be the public sign-in), or the app does not start.

@@ -3,7 +3,7 @@ import type { AppInstance } from '../../app.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';
 import { withTimeout } from '../../lib/with-timeout.ts';
-import { countByStatus } from '../messaging/outbox.repository.ts';
+import { countByStatus } from '../../messaging/outbox.repository.ts';
 
 // The public answer says only whether the service works: anyone may ask it, so it carries no
 // figure about the service's traffic. The operators' figures need OPS_TOKEN.

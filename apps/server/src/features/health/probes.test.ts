@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { memoryRateLimiter } from '../../lib/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { openTestDatabase, testDatabaseKind } from '../../test-support/test-database.ts';
-import { diskFileStore } from '../uploads/file-store.ts';
+import { diskFileStore } from '../../uploads/file-store.ts';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 

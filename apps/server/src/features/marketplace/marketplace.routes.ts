@@ -10,8 +10,8 @@ import {
   saleListSchema,
 } from '@kreyolcash/domain';
 import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { idParams } from '../../lib/route-schemas.ts';
-import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import {
   createCompany,
   createProduct,

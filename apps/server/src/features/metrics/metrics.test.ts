@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countByStatus } from '../../messaging/outbox.repository.ts';
 import { openEventStream } from '../../test-support/event-stream.ts';
 import { seedUser } from '../../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { sendMoney } from '../../test-support/transfers.ts';
-import { countByStatus } from '../messaging/outbox.repository.ts';
 import { createMetrics } from './metrics.ts';
 
 const OPS_TOKEN = 'ops-token-for-the-tests-0123456789abcdef';

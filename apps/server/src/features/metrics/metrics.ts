@@ -4,7 +4,7 @@ import type { ReadObserver } from '../../db/read-routing.ts';
 import { type LedgerObserver, watchTransferBatches } from '../../ledger/ledger.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';
 import { withTimeout } from '../../lib/with-timeout.ts';
-import { countByStatus, oldestPendingMessageAt } from '../messaging/outbox.repository.ts';
+import { countByStatus, oldestPendingMessageAt } from '../../messaging/outbox.repository.ts';
 
 // Prometheus metrics, one registry per app (tests build many apps in one process, and prom-client's
 // global registry would mix them). Labels are bounded: a route's pattern (never its URL), a status

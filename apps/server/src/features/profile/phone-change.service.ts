@@ -3,10 +3,10 @@ import { AppError, isSamePhone, type PhoneChangeBody } from '@kreyolcash/domain'
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
+import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import { findCode } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
-import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
-import { enqueue } from '../messaging/outbox.ts';
+import { enqueue } from '../../messaging/outbox.ts';
 import { recordIdentities } from '../referrals/identities.repository.ts';
 import {
   cancelOpenPhoneChanges,

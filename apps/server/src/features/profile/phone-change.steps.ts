@@ -7,6 +7,8 @@ import {
 } from '@kreyolcash/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { firstNameOf } from '../../identity/user-presenter.ts';
+import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import {
   type CodeConfig,
   type CodeSubjectPurpose,
@@ -14,9 +16,7 @@ import {
   refusalError,
   verifyCode,
 } from '../../ledger/ledger.ts';
-import { firstNameOf } from '../accounts/user-presenter.ts';
-import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
-import { enqueue } from '../messaging/outbox.ts';
+import { enqueue } from '../../messaging/outbox.ts';
 import { lockOpenPhoneChange, type PhoneChangeRow, setPhoneChangeStep } from './phone-change.repository.ts';
 import { lockUser } from './profile.repository.ts';
 

@@ -1,9 +1,9 @@
 import { phoneProofSchema, verifyCodeSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { meSchema, presentMe } from '../../identity/user-presenter.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
-import { meSchema, presentMe } from '../accounts/user-presenter.ts';
-import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { findPhoneProofState, sendPhoneProof, verifyPhoneProof } from './phone-proof.service.ts';
 
 const tags = ['profile'];

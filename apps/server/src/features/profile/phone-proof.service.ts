@@ -3,11 +3,11 @@ import { AppError, MAX_CODE_ATTEMPTS, PHONE_CODE_EXPIRY_MS, type PhoneProofBody 
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
+import { firstNameOf } from '../../identity/user-presenter.ts';
+import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import { findCode, issueCode, refusalError, verifyCode } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
-import { firstNameOf } from '../accounts/user-presenter.ts';
-import { findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
-import { enqueue } from '../messaging/outbox.ts';
+import { enqueue } from '../../messaging/outbox.ts';
 import { recordIdentities } from '../referrals/identities.repository.ts';
 import { settleReferralOnConfirmation } from '../referrals/referral-bonus.ts';
 import { isUniqueViolation } from './phone-change.steps.ts';

@@ -1,7 +1,7 @@
 import type { Locale } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { UserRow } from '../accounts/users.repository.ts';
+import type { UserRow } from '../../identity/users.repository.ts';
 
 /**
  * The user's row, locked until the transaction ends. Every change to one's own profile that reads

@@ -1,8 +1,8 @@
 import { meUpdateSchema } from '@kreyolcash/domain';
 import type { AppInstance } from '../../app.ts';
-import { meSchema, presentMe } from '../accounts/user-presenter.ts';
-import { authenticate, userIdOf } from '../auth/authenticate.ts';
-import { readImageField } from '../uploads/image-upload.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { meSchema, presentMe } from '../../identity/user-presenter.ts';
+import { readImageField } from '../../uploads/image-upload.ts';
 import { replaceProfilePhoto, updateProfile } from './profile.service.ts';
 
 const tags = ['profile'];

@@ -2,9 +2,9 @@ import { AppError, type MeUpdateBody } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import type { DB } from '../../db/schema.ts';
-import type { UserRow } from '../accounts/users.repository.ts';
-import { newImageKey } from '../uploads/file-store.ts';
-import { requiredImage } from '../uploads/image-upload.ts';
+import type { UserRow } from '../../identity/users.repository.ts';
+import { newImageKey } from '../../uploads/file-store.ts';
+import { requiredImage } from '../../uploads/image-upload.ts';
 import { lockUser, setProfilePhotoKey, updateNameAndLanguage } from './profile.repository.ts';
 
 /** The name and the language: the body was parsed by meUpdateSchema, which keeps no other field. */

@@ -1,9 +1,9 @@
 import { AppError, purchaseCreateSchema, saleStatusSchema, verifyCodeSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
-import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { cancelPurchase, confirmPurchase, resendPurchaseCode, startPurchase } from './purchases.service.ts';
 import {
   findPurchaseOfBuyer,

@@ -1,10 +1,10 @@
 import { AppError, REALTIME_HEARTBEAT_MS } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
-import { type AccessClaims, readAccessToken } from '../auth/access-token.ts';
-import { sessionChecks } from '../auth/session-checks.ts';
-import { findBalance } from '../wallet/statement.repository.ts';
-import type { UserEvent } from './event-hub.ts';
+import type { UserEvent } from '../../events/event-hub.ts';
+import { type AccessClaims, readAccessToken } from '../../identity/access-token.ts';
+import { sessionChecks } from '../../identity/session-checks.ts';
+import { findBalance } from '../../ledger/statement.repository.ts';
 
 /**
  * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.

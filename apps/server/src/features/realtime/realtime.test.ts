@@ -8,7 +8,7 @@ import { openEventStream } from '../../test-support/event-stream.ts';
 import { codeForMovement, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
-import { diskFileStore } from '../uploads/file-store.ts';
+import { diskFileStore } from '../../uploads/file-store.ts';
 
 describe(`realtime events on ${testDatabaseKind}`, () => {
   let t: TestApp;

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, readAccessToken, signAccessToken } from '../../identity/access-token.ts';
 import { memoryRateLimiter } from '../../lib/rate-limit.ts';
 import {
   createConfirmedUser,
@@ -18,8 +19,7 @@ import { openEventStream } from '../../test-support/event-stream.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, readAccessToken, signAccessToken } from '../auth/access-token.ts';
-import { diskFileStore } from '../uploads/file-store.ts';
+import { diskFileStore } from '../../uploads/file-store.ts';
 
 // An open /api/events stream lives no longer than the session it was opened with.
 describe(`event streams end with their session, on ${testDatabaseKind}`, () => {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { UserRow } from '../accounts/users.repository.ts';
+import type { UserRow } from '../../identity/users.repository.ts';
 import { identitiesOf, recordIdentities } from './identities.repository.ts';
 import { findUserByReferralCode, setReferredBy } from './referrals.repository.ts';
 

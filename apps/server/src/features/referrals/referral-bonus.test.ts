@@ -8,8 +8,8 @@ import { textOf } from '../../test-support/outbox-messages.ts';
 import { provePhone, referralCodeOf, signUpPerson } from '../../test-support/referral-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
-import { EMAIL_CONFIRMATION_TTL_MS } from '../auth/email-links.service.ts';
-import { insertEmailToken } from '../auth/email-tokens.repository.ts';
+import { EMAIL_CONFIRMATION_TTL_MS } from '../account/email-links.service.ts';
+import { insertEmailToken } from '../account/email-tokens.repository.ts';
 import { identityHash } from './identities.repository.ts';
 import { settleReferralOnConfirmation } from './referral-bonus.ts';
 

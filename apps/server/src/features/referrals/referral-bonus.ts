@@ -1,10 +1,10 @@
 import { REFERRAL_BONUS_CENTIS, REFERRAL_BONUSES_PER_MONTH } from '@kreyolcash/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { firstNameOf } from '../../identity/user-presenter.ts';
+import type { UserRow } from '../../identity/users.repository.ts';
 import { ledger } from '../../ledger/ledger.ts';
-import { firstNameOf } from '../accounts/user-presenter.ts';
-import type { UserRow } from '../accounts/users.repository.ts';
-import { enqueue } from '../messaging/outbox.ts';
+import { enqueue } from '../../messaging/outbox.ts';
 import { claimRewardedIdentities, identitiesOf, isFirstAccountForAll } from './identities.repository.ts';
 import {
   countBonusesThisMonth,

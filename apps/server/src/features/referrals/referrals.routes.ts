@@ -1,8 +1,8 @@
 import { pageQuerySchema, REFERRAL_STATUSES, referralSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
-import { authenticate, userIdOf } from '../auth/authenticate.ts';
 import { getReferralPage, invite, inviterOf } from './referrals.service.ts';
 
 const tags = ['referrals'];

@@ -12,10 +12,10 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { firstNameOf } from '../../identity/user-presenter.ts';
+import { findUserById, findUserByPhone } from '../../identity/users.repository.ts';
 import { decodePageCursor, pageOf } from '../../lib/page-cursor.ts';
-import { firstNameOf } from '../accounts/user-presenter.ts';
-import { findUserById, findUserByPhone } from '../accounts/users.repository.ts';
-import { enqueue } from '../messaging/outbox.ts';
+import { enqueue } from '../../messaging/outbox.ts';
 import {
   countBonusesThisMonth,
   findActiveInviterName,

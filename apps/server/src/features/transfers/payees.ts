@@ -8,8 +8,8 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
-import { profilePhotoUrl } from '../accounts/user-presenter.ts';
-import { findUserById, findUserByPhone, type UserRow } from '../accounts/users.repository.ts';
+import { profilePhotoUrl } from '../../identity/user-presenter.ts';
+import { findUserById, findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 
 // Pay by phone (issue 15): who a payer may look up and pay by phone number or id.
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
+import { contentOf } from '../../messaging/render.ts';
 import {
   checkLedger,
   latestCodeSentTo,
@@ -10,7 +11,6 @@ import {
 } from '../../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
-import { contentOf } from '../messaging/render.ts';
 
 describe(`transfers on ${testDatabaseKind}`, () => {
   let t: TestApp;

@@ -8,17 +8,16 @@ import {
 } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { profilePhotoUrl } from '../../identity/user-presenter.ts';
+import { findUserByEmail, findUserById, findUserByPhone } from '../../identity/users.repository.ts';
+import { findStatementEntry } from '../../ledger/statement.repository.ts';
+import { presentTransaction } from '../../ledger/transaction-presenter.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
-import { profilePhotoUrl } from '../accounts/user-presenter.ts';
-import { findUserByEmail, findUserById, findUserByPhone } from '../accounts/users.repository.ts';
-import { authenticate, userIdOf } from '../auth/authenticate.ts';
-import { findStatementEntry } from '../wallet/statement.repository.ts';
-import { presentTransaction } from '../wallet/transaction-presenter.ts';
 import { canReceive, countPayeeLookup, listRecentPayees, recentPayeeSchema } from './payees.ts';
-import { transferReportRoutes } from './transfer-report.routes.ts';
 import {
   cancelTransfer,
   initiateTransfer,
@@ -27,6 +26,7 @@ import {
   resendTransferCode,
   verifyTransfer,
 } from './transfers.service.ts';
+import { transferReportRoutes } from './wrong-person-report.routes.ts';
 
 const tags = ['transfers'];
 

@@ -1,12 +1,17 @@
 import { AppError, historyQuerySchema, transactionSchema, walletSchema } from '@kreyolcash/domain';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { reports } from '../../ledger/ledger.ts';
+import { findBalance, findStatementEntry, listStatement } from '../../ledger/statement.repository.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  presentReport,
+  presentTransaction,
+} from '../../ledger/transaction-presenter.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
-import { authenticate, userIdOf } from '../auth/authenticate.ts';
-import { findBalance, findStatementEntry, listStatement } from './statement.repository.ts';
-import { decodeCursor, encodeCursor, presentReport, presentTransaction } from './transaction-presenter.ts';
 
 const tags = ['wallet'];
 

@@ -1,0 +1,52 @@
+import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { readImageField } from '../../uploads/image-upload.ts';
+import { identityOf, identitySchema, sendDocumentPhoto } from './identity-documents.service.ts';
+
+const tags = ['profile'];
+
+// Verification level 2 from the user's side (issue 16): /identity reads and sends here.
+export async function identityRoutes(app: AppInstance): Promise<void> {
+  const { database, files } = app.deps;
+  const onRequest = authenticate(app);
+
+  app.get(
+    '/api/me/identity',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The verification level (0, 1, 2) and the newest document review',
+        response: { 200: identitySchema },
+      },
+    },
+    async (request) => identityOf(database.db, userIdOf(request)),
+  );
+
+  app.post(
+    '/api/me/document-photo',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Send a new document photo (multipart `document_photo`) for review',
+        description:
+          'Same rules as at sign-up (JPG or PNG, 5 MB, re-encoded). Replaces a photo still waiting ' +
+          'for review; 409 document_already_approved once the document is approved.',
+        consumes: ['multipart/form-data'],
+        response: { 200: identitySchema },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      const photo = await readImageField(request, 'document_photo');
+      const { identity, replacedKey } = await sendDocumentPhoto(app.deps, { userId, photo });
+      if (replacedKey) {
+        await files.delete(replacedKey).catch((error: unknown) => {
+          request.log.warn({ err: error, key: replacedKey }, 'withdrawn document photo not deleted');
+        });
+      }
+      return identity;
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { limitStatus } from '../../ledger/limits.ts';
+import { revalidatePrivately } from '../../lib/private-revalidation.ts';
+
+const levelLimitsSchema = z.object({
+  por_transferencia_centis: z.number(),
+  diario_centis: z.number(),
+  mensal_centis: z.number(),
+  saldo_max_centis: z.number(),
+});
+
+export const limitStatusSchema = z.object({
+  nivel: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  limites: levelLimitsSchema,
+  usado_hoje_centis: z.number(),
+  usado_mes_centis: z.number(),
+  saldo_centis: z.number(),
+  congelado: z.boolean(),
+  // The next level's limits, for "how to move up"; null at the top.
+  proximo: levelLimitsSchema.nullable(),
+});
+
+// The "Limit" screen: the user's verification level, its limits and what is used of them, as the
+// ledger counts them at the next hold.
+export async function limitsRoutes(app: AppInstance): Promise<void> {
+  const { database, config } = app.deps;
+  app.get(
+    '/api/me/limits',
+    {
+      onRequest: authenticate(app),
+      onSend: revalidatePrivately,
+      schema: { tags: ['profile'], response: { 200: limitStatusSchema } },
+    },
+    async (request) => {
+      const status = await limitStatus(database.db, userIdOf(request), config.levelLimits);
+      return { ...status, proximo: status.nivel < 2 ? config.levelLimits[2] : null };
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { AppError } from '@kreyolcash/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../app.ts';
+import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { meSchema, presentMe } from '../../identity/user-presenter.ts';
+import { findUserById } from '../../identity/users.repository.ts';
+import { revalidatePrivately } from '../../lib/private-revalidation.ts';
+import { identityRoutes } from './identity-documents.routes.ts';
+
+const tags = ['profile'];
+
+export async function meRoutes(app: AppInstance): Promise<void> {
+  const { database, files } = app.deps;
+  const onRequest = authenticate(app);
+  await app.register(identityRoutes);
+
+  app.get(
+    '/api/me',
+    { onRequest, onSend: revalidatePrivately, schema: { tags, response: { 200: meSchema } } },
+    async (request) => {
+      const user = await findUserById(database.db, userIdOf(request));
+      if (!user) throw new AppError('user_not_found');
+      return presentMe(user);
+    },
+  );
+
+  // The document photo is private: only its owner can fetch it, and no cache may keep it.
+  app.get('/api/me/document-photo', { onRequest, schema: { tags } }, async (request, reply) => {
+    const user = await findUserById(database.db, userIdOf(request));
+    const file = user ? await files.get(user.document_photo_key) : undefined;
+    if (!file) throw new AppError('not_found');
+    return reply.header('cache-control', 'private, no-store').type(file.contentType).send(file.data);
+  });
+
+  // Profile photos are public (they show next to names in transfers); keys are random UUIDs.
+  app.get(
+    '/api/files/profiles/:name',
+    { schema: { tags, params: z.object({ name: z.string().regex(/^[a-zA-Z0-9_-]+\.(jpg|png)$/) }) } },
+    async (request, reply) => {
+      const file = await files.get(`profiles/${request.params.name}`);
+      if (!file) throw new AppError('not_found');
+      return reply.header('cache-control', 'public, max-age=86400').type(file.contentType).send(file.data);
+    },
+  );
+}

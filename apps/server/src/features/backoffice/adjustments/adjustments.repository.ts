@@ -1,0 +1,73 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../../db/schema.ts';
+import { isUuid } from '../../../lib/ids.ts';
+
+// Proposed adjustments as the back office lists them: the person, who proposed, who decided.
+
+export type AdjustmentStatus = 'proposto' | 'aprovado' | 'rejeitado';
+/** `decidido`: approved or rejected, the latest decisions first. */
+export type AdjustmentFilter = AdjustmentStatus | 'decidido';
+
+function adjustments(db: Kysely<DB>) {
+  return db
+    .selectFrom('ajustes_propostos as a')
+    .innerJoin('usuarios as u', 'u.id', 'a.user_id')
+    .innerJoin('operadores as p', 'p.id', 'a.proposto_por')
+    .leftJoin('operadores as d', 'd.id', 'a.decidido_por')
+    .select([
+      'a.id',
+      'a.user_id',
+      'u.nome_completo as usuario_nome',
+      'u.email as usuario_email',
+      'a.quantidade_centis',
+      'a.motivo',
+      'a.referencia',
+      'a.status',
+      'a.proposto_por',
+      'p.nome as proposto_por_nome',
+      'a.criado_em',
+      'a.decidido_por',
+      'd.nome as decidido_por_nome',
+      'a.decidido_em',
+      'a.decisao_motivo',
+      'a.movimentacao_id',
+    ]);
+}
+
+export type AdjustmentRow = Awaited<ReturnType<typeof findAdjustment>> & {};
+
+export function findAdjustment(db: Kysely<DB>, id: string) {
+  return adjustments(db).where('a.id', '=', id).executeTakeFirst();
+}
+
+/** Open proposals oldest first (the queue); decided ones latest decision first. */
+export function listAdjustments(db: Kysely<DB>, filter: AdjustmentFilter | undefined, limit: number) {
+  let query = adjustments(db);
+  if (filter === 'decidido') {
+    query = query.where('a.status', '<>', 'proposto').orderBy('a.decidido_em', 'desc');
+  } else if (filter) {
+    query = query.where('a.status', '=', filter);
+    query =
+      filter === 'proposto' ? query.orderBy('a.criado_em', 'asc') : query.orderBy('a.decidido_em', 'desc');
+  } else {
+    query = query.orderBy('a.criado_em', 'desc');
+  }
+  return query.orderBy('a.id').limit(limit).execute();
+}
+
+/** The person an adjustment is for, by id or e-mail, with what they can spend now. */
+export async function findRecipient(db: Kysely<DB>, idOrEmail: string) {
+  const key = idOrEmail.trim();
+  if (!key) return undefined;
+  return db
+    .selectFrom('usuarios as u')
+    .leftJoin('kreyolcash_contas as c', 'c.id', 'u.id')
+    .select([
+      'u.id',
+      'u.nome_completo',
+      'u.email',
+      sql<number>`coalesce(c.saldo_centis - c.reservado_centis, 0)`.as('disponivel_centis'),
+    ])
+    .where(isUuid(key) ? sql<boolean>`u.id = ${key}::uuid` : sql<boolean>`lower(u.email) = lower(${key})`)
+    .executeTakeFirst();
+}

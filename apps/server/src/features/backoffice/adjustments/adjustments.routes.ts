@@ -1,0 +1,175 @@
+import { AppError } from '@kreyolcash/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../../app.ts';
+import { isUuid } from '../../../lib/ids.ts';
+import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
+import { findRecipient, listAdjustments } from './adjustments.repository.ts';
+import { approveAdjustment, proposeAdjustment, rejectAdjustment } from './adjustments.service.ts';
+
+const tags = ['back office'];
+
+// Adjustments with two approvals (issue 16): finance and admin propose, list and decide; the
+// proposer never decides their own (adjustments.service.ts).
+const ADJUSTMENT_ROLES = ['finance', 'admin'] as const;
+
+const adjustmentSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  usuario_nome: z.string(),
+  usuario_email: z.string(),
+  quantidade_centis: z.int(),
+  motivo: z.string(),
+  referencia: z.string(),
+  status: z.enum(['proposto', 'aprovado', 'rejeitado']),
+  proposto_por: z.uuid(),
+  proposto_por_nome: z.string(),
+  criado_em: z.date(),
+  decidido_por: z.uuid().nullable(),
+  decidido_por_nome: z.string().nullable(),
+  decidido_em: z.date().nullable(),
+  decisao_motivo: z.string().nullable(),
+  movimentacao_id: z.uuid().nullable(),
+});
+
+const params = z.object({ id: z.string() });
+const text = (max: number) => z.string().max(max).nullish();
+
+function idOf(request: { params: { id: string } }): string {
+  if (!isUuid(request.params.id)) throw new AppError('not_found');
+  return request.params.id;
+}
+
+/** A reason (and a reference) the operator actually wrote, or 422 reason_required. */
+function required(value: string | null | undefined): string {
+  const trimmed = value?.trim();
+  if (!trimmed) throw new AppError('reason_required');
+  return trimmed;
+}
+
+export async function adjustmentsRoutes(app: AppInstance): Promise<void> {
+  const { database } = app.deps;
+  const guard = operatorOnly(app, ADJUSTMENT_ROLES);
+
+  app.get(
+    '/adjustments',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Proposed adjustments (oldest first), or decided ones (latest first)',
+        querystring: z.object({
+          status: z.enum(['proposto', 'aprovado', 'rejeitado', 'decidido']).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+        }),
+        response: { 200: z.object({ items: z.array(adjustmentSchema) }) },
+      },
+    },
+    async (request) => ({
+      items: await listAdjustments(database.db, request.query.status, request.query.limit),
+    }),
+  );
+
+  // Who an adjustment would go to, by id or e-mail, before it is proposed.
+  app.get(
+    '/adjustments/recipient',
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: z.object({ q: z.string().max(254) }),
+        response: {
+          200: z.object({
+            usuario: z.object({
+              id: z.uuid(),
+              nome_completo: z.string(),
+              email: z.string(),
+              disponivel_centis: z.int(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const usuario = await findRecipient(database.db, request.query.q);
+      if (!usuario) throw new AppError('user_not_found');
+      return { usuario };
+    },
+  );
+
+  app.post(
+    '/adjustments',
+    {
+      ...guard,
+      schema: {
+        tags,
+        description:
+          'user_id is the person’s id or e-mail; quantidade_centis is signed (credit > 0, debit < 0); ' +
+          'motivo and referencia are required (422 reason_required). The reason is sent to the person.',
+        body: z.object({
+          user_id: z.string().max(254),
+          quantidade_centis: z.int(),
+          motivo: text(500),
+          referencia: text(100),
+        }),
+        response: { 201: z.object({ ajuste: adjustmentSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const { user_id, quantidade_centis } = request.body;
+      const motivo = required(request.body.motivo);
+      const referencia = required(request.body.referencia);
+      if (quantidade_centis === 0) throw new AppError('invalid_amount');
+      const person = await findRecipient(database.db, user_id);
+      if (!person) throw new AppError('user_not_found');
+      const ajuste = await proposeAdjustment(app.deps, {
+        operator: operatorOf(request),
+        userId: person.id,
+        amountCentis: quantidade_centis,
+        motivo,
+        referencia,
+      });
+      return reply.status(201).send({ ajuste });
+    },
+  );
+
+  app.post(
+    '/adjustments/:id/approve',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params,
+        description:
+          'Posts the adjustment through the ledger. 403 own_adjustment_approval for its proposer, ' +
+          '409 adjustment_not_pending once decided, 422 insufficient_balance for a debit above what the person can spend.',
+        response: { 200: z.object({ ajuste: adjustmentSchema }) },
+      },
+    },
+    async (request) => ({
+      ajuste: await approveAdjustment(app.deps, { id: idOf(request), operator: operatorOf(request) }),
+    }),
+  );
+
+  app.post(
+    '/adjustments/:id/reject',
+    {
+      ...guard,
+      schema: {
+        tags,
+        params,
+        body: z.object({ motivo: text(500) }).nullish(),
+        response: { 200: z.object({ ajuste: adjustmentSchema }) },
+      },
+    },
+    async (request) => {
+      const motivo = required(request.body?.motivo);
+      return {
+        ajuste: await rejectAdjustment(app.deps, {
+          id: idOf(request),
+          operator: operatorOf(request),
+          motivo,
+        }),
+      };
+    },
+  );
+}

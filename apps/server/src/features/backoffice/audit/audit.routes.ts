@@ -1,0 +1,137 @@
+import { Readable } from 'node:stream';
+import { errorKey } from '@kreyolcash/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../../app.ts';
+import { recordAudit } from '../../../audit/audit.ts';
+import { decodePageCursor } from '../../../lib/page-cursor.ts';
+import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
+import { type AuditFilter, allAuditRows, listAudit } from './audit.repository.ts';
+import { csvRow } from './csv.ts';
+
+const tags = ['back office'];
+const AUDIT_READERS = ['compliance', 'admin'] as const;
+export const AUDIT_PAGE = 50;
+
+// A Haiti calendar day that exists (2026-02-31 does not).
+const haitiDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, errorKey('validation_error'))
+  .refine((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  }, errorKey('validation_error'))
+  .optional();
+
+const filterSchema = z.object({
+  usuario: z.string().trim().max(254).optional(),
+  operador: z.string().trim().max(254).optional(),
+  from: haitiDay,
+  to: haitiDay,
+});
+
+export const auditRowSchema = z.object({
+  id: z.string(),
+  criado_em: z.date(),
+  operador_id: z.string().nullable(),
+  operador_nome: z.string().nullable(),
+  operador_email: z.string().nullable(),
+  papel: z.string().nullable(),
+  acao: z.string(),
+  alvo_tipo: z.string(),
+  alvo_id: z.string(),
+  usuario_id: z.string().nullable(),
+  usuario_nome: z.string().nullable(),
+  usuario_email: z.string().nullable(),
+  antes: z.unknown(),
+  depois: z.unknown(),
+  motivo: z.string().nullable(),
+});
+
+const CSV_COLUMNS = [
+  'id',
+  'criado_em_haiti',
+  'operador_email',
+  'papel',
+  'acao',
+  'alvo_tipo',
+  'alvo_id',
+  'usuario_id',
+  'usuario_email',
+  'antes',
+  'depois',
+  'motivo',
+] as const;
+
+const haitiTime = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'America/Port-au-Prince',
+  dateStyle: 'short',
+  timeStyle: 'medium',
+});
+
+function json(value: unknown): string {
+  return value === null || value === undefined ? '' : JSON.stringify(value);
+}
+
+// Compliance and admin browse the trail and export it. The export is itself an operator action
+// (a copy of personal data leaves the service), so it leaves its own row, with its filters.
+export async function auditRoutes(app: AppInstance): Promise<void> {
+  const db = app.deps.database.db;
+
+  app.get(
+    '/audit',
+    {
+      ...operatorOnly(app, AUDIT_READERS),
+      schema: {
+        tags,
+        querystring: filterSchema.extend({ cursor: z.string().max(200).optional() }),
+        response: { 200: z.object({ items: z.array(auditRowSchema), next_cursor: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const { cursor, ...filter } = request.query;
+      return listAudit(db, { filter, cursor: decodePageCursor(cursor, 'bigint'), limit: AUDIT_PAGE });
+    },
+  );
+
+  app.get(
+    '/audit.csv',
+    { ...operatorOnly(app, AUDIT_READERS), schema: { tags, querystring: filterSchema } },
+    async (request, reply) => {
+      const filter: AuditFilter = request.query;
+      await recordAudit(db, {
+        operator: operatorOf(request),
+        action: 'audit.export',
+        target: { type: 'audit', id: 'csv' },
+        after: filter,
+      });
+      const today = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="kreyolcash-auditoria-${today}.csv"`)
+        .header('cache-control', 'no-store');
+      // Streamed page by page: memory stays flat however long the trail, and nothing is cut off.
+      return reply.send(Readable.from(csvLines(db, filter)));
+    },
+  );
+}
+
+async function* csvLines(db: AppInstance['deps']['database']['db'], filter: AuditFilter) {
+  // The byte-order mark makes spreadsheets read the file as UTF-8 (Creole and French accents).
+  yield `\uFEFF${csvRow(CSV_COLUMNS)}`;
+  for await (const row of allAuditRows(db, filter)) {
+    yield csvRow([
+      row.id,
+      haitiTime.format(row.criado_em),
+      row.operador_email,
+      row.papel,
+      row.acao,
+      row.alvo_tipo,
+      row.alvo_id,
+      row.usuario_id,
+      row.usuario_email,
+      json(row.antes),
+      json(row.depois),
+      row.motivo,
+    ]);
+  }
+}

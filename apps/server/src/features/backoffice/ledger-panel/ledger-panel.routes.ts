@@ -1,0 +1,124 @@
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import type { AppInstance } from '../../../app.ts';
+import { recordAudit } from '../../../audit/audit.ts';
+import type { DB } from '../../../db/schema.ts';
+import { checkLedgerIntegrity } from '../../../ledger/ledger-check.ts';
+import { lastLedgerCheck, storeLedgerCheck } from '../../../ledger/ledger-check-runs.ts';
+import { countByStatus, oldestPendingMessageAt } from '../../../messaging/outbox.repository.ts';
+import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
+
+const tags = ['back office'];
+const LEDGER_READERS = ['finance', 'admin'] as const;
+
+const checkSchema = z.object({
+  id: z.number(),
+  criado_em: z.date(),
+  ok: z.boolean(),
+  relatorio: z.object({
+    accounts: z.number(),
+    movements: z.number(),
+    entries: z.number(),
+    pendingHolds: z.number(),
+    problemCount: z.number(),
+    problems: z.array(z.object({ check: z.string(), subject: z.string(), detail: z.string() })),
+  }),
+});
+
+const panelSchema = z.object({
+  emitido_centis: z.number(),
+  saldos_usuarios_centis: z.number(),
+  reservado_centis: z.number(),
+  taxas_centis: z.number(),
+  /** The guarantee and agent accounts (unused so far): part of where issued money can sit. */
+  outras_centis: z.number(),
+  contas_usuarios: z.number(),
+  pendentes: z.object({ quantidade: z.number(), total_centis: z.number() }),
+  reclamacoes_abertas: z.number(),
+  ultima_verificacao: checkSchema.nullable(),
+  outbox: z.object({
+    pending: z.number(),
+    sent: z.number(),
+    failed: z.number(),
+    mais_antiga_em: z.date().nullable(),
+    idade_segundos: z.number().nullable(),
+  }),
+});
+
+/**
+ * The ledger's totals, read in one statement (one snapshot). Money exists only once issued: the
+ * issuer's account goes negative by what it issued, so issued = −(its balance), and issued equals
+ * the users' balances plus the fees (and the other system accounts) while the ledger is sound.
+ */
+async function ledgerTotals(db: Kysely<DB>) {
+  const { rows } = await sql<{
+    emitido_centis: number;
+    saldos_usuarios_centis: number;
+    reservado_centis: number;
+    taxas_centis: number;
+    outras_centis: number;
+    contas_usuarios: number;
+    pendentes_quantidade: number;
+    pendentes_total_centis: number;
+    reclamacoes_abertas: number;
+  }>`
+    select
+      (select -coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo = 'emissor')::bigint as emitido_centis,
+      (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo = 'usuario')::bigint as saldos_usuarios_centis,
+      (select coalesce(sum(reservado_centis), 0) from kreyolcash_contas)::bigint as reservado_centis,
+      (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo = 'taxas')::bigint as taxas_centis,
+      (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo in ('garantia', 'agente'))::bigint
+        as outras_centis,
+      (select count(*) from kreyolcash_contas where tipo = 'usuario')::bigint as contas_usuarios,
+      (select count(*) from kreyolcash_movimentacoes where status = 'pendente')::bigint as pendentes_quantidade,
+      (select coalesce(sum(quantidade_centis), 0) from kreyolcash_movimentacoes where status = 'pendente')::bigint
+        as pendentes_total_centis,
+      (select count(*) from reclamacoes where status = 'aberta')::bigint as reclamacoes_abertas`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('ledger totals returned nothing');
+  return row;
+}
+
+// Finance and admin watch the ledger's totals, the last audit of it and the message queue, and
+// can run the audit at once (it reads one snapshot; the run is stored and leaves an audit row).
+export async function ledgerPanelRoutes(app: AppInstance): Promise<void> {
+  const db = app.deps.database.db;
+
+  app.get(
+    '/ledger',
+    { ...operatorOnly(app, LEDGER_READERS), schema: { tags, response: { 200: panelSchema } } },
+    async () => {
+      const { pendentes_quantidade, pendentes_total_centis, ...totals } = await ledgerTotals(db);
+      const counts = await countByStatus(db);
+      const oldest = await oldestPendingMessageAt(db);
+      return {
+        ...totals,
+        pendentes: { quantidade: pendentes_quantidade, total_centis: pendentes_total_centis },
+        ultima_verificacao: (await lastLedgerCheck(db)) ?? null,
+        outbox: {
+          ...counts,
+          mais_antiga_em: oldest,
+          idade_segundos: oldest ? Math.max(0, Math.floor((Date.now() - oldest.getTime()) / 1000)) : null,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/ledger/check',
+    { ...operatorOnly(app, LEDGER_READERS), schema: { tags, response: { 200: checkSchema } } },
+    async (request) => {
+      const report = await checkLedgerIntegrity(db);
+      return db.transaction().execute(async (trx) => {
+        const stored = await storeLedgerCheck(trx, report);
+        await recordAudit(trx, {
+          operator: operatorOf(request),
+          action: 'ledger.check',
+          target: { type: 'ledger_check', id: String(stored.id) },
+          after: { ok: stored.ok, problemas: report.problems.length },
+        });
+        return stored;
+      });
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import { AppError, loginSchema } from '@kreyolcash/domain';
+import { z } from 'zod';
+import type { AppInstance } from '../../../app.ts';
+import { recordAudit } from '../../../audit/audit.ts';
+import { verifyPassword } from '../../../identity/passwords.ts';
+import { limitBy } from '../../../lib/rate-limit-rules.ts';
+import { hashToken, randomToken } from '../../../lib/secure-tokens.ts';
+import {
+  ANY_OPERATOR,
+  clearOperatorCookie,
+  operatorOf,
+  operatorOnly,
+  operatorTokenOf,
+  setOperatorCookie,
+} from './operator-auth.ts';
+import {
+  claimTotpStep,
+  closeOperatorSession,
+  findOperatorByEmail,
+  openOperatorSession,
+} from './operators.repository.ts';
+import { openTotpSecret, totpStepOf } from './totp.ts';
+
+const tags = ['back office'];
+
+export const operatorSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  nome: z.string(),
+  papel: z.enum(['support', 'compliance', 'finance', 'admin']),
+});
+
+// Sign-in needs the password and a fresh code of the authenticator app, every time. Every failure
+// (unknown e-mail, wrong password, wrong, old or reused code, disabled operator) is the same
+// invalid_credentials, so the answer tells a guesser nothing.
+export async function operatorSessionRoutes(app: AppInstance): Promise<void> {
+  const { database, config } = app.deps;
+
+  app.post(
+    '/session',
+    {
+      config: { operatorPublic: true },
+      schema: {
+        tags,
+        body: z.object({
+          // The app's e-mail rules: a control character never reaches the database.
+          email: loginSchema.shape.email,
+          senha: z.string().max(256),
+          codigo: z.string().trim().max(10),
+        }),
+        response: { 200: z.object({ operador: operatorSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const { email, senha, codigo } = request.body;
+      await limitBy(app, request, 'operatorLogin', [`ip:${request.ip}`, `email:${email}`]);
+      const operator = await findOperatorByEmail(database.db, email);
+      const passwordOk = await verifyPassword(operator?.senha_hash, senha);
+      if (!operator || !passwordOk || !operator.ativo) throw new AppError('invalid_credentials');
+      const step = totpStepOf(openTotpSecret(operator.totp_segredo, config.jwtSecret), codigo);
+      if (step === null || !(await claimTotpStep(database.db, operator.id, step))) {
+        throw new AppError('invalid_credentials');
+      }
+      const token = randomToken();
+      await openOperatorSession(database.db, {
+        operatorId: operator.id,
+        tokenHash: hashToken(token),
+        address: request.ip,
+      });
+      await recordAudit(database.db, {
+        operator,
+        action: 'operator.sign_in',
+        target: { type: 'operator', id: operator.id },
+        after: { endereco: request.ip },
+      });
+      setOperatorCookie(reply, config, token);
+      return {
+        operador: { id: operator.id, email: operator.email, nome: operator.nome, papel: operator.papel },
+      };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      ...operatorOnly(app, ANY_OPERATOR),
+      schema: { tags, response: { 200: z.object({ operador: operatorSchema }) } },
+    },
+    async (request) => {
+      const { id, email, nome, papel } = operatorOf(request);
+      return { operador: { id, email, nome, papel } };
+    },
+  );
+
+  app.delete('/session', { config: { operatorPublic: true }, schema: { tags } }, async (request, reply) => {
+    const token = operatorTokenOf(request);
+    if (token) await closeOperatorSession(database.db, hashToken(token));
+    clearOperatorCookie(reply, config);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../app.ts';
+import { freezeAccount, requiredReason, unfreezeAccount } from '../../../identity/freeze.ts';
+import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
+
+const tags = ['back office'];
+
+const params = z.object({ id: z.string().max(100) });
+const body = z.object({ motivo: z.string().max(500).optional() });
+export const freezeStateSchema = z.object({
+  congelado: z.boolean(),
+  congelado_em: z.date().nullable(),
+  congelado_por: z.enum(['usuario', 'operador']).nullable(),
+  congelado_motivo: z.string().nullable(),
+});
+
+// Operators freeze an account (support, compliance, admin) and unfreeze it (support only: they
+// check the person's identity first), always with a reason that goes into the audit trail.
+export async function freezeRoutes(app: AppInstance): Promise<void> {
+  const { database } = app.deps;
+
+  app.post(
+    '/users/:id/freeze',
+    {
+      ...operatorOnly(app, ['support', 'compliance', 'admin']),
+      schema: { tags, params, body, response: { 200: freezeStateSchema } },
+    },
+    async (request) =>
+      freezeAccount(database.db, {
+        userId: request.params.id,
+        actor: { operator: operatorOf(request) },
+        reason: requiredReason(request.body?.motivo),
+      }),
+  );
+
+  app.post(
+    '/users/:id/unfreeze',
+    {
+      ...operatorOnly(app, ['support']),
+      schema: { tags, params, body, response: { 200: freezeStateSchema } },
+    },
+    async (request) =>
+      unfreezeAccount(database.db, {
+        userId: request.params.id,
+        operator: operatorOf(request),
+        reason: requiredReason(request.body?.motivo),
+      }),
+  );
+}

@@ -1,0 +1,107 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../../db/schema.ts';
+
+// A movement as an operator reads it: the row, its two ledger lines with the balances around
+// them, the people, what it corrects and what corrects it, its sale and its wrong-payment report.
+
+export async function findMovement(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom('kreyolcash_movimentacoes as m')
+    .leftJoin('usuarios as r', 'r.id', 'm.remetente_id')
+    .leftJoin('usuarios as d', 'd.id', 'm.destinatario_id')
+    .select([
+      'm.id',
+      'm.tipo',
+      'm.status',
+      'm.quantidade_centis',
+      'm.observacoes',
+      'm.conta_debito',
+      'm.conta_credito',
+      'm.referente_a',
+      'm.motivo',
+      'm.ator',
+      'm.criado_em',
+      'm.concluido_em',
+      'm.expira_em',
+      'm.remetente_id',
+      'r.nome_completo as remetente_nome',
+      'r.email as remetente_email',
+      'm.destinatario_id',
+      'd.nome_completo as destinatario_nome',
+      'd.email as destinatario_email',
+    ])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findLedgerLines(db: Kysely<DB>, movementId: string) {
+  return db
+    .selectFrom('kreyolcash_lancamentos as l')
+    .innerJoin('kreyolcash_contas as c', 'c.id', 'l.conta_id')
+    .leftJoin('usuarios as u', 'u.id', 'c.user_id')
+    .select([
+      sql<string>`l.id::text`.as('id'),
+      'l.conta_id',
+      'c.tipo as conta_tipo',
+      'u.nome_completo as titular_nome',
+      'l.valor_centis',
+      'l.saldo_anterior_centis',
+      'l.saldo_posterior_centis',
+      'l.criado_em',
+    ])
+    .where('l.movimentacao_id', '=', movementId)
+    .orderBy('l.id')
+    .execute();
+}
+
+/** The movements this one corrects (referente_a) and those that correct it. */
+export async function findRelatedMovements(
+  db: Kysely<DB>,
+  movement: { id: string; referente_a: string | null },
+) {
+  const columns = ['id', 'tipo', 'status', 'quantidade_centis', 'criado_em', 'motivo'] as const;
+  const corrects = movement.referente_a
+    ? await db
+        .selectFrom('kreyolcash_movimentacoes')
+        .select(columns)
+        .where('id', '=', movement.referente_a)
+        .executeTakeFirst()
+    : undefined;
+  const correctedBy = await db
+    .selectFrom('kreyolcash_movimentacoes')
+    .select(columns)
+    .where('referente_a', '=', movement.id)
+    .orderBy('criado_em')
+    .execute();
+  return { corrige: corrects ?? null, corrigido_por: correctedBy };
+}
+
+export async function findSaleOf(db: Kysely<DB>, movementId: string) {
+  const sale = await db
+    .selectFrom('vendas as v')
+    .innerJoin('produtos as p', 'p.id', 'v.produto_id')
+    .innerJoin('empresas as e', 'e.id', 'v.empresa_id')
+    .select([
+      'v.id',
+      'v.status',
+      'v.quantidade',
+      'v.preco_unitario_centis',
+      'v.total_centis',
+      'p.nome as produto_nome',
+      'e.id as empresa_id',
+      'e.nome as empresa_nome',
+    ])
+    .where('v.movimentacao_id', '=', movementId)
+    .executeTakeFirst();
+  return sale ?? null;
+}
+
+/** The wrong-payment report on this movement, or the one it reversed. */
+export async function findReportOf(db: Kysely<DB>, movementId: string) {
+  const report = await db
+    .selectFrom('reclamacoes')
+    .select(['id', 'status', 'quantidade_centis', 'retido_centis', 'criado_em', 'prazo_em', 'decidido_em'])
+    .where((eb) => eb.or([eb('movimentacao_id', '=', movementId), eb('estorno_id', '=', movementId)]))
+    .executeTakeFirst();
+  return report ?? null;
+}

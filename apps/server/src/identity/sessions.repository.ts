@@ -1,0 +1,93 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+export type RefreshLookup = {
+  session_id: string;
+  user_id: string;
+  expira_em: Date;
+  rotacionado_em: Date | null;
+  revogado_em: Date | null;
+};
+
+export async function insertSession(trx: Transaction<DB>, userId: string): Promise<string> {
+  const row = await trx
+    .insertInto('sessoes')
+    .values({ user_id: userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertRefreshToken(
+  trx: Transaction<DB>,
+  p: { sessionId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await trx
+    .insertInto('refresh_tokens')
+    .values({ session_id: p.sessionId, token_hash: p.tokenHash, expira_em: p.expiresAt })
+    .execute();
+}
+
+/** Locks the token row: two refreshes racing with one token cannot both rotate it. */
+export async function findRefreshTokenForUpdate(
+  trx: Transaction<DB>,
+  tokenHash: string,
+): Promise<RefreshLookup | undefined> {
+  return trx
+    .selectFrom('refresh_tokens as t')
+    .innerJoin('sessoes as s', 's.id', 't.session_id')
+    .select(['t.session_id', 's.user_id', 't.expira_em', 't.rotacionado_em', 's.revogado_em'])
+    .where('t.token_hash', '=', tokenHash)
+    .forUpdate('t')
+    .executeTakeFirst();
+}
+
+export async function markRotated(trx: Transaction<DB>, tokenHash: string): Promise<void> {
+  await trx
+    .updateTable('refresh_tokens')
+    .set({ rotacionado_em: sql`now()` })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+  await trx
+    .updateTable('sessoes')
+    .set({ ultimo_uso_em: sql`now()` })
+    .where(
+      'id',
+      '=',
+      trx.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', tokenHash),
+    )
+    .execute();
+}
+
+export async function revokeSession(db: Kysely<DB>, sessionId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('sessoes')
+    .set({ revogado_em: sql`now()`, motivo_revogacao: reason })
+    .where('id', '=', sessionId)
+    .where('revogado_em', 'is', null)
+    .execute();
+}
+
+export async function revokeAllSessions(db: Kysely<DB>, userId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('sessoes')
+    .set({ revogado_em: sql`now()`, motivo_revogacao: reason })
+    .where('user_id', '=', userId)
+    .where('revogado_em', 'is', null)
+    .execute();
+}
+
+/** Whether the token's session is open and belongs to the token's user. */
+export async function isSessionActive(
+  db: Kysely<DB>,
+  claims: { sessionId: string; userId: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessoes')
+    .select('id')
+    .where('id', '=', claims.sessionId)
+    .where('user_id', '=', claims.userId)
+    .where('revogado_em', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

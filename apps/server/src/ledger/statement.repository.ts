@@ -1,0 +1,151 @@
+import type { HistoryFilter, PurchaseLine } from '@kreyolcash/domain';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+export type StatementRow = {
+  id: string;
+  remetente_id: string | null;
+  destinatario_id: string | null;
+  quantidade_centis: number;
+  tipo: string;
+  status: string;
+  observacoes: string | null;
+  criado_em: Date;
+  /** criado_em to the microsecond, for cursors (a JS Date keeps only milliseconds). */
+  criado_em_exato: string;
+  remetente_nome: string | null;
+  remetente_email: string | null;
+  destinatario_nome: string | null;
+  destinatario_email: string | null;
+  /** A later reversal gave this payment back. */
+  estornada: boolean;
+  /** The sale of a purchase movement; null for anything else. */
+  compra: PurchaseLine | null;
+};
+
+// Only movements between two people appear under the sent and received tabs (spec §2).
+const BETWEEN_PEOPLE = ['transferencia', 'compra', 'estorno'] as const;
+
+type StatementFrom = DB & { m: DB['kreyolcash_movimentacoes'] };
+
+export type StatementCursor = { criadoEmExato: string; id: string };
+
+// The movement and its two people. A purchase's sale is read afterwards, for the purchases alone
+// (withSales): the three joins it needs tripled the planning of every statement read, most of the
+// cost of the one-row read that answers each verified transfer.
+function movementsWithParties(db: Kysely<DB>) {
+  return db
+    .selectFrom('kreyolcash_movimentacoes as m')
+    .leftJoin('usuarios as r', 'r.id', 'm.remetente_id')
+    .leftJoin('usuarios as d', 'd.id', 'm.destinatario_id')
+    .select([
+      sql<boolean>`exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno')`.as(
+        'estornada',
+      ),
+      'm.id',
+      'm.remetente_id',
+      'm.destinatario_id',
+      'm.quantidade_centis',
+      'm.tipo',
+      'm.status',
+      'm.observacoes',
+      'm.criado_em',
+      'r.nome_completo as remetente_nome',
+      'r.email as remetente_email',
+      'd.nome_completo as destinatario_nome',
+      'd.email as destinatario_email',
+      sql<string>`to_char(m.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+        'criado_em_exato',
+      ),
+    ]);
+}
+
+type MovementRow = Omit<StatementRow, 'compra'>;
+
+/** The rows with their sale (`compra`): one query for all the purchases among them, none without. */
+async function withSales(db: Kysely<DB>, rows: MovementRow[]): Promise<StatementRow[]> {
+  const purchaseIds = rows.filter((row) => row.tipo === 'compra').map((row) => row.id);
+  const sales =
+    purchaseIds.length === 0
+      ? []
+      : await db
+          .selectFrom('vendas as v')
+          // The sale, its product and its company are foreign keys of one another: all or none.
+          .innerJoin('produtos as p', 'p.id', 'v.produto_id')
+          .innerJoin('empresas as e', 'e.id', 'v.empresa_id')
+          .select([
+            'v.movimentacao_id',
+            'v.id as venda_id',
+            'v.produto_id',
+            'v.empresa_id',
+            'p.nome as produto_nome',
+            'e.nome as empresa_nome',
+            'v.quantidade',
+            'v.preco_unitario_centis',
+          ])
+          .where('v.movimentacao_id', 'in', purchaseIds)
+          .execute();
+  const saleOf = new Map(sales.map(({ movimentacao_id, ...sale }) => [movimentacao_id, sale]));
+  return rows.map((row) => ({ ...row, compra: saleOf.get(row.id) ?? null }));
+}
+
+// What a user may see of a movement: everything they pay (their pending and cancelled attempts
+// included), and only what was posted of what they are paid. A hold, a void or an expiry moved no
+// money to the payee, so it never appears on their side.
+function paidBy(userId: string) {
+  return (eb: ExpressionBuilder<StatementFrom, 'm'>) => eb('m.remetente_id', '=', userId);
+}
+function postedTo(userId: string) {
+  return (eb: ExpressionBuilder<StatementFrom, 'm'>) =>
+    eb.and([eb('m.destinatario_id', '=', userId), eb('m.status', '=', 'concluida')]);
+}
+function visibleTo(userId: string) {
+  return (eb: ExpressionBuilder<StatementFrom, 'm'>) => eb.or([paidBy(userId)(eb), postedTo(userId)(eb)]);
+}
+
+/** A page of the user's movements, newest first, keyset-paginated on (criado_em, id). */
+export async function listStatement(
+  db: Kysely<DB>,
+  p: { userId: string; filter: HistoryFilter; limit: number; cursor: StatementCursor | undefined },
+): Promise<StatementRow[]> {
+  let query = movementsWithParties(db);
+  switch (p.filter) {
+    case 'all':
+      query = query.where(visibleTo(p.userId));
+      break;
+    case 'sent':
+      query = query.where(paidBy(p.userId)).where('m.tipo', 'in', BETWEEN_PEOPLE);
+      break;
+    case 'received':
+      query = query.where(postedTo(p.userId)).where('m.tipo', 'in', BETWEEN_PEOPLE);
+      break;
+  }
+  if (p.cursor) {
+    const { criadoEmExato, id } = p.cursor;
+    query = query.where(sql<boolean>`(m.criado_em, m.id) < (${criadoEmExato}::timestamptz, ${id}::uuid)`);
+  }
+  return withSales(
+    db,
+    await query.orderBy('m.criado_em', 'desc').orderBy('m.id', 'desc').limit(p.limit).execute(),
+  );
+}
+
+/** One movement, only if the user may see it (see visibleTo). */
+export async function findStatementEntry(
+  db: Kysely<DB>,
+  p: { userId: string; id: string },
+): Promise<StatementRow | undefined> {
+  const row = await movementsWithParties(db)
+    .where('m.id', '=', p.id)
+    .where(visibleTo(p.userId))
+    .executeTakeFirst();
+  return row && (await withSales(db, [row]))[0];
+}
+
+export async function findBalance(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom('vw_saldos_kreyolcash')
+    .select(['saldo_centis', 'reservado_centis', 'disponivel_centis'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { CallBatcher } from '../lib/call-batcher.ts';
+import { leaseDueMessages, markAttemptFailed, markSent, type OutboxMessage } from './outbox.repository.ts';
+import { contentOf } from './render.ts';
+import type { Transports } from './transports.ts';
+
+export type OutboxWorkerOptions = {
+  db: Kysely<DB>;
+  transports: Transports;
+  logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+};
+
+const DEFAULTS = {
+  pollIntervalMs: 500,
+  batchSize: 20,
+  leaseMs: 60_000,
+  maxAttempts: 8,
+  baseBackoffMs: 2_000,
+  maxBackoffMs: 15 * 60_000,
+};
+
+/** Exponential backoff: base, 2×base, 4×base, … capped. */
+export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Delivers queued messages: leases a batch, renders each (its template, in the recipient's
+ * language, or its text as written), sends it through its channel's transport, and records the
+ * outcome. A message that cannot be rendered fails its attempt like a failed send. After `maxAttempts` failures a row becomes `failed` with its last error and
+ * stays for an operator (`npm run outbox:retry`); rows are never deleted.
+ */
+export class OutboxWorker {
+  private readonly options: Required<Omit<OutboxWorkerOptions, 'logger'>> &
+    Pick<OutboxWorkerOptions, 'logger'>;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private isStopped = true;
+  // Each message is marked sent as soon as its send returns, and marks that come while one is on
+  // its way leave together: a batch's sends end close together, and one update per message was
+  // most of the delivery's cost to the database (three messages per transfer).
+  readonly sentMarks: CallBatcher<number, void>;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.options = { ...DEFAULTS, ...options };
+    const { db } = this.options;
+    this.sentMarks = new CallBatcher<number, void>({
+      runMany: async (ids) => {
+        await markSent(db, ids);
+        return ids.map(() => undefined);
+      },
+      runOne: (id) => markSent(db, [id]),
+      lanes: 1,
+      keyOf: () => 'sent',
+      maxBatch: 100,
+    });
+  }
+
+  start(): void {
+    this.isStopped = false;
+    this.schedule(0);
+  }
+
+  /** Finishes the delivery in progress, then stops. */
+  async stop(): Promise<void> {
+    this.isStopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Delivers every due message, batch after batch; returns how many were handled. */
+  async drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const batch = await this.runOnce();
+      if (batch === 0) return handled;
+      handled += batch;
+    }
+  }
+
+  async runOnce(): Promise<number> {
+    const { db, batchSize, leaseMs } = this.options;
+    // A batch holds at most one message per recipient, so delivering it concurrently keeps each
+    // recipient's order while a slow recipient does not hold up the others.
+    const messages = await leaseDueMessages(db, batchSize, leaseMs);
+    await Promise.all(messages.map((message) => this.deliver(message)));
+    return messages.length;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.isStopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .catch((error: unknown) => this.options.logger?.error({ err: error }, 'outbox worker run failed'))
+        .then(() => this.schedule(this.options.pollIntervalMs));
+    }, delayMs);
+  }
+
+  private async deliver(message: OutboxMessage): Promise<void> {
+    const { db, transports, maxAttempts, baseBackoffMs, maxBackoffMs, logger } = this.options;
+    try {
+      const content = contentOf(message);
+      await transports[message.channel].send({
+        channel: message.channel,
+        recipient: message.recipient,
+        ...content,
+      });
+      await this.sentMarks.run(message.id);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const isLastAttempt = message.attempts >= maxAttempts;
+      const retryInMs = isLastAttempt ? null : backoffMs(message.attempts, baseBackoffMs, maxBackoffMs);
+      await markAttemptFailed(db, message.id, { error: reason, retryInMs });
+      // The recipient is a phone or e-mail: log the id and purpose only.
+      logger?.warn(
+        { outboxId: message.id, purpose: message.purpose, attempts: message.attempts, reason },
+        isLastAttempt ? 'message delivery failed for good' : 'message delivery failed; will retry',
+      );
+    }
+  }
+}

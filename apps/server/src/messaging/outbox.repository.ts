@@ -1,0 +1,144 @@
+import type { Locale } from '@kreyolcash/domain';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { DB, OutboxChannel, OutboxMessagesTable, OutboxStatus } from '../db/schema.ts';
+import type { TemplateName, TemplateParams } from './templates.ts';
+
+export type OutboxMessage = Selectable<OutboxMessagesTable>;
+
+/** A template of the registry (templates.ts), its parameters, and the recipient's language. */
+export type TemplatedContent = {
+  [K in TemplateName]: { template: K; params: TemplateParams<K>; idioma: Locale };
+}[TemplateName];
+
+/** Text written by the caller (the transports' own tests, rows written before templates). */
+export type WrittenContent = { text: string; subject?: string | undefined; html?: string | undefined };
+
+export type NewOutboxMessage = {
+  channel: OutboxChannel;
+  recipient: string;
+  purpose: string;
+  /** What the message is about (a movement, a sale, a phone change…), for support and audits. */
+  referencia?: string | undefined;
+} & (TemplatedContent | WrittenContent);
+
+export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMessage): Promise<number> {
+  const content =
+    'template' in message
+      ? {
+          template: message.template,
+          params: JSON.stringify(message.params),
+          idioma: message.idioma,
+          text: null,
+          subject: null,
+          html: null,
+        }
+      : { text: message.text, subject: message.subject ?? null, html: message.html ?? null };
+  const row = await trx
+    .insertInto('outbox_messages')
+    .values({
+      channel: message.channel,
+      recipient: message.recipient,
+      ...content,
+      purpose: message.purpose,
+      referencia: message.referencia ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Leases up to `limit` due messages for delivery. Only the oldest pending message of each
+ * recipient is eligible, so a recipient receives messages in creation order; rows another worker
+ * holds are skipped (SKIP LOCKED), and a lease that outlives a crashed worker expires, so the
+ * message is sent again (at-least-once).
+ */
+export async function leaseDueMessages(
+  db: Kysely<DB>,
+  limit: number,
+  leaseMs: number,
+): Promise<OutboxMessage[]> {
+  const { rows } = await sql<OutboxMessage>`
+    update outbox_messages m
+       set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = m.attempts + 1
+     where m.id in (
+       select o.id from outbox_messages o
+        where o.status = 'pending' and o.next_attempt_at <= now()
+          and (o.lease_until is null or o.lease_until < now())
+          and not exists (
+            select 1 from outbox_messages older
+             where older.status = 'pending' and older.channel = o.channel
+               and older.recipient = o.recipient and older.id < o.id)
+        order by o.id
+        limit ${limit}
+        for update skip locked)
+    returning m.*`.execute(db);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox_messages')
+    .set({ status: 'sent', sent_at: sql`now()`, lease_until: null, last_error: null })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function markAttemptFailed(
+  db: Kysely<DB>,
+  id: number,
+  failure: { error: string; retryInMs: number | null },
+): Promise<void> {
+  const error = failure.error.slice(0, 1000);
+  const update =
+    failure.retryInMs === null
+      ? { status: 'failed' as const, lease_until: null, last_error: error }
+      : {
+          lease_until: null,
+          last_error: error,
+          next_attempt_at: sql<Date>`now() + make_interval(secs => ${failure.retryInMs / 1000})`,
+        };
+  await db.updateTable('outbox_messages').set(update).where('id', '=', id).execute();
+}
+
+export async function listRecentMessages(
+  db: Kysely<DB>,
+  filter: { limit: number; referencia?: string | undefined; recipient?: string | undefined },
+): Promise<OutboxMessage[]> {
+  let query = db.selectFrom('outbox_messages').selectAll();
+  if (filter.referencia) query = query.where('referencia', '=', filter.referencia);
+  if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
+  return query.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export async function countByStatus(db: Kysely<DB>): Promise<Record<OutboxStatus, number>> {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+/** When the oldest message still waiting to go out was written; null when the queue is empty. */
+export async function oldestPendingMessageAt(db: Kysely<DB>): Promise<Date | null> {
+  const row = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => eb.fn.min('created_at').as('oldest'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row?.oldest ? new Date(row.oldest) : null;
+}
+
+/** Puts failed messages back in the queue with a fresh attempt budget; returns how many. */
+export async function requeueFailed(db: Kysely<DB>): Promise<number> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: sql`now()`, lease_until: null })
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,295 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { openTestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
+import { TestWhatsAppGateway } from '../test-support/whatsapp-gateway.ts';
+import { countByStatus, leaseDueMessages, requeueFailed } from './outbox.repository.ts';
+import { enqueue, type NewOutboxMessage } from './outbox.ts';
+import { backoffMs, OutboxWorker } from './outbox-worker.ts';
+import { devOutboxTransport, whatsappGatewayTransport } from './transports.ts';
+
+const whatsapp = (recipient: string, text: string): NewOutboxMessage => ({
+  channel: 'whatsapp',
+  recipient,
+  text,
+  purpose: 'test',
+});
+
+describe(`outbox on ${testDatabaseKind}`, () => {
+  let database: Database;
+  let gateway: TestWhatsAppGateway;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  beforeEach(async () => {
+    await database.db.deleteFrom('outbox_messages').execute();
+    gateway = new TestWhatsAppGateway();
+    await gateway.start();
+  });
+  afterEach(async () => {
+    await gateway.stop();
+  });
+
+  const workerFor = (options: { maxAttempts?: number } = {}) =>
+    new OutboxWorker({
+      db: database.db,
+      transports: {
+        whatsapp: whatsappGatewayTransport({
+          url: gateway.url,
+          token: 'secret-token',
+          sendPath: '/send-message',
+          timeoutMs: 30_000,
+        }),
+        email: devOutboxTransport,
+      },
+      baseBackoffMs: 1,
+      maxBackoffMs: 5,
+      ...options,
+    });
+
+  const enqueueAll = (messages: NewOutboxMessage[]) =>
+    database.db.transaction().execute(async (trx) => {
+      for (const message of messages) await enqueue(trx, message);
+    });
+
+  const drainUntilQuiet = async (worker: OutboxWorker) => {
+    for (let i = 0; i < 50; i++) {
+      const counts = await countByStatus(database.db);
+      if (counts.pending === 0) return;
+      await worker.drain();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  it('sends the gateway exactly the contract: POST send-message, Authorization, {jid, message}', async () => {
+    await enqueueAll([whatsapp('+50937001234', 'Kòd ou se 123456')]);
+    await workerFor().drain();
+    expect(gateway.requests).toHaveLength(1);
+    const [request] = gateway.requests;
+    expect(request?.path).toBe('/send-message');
+    expect(request?.headers.authorization).toBe('secret-token');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.body).toEqual({ jid: '+50937001234', message: 'Kòd ou se 123456' });
+    const row = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(row.sent_at).toBeInstanceOf(Date);
+  });
+
+  it('retries after three 500 answers and delivers the message once', async () => {
+    let calls = 0;
+    gateway.respond = () => (++calls <= 3 ? 500 : 200);
+    await enqueueAll([whatsapp('+50937000001', 'hello')]);
+    await drainUntilQuiet(workerFor());
+    expect(gateway.requests.map((r) => r.status)).toEqual([500, 500, 500, 200]);
+    expect(gateway.delivered()).toHaveLength(1);
+    const row = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'sent', attempts: 4 });
+  });
+
+  it('marks a message failed with its last error after the attempt cap, and keeps it', async () => {
+    gateway.respond = () => 503;
+    await enqueueAll([whatsapp('+50937000002', 'never')]);
+    await drainUntilQuiet(workerFor({ maxAttempts: 3 }));
+    const row = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(3);
+    expect(row.last_error).toMatch(/503/);
+    expect(await requeueFailed(database.db)).toBe(1);
+    gateway.respond = () => 200;
+    await drainUntilQuiet(workerFor());
+    expect(await countByStatus(database.db)).toEqual({ pending: 0, sent: 1, failed: 0 });
+  });
+
+  it('loses nothing while the gateway is down and delivers in order per recipient when it is back', async () => {
+    await gateway.stop();
+    const messages = Array.from({ length: 12 }, (_, i) =>
+      whatsapp(i % 2 ? '+50930000002' : '+50930000001', `m${i}`),
+    );
+    await enqueueAll(messages);
+    const worker = workerFor({ maxAttempts: 100 });
+    await worker.drain();
+    expect((await countByStatus(database.db)).pending).toBe(12);
+    await gateway.start();
+    await drainUntilQuiet(worker);
+    expect(await countByStatus(database.db)).toEqual({ pending: 0, sent: 12, failed: 0 });
+    const received = (jid: string) =>
+      gateway
+        .delivered()
+        .filter((r) => r.body.jid === jid)
+        .map((r) => r.body.message);
+    expect(received('+50930000001')).toEqual(['m0', 'm2', 'm4', 'm6', 'm8', 'm10']);
+    expect(received('+50930000002')).toEqual(['m1', 'm3', 'm5', 'm7', 'm9', 'm11']);
+  });
+
+  it('marks the messages whose sends end together as sent in one update, and each of them only once sent', async () => {
+    const recipients = Array.from({ length: 8 }, (_, i) => `+5093100000${i}`);
+    await enqueueAll(recipients.map((recipient) => whatsapp(recipient, 'bonjou')));
+    // The gateway answers every send of the batch at once, once all have reached it.
+    const arrived: (() => void)[] = [];
+    const failing = '+50931000003';
+    const worker = new OutboxWorker({
+      db: database.db,
+      transports: {
+        whatsapp: {
+          name: 'together',
+          send: (message) =>
+            new Promise<void>((resolve, reject) => {
+              arrived.push(() => (message.recipient === failing ? reject(new Error('refused')) : resolve()));
+              if (arrived.length === recipients.length) for (const answer of arrived) answer();
+            }),
+        },
+        email: devOutboxTransport,
+      },
+    });
+    expect(await worker.runOnce()).toBe(recipients.length);
+    const rows = await database.db.selectFrom('outbox_messages').select(['recipient', 'status']).execute();
+    expect(
+      rows
+        .filter((row) => row.status === 'sent')
+        .map((row) => row.recipient)
+        .sort(),
+    ).toEqual(recipients.filter((recipient) => recipient !== failing));
+    expect(rows.find((row) => row.recipient === failing)?.status).toBe('pending');
+    // The first mark leaves alone; the six that came while it was on its way leave as one.
+    expect(worker.sentMarks.sent).toEqual({ calls: 2, items: 7 });
+  });
+
+  it('renders a templated message in its language just before sending it', async () => {
+    await enqueueAll([
+      {
+        channel: 'whatsapp',
+        recipient: '+50937000010',
+        purpose: 'transfer_done',
+        template: 'transfer_received',
+        params: { valor_centis: 123_456, pagador: 'Jean Pierre' },
+        idioma: 'pt-BR',
+      },
+      {
+        channel: 'whatsapp',
+        recipient: '+50937000011',
+        purpose: 'transfer_done',
+        template: 'transfer_received',
+        params: { valor_centis: 123_456, pagador: 'Jean Pierre' },
+        idioma: 'ht',
+      },
+    ]);
+    const stored = await database.db.selectFrom('outbox_messages').selectAll().orderBy('id').execute();
+    expect(stored.map((row) => [row.text, row.params])).toEqual([
+      [null, { valor_centis: 123_456, pagador: 'Jean Pierre' }],
+      [null, { valor_centis: 123_456, pagador: 'Jean Pierre' }],
+    ]);
+    await workerFor().drain();
+    expect(gateway.delivered().map((r) => r.body)).toEqual([
+      { jid: '+50937000010', message: 'KreyolCash: você recebeu ₭ 1.234,56 de Jean Pierre.' },
+      { jid: '+50937000011', message: 'KreyolCash: ou resevwa ₭ 1.234,56 nan men Jean Pierre.' },
+    ]);
+    expect(await countByStatus(database.db)).toEqual({ pending: 0, sent: 2, failed: 0 });
+  });
+
+  it('fails, like a failed send, a message with an unknown template or a missing parameter', async () => {
+    // As a ledger SQL function of a newer (or broken) release could write them.
+    await database.db
+      .insertInto('outbox_messages')
+      .values([
+        {
+          channel: 'whatsapp',
+          recipient: '+50937000020',
+          purpose: 'test',
+          template: 'no_such_template',
+          params: '{}',
+        },
+        {
+          channel: 'whatsapp',
+          recipient: '+50937000021',
+          purpose: 'transfer_code',
+          template: 'transfer_code',
+          params: JSON.stringify({ valor_centis: 1_000, recebedor: 'Rose', validade_min: 15 }),
+          idioma: 'fr',
+        },
+      ])
+      .execute();
+    await enqueueAll([whatsapp('+50937000022', 'still delivered')]);
+    const worker = workerFor({ maxAttempts: 2 });
+    expect(await worker.runOnce()).toBe(3);
+    const afterOne = await database.db.selectFrom('outbox_messages').selectAll().orderBy('id').execute();
+    expect(afterOne.map((row) => [row.status, row.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+      ['sent', 1],
+    ]);
+    expect(afterOne[0]?.last_error).toBe('unknown template "no_such_template"');
+    expect(afterOne[1]?.last_error).toMatch(/^template transfer_code: codigo: /);
+
+    await drainUntilQuiet(worker);
+    const rows = await database.db.selectFrom('outbox_messages').selectAll().orderBy('id').execute();
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['failed', 2],
+      ['failed', 2],
+      ['sent', 1],
+    ]);
+    expect(gateway.requests.map((r) => r.body.jid)).toEqual(['+50937000022']);
+  });
+
+  it('never sends a message whose transaction rolled back', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await enqueue(trx, whatsapp('+50937000003', 'rolled back'));
+        throw new Error('the money change failed');
+      }),
+    ).rejects.toThrow('the money change failed');
+    await workerFor().drain();
+    expect(gateway.requests).toHaveLength(0);
+    expect(await database.db.selectFrom('outbox_messages').selectAll().execute()).toEqual([]);
+  });
+
+  it('sends again a message whose worker died holding it, once its lease runs out', async () => {
+    await enqueueAll([whatsapp('+50937000005', 'orphaned')]);
+    // A worker leases the row and dies before recording anything.
+    const leased = await leaseDueMessages(database.db, 10, 600_000);
+    expect(leased).toHaveLength(1);
+    await workerFor().drain();
+    expect(gateway.requests).toHaveLength(0);
+    // The lease runs out: its end is moved into the past rather than waited for, so a slow
+    // machine can neither outlast a short lease before the first drain nor need a long sleep.
+    await database.db
+      .updateTable('outbox_messages')
+      .set({ lease_until: sql`now() - interval '1 second'` })
+      .execute();
+    await workerFor().drain();
+    expect(gateway.delivered().map((r) => r.body.message)).toEqual(['orphaned']);
+    const row = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('counts a gateway timeout as a failed attempt', async () => {
+    gateway.respond = () => new Promise((resolve) => setTimeout(() => resolve(200), 1500));
+    await enqueueAll([whatsapp('+50937000004', 'slow')]);
+    const worker = new OutboxWorker({
+      db: database.db,
+      transports: {
+        whatsapp: whatsappGatewayTransport({
+          url: gateway.url,
+          token: undefined,
+          sendPath: '/send-message',
+          timeoutMs: 100,
+        }),
+        email: devOutboxTransport,
+      },
+      baseBackoffMs: 60_000,
+    });
+    await worker.drain();
+    const row = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.last_error).toMatch(/abort|timeout/i);
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles from the base and stops at the cap', () => {
+    expect([1, 2, 3, 4, 10].map((n) => backoffMs(n, 1000, 5000))).toEqual([1000, 2000, 4000, 5000, 5000]);
+  });
+});
