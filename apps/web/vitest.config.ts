@@ -5,6 +5,7 @@ import { defineProject } from 'vitest/config';
 // build's plugins.
 export default defineProject({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  // Pure modules: the files of a worker share its imports (isolate: false), as on the server.
-  test: { name: 'web', include: ['src/**/*.test.ts', '*.test.ts'], environment: 'node', isolate: false },
+  // Each file imports its modules afresh: some keep what a session did (the movements already
+  // placed on top, the shared event stream), and one file's must not reach another's.
+  test: { name: 'web', include: ['src/**/*.test.ts', '*.test.ts'], environment: 'node' },
 });
