@@ -3,23 +3,15 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@kreyolcash/domain';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
-import { createReadRouting, type ReadRouting, registerReadYourWrites } from './db/read-routing.ts';
+import type { AppDeps, AppInstance } from './app-deps.ts';
+import { createReadRouting, registerReadYourWrites } from './db/read-routing.ts';
 import { LedgerEvents } from './events/ledger-events.ts';
 import { authRoutes } from './features/account/account.routes.ts';
 import { limitsRoutes } from './features/account/limits.routes.ts';
@@ -35,50 +27,25 @@ import { phoneProofRoutes } from './features/profile/phone-proof.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { referralIdentityHooks } from './features/referrals/identity-hooks.ts';
 import { referralsRoutes } from './features/referrals/referrals.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { webAppRoutes } from './features/web/web-app.routes.ts';
-import type { LedgerObserver } from './ledger/ledger.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
-import type { RateLimiter } from './lib/rate-limit.ts';
 import { echoRequestId, requestIdOf } from './lib/request-id.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
-import type { FileStore } from './uploads/file-store.ts';
 
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  files: FileStore;
-  rateLimiter: RateLimiter;
-  events: LedgerEvents;
-  ledgerObserver: LedgerObserver;
-  /** Where statement and history reads run: the standby when it has the client's writes, else the primary. */
-  reads: ReadRouting;
-  /** draining: shutting down, so readiness answers 503 (main.ts sets it on SIGTERM). */
-  lifecycle: { draining: boolean };
-};
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+// The app's types live in the kernel (app-deps.ts), so that features never import this file;
+// entry points and tests keep importing them from here.
+export type { AppDeps, AppInstance } from './app-deps.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole app without listening: main.ts listens, tests call `app.inject`. */
 export async function buildApp(
-  given: Omit<AppDeps, 'events' | 'ledgerObserver' | 'reads' | 'lifecycle'>,
+  given: Omit<AppDeps, 'events' | 'ledgerObserver' | 'identityHooks' | 'reads' | 'lifecycle'>,
   options: FastifyServerOptions = {},
 ): Promise<AppInstance> {
   const events = new LedgerEvents(given.database);
@@ -87,6 +54,7 @@ export async function buildApp(
     ...given,
     events,
     ledgerObserver: metrics.ledgerObserver,
+    identityHooks: referralIdentityHooks,
     reads: createReadRouting(given.database, metrics.readObserver),
     lifecycle: { draining: false },
   };

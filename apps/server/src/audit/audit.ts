@@ -1,14 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
-import type { OperatorSession } from '../features/backoffice/operators/operators.repository.ts';
+import type { DB, OperatorRole } from '../db/schema.ts';
 
 // The audit trail: one row per operator action (or a user's own freeze), written in the same
 // transaction as the action, so an action without its row cannot exist. The table refuses
 // update, delete and truncate (src/ledger/sql/guards.sql).
 
+/** The operator who acted, as the trail names them. */
+export type AuditOperator = { id: string; papel: OperatorRole };
+
 export type AuditEntry = {
   /** The operator, or null when the account's owner acted (a self-freeze). */
-  operator: Pick<OperatorSession, 'id' | 'papel'> | null;
+  operator: AuditOperator | null;
   /** What was done, dotted: `kyc.approve`, `account.freeze`, `adjustment.propose`… */
   action: string;
   target: { type: string; id: string };

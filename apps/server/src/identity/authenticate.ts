@@ -1,6 +1,6 @@
 import { AppError } from '@kreyolcash/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-deps.ts';
 import { type AccessClaims, readAccessToken } from './access-token.ts';
 import { sessionChecks } from './session-checks.ts';
 

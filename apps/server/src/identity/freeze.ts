@@ -1,8 +1,8 @@
 import { AppError } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
-import { recordAudit } from '../audit/audit.ts';
+import { z } from 'zod';
+import { type AuditOperator, recordAudit } from '../audit/audit.ts';
 import type { DB } from '../db/schema.ts';
-import type { OperatorSession } from '../features/backoffice/operators/operators.repository.ts';
 
 // Freezing an account (issue 16): no money leaves it — the ledger refuses its holds and posts
 // (sql/limits.sql, two-phase.sql) — while it can still sign in, see everything and receive. Its
@@ -10,14 +10,16 @@ import type { OperatorSession } from '../features/backoffice/operators/operators
 // unfreezes, after checking identity. Each change and its audit row are one transaction, under
 // the user's row lock, so two freezes cannot both pass the "not frozen yet" check.
 
-export type FreezeState = {
-  congelado: boolean;
-  congelado_em: Date | null;
-  congelado_por: 'usuario' | 'operador' | null;
-  congelado_motivo: string | null;
-};
+export const freezeStateSchema = z.object({
+  congelado: z.boolean(),
+  congelado_em: z.date().nullable(),
+  congelado_por: z.enum(['usuario', 'operador']).nullable(),
+  congelado_motivo: z.string().nullable(),
+});
 
-type Actor = { operator: Pick<OperatorSession, 'id' | 'papel'> } | { owner: true };
+export type FreezeState = z.infer<typeof freezeStateSchema>;
+
+type Actor = { operator: AuditOperator } | { owner: true };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,7 +69,7 @@ export async function freezeAccount(
 /** Unfreezes the account (support only, checked by the route); a live one is account_not_frozen (409). */
 export async function unfreezeAccount(
   db: Kysely<DB>,
-  p: { userId: string; operator: Pick<OperatorSession, 'id' | 'papel'>; reason: string },
+  p: { userId: string; operator: AuditOperator; reason: string },
 ): Promise<FreezeState> {
   return db.transaction().execute(async (trx) => {
     const before = await lockedState(trx, p.userId);

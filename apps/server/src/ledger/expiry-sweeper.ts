@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { ledger } from './ledger.ts';
+import { ledger } from './operations.ts';
 import { reports } from './wrong-person-reports.ts';
 
 const BATCH = 200;

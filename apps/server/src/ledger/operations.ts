@@ -17,7 +17,8 @@ import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper, requestHashOf } from './p
 import type { LedgerRefusal, LedgerResult } from './results.ts';
 import { transferBatchers } from './transfer-batches.ts';
 
-// The ledger's facade: the only way the rest of the server moves money. Every operation is one
+// The ledger's operations, behind its door (ledger.ts): the only way the rest of the server moves
+// money. Every operation is one
 // database function call (src/ledger/sql), retried when PostgreSQL asks, parsed into a named
 // result. Realtime events leave after the call, never from inside the money transaction.
 //   issue                      new money from the issuer (inside the caller's transaction)

@@ -8,8 +8,8 @@ import {
   transactionStatusOf,
   wallClockOf,
 } from '@kreyolcash/domain';
-import type { ReportRow } from './ledger.ts';
 import type { StatementCursor, StatementRow } from './statement.repository.ts';
+import type { ReportRow } from './wrong-person-reports.ts';
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-deps.ts';
 
 // Work a route does after its answer has gone out, so that the answer's timing says nothing about
 // what the work found (whether an e-mail is registered). The app waits for it when closing.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../app.ts';
+import type { AppInstance } from '../app-deps.ts';
 import { assertWithinLimit, type RateRule } from './rate-limit.ts';
 
 const MINUTE_MS = 60_000;

@@ -1,4 +1,7 @@
 import sharp from 'sharp';
+import { EMAIL_CONFIRMATION_TTL_MS } from '../features/account/email-links.service.ts';
+import { insertEmailToken } from '../features/account/email-tokens.repository.ts';
+import { hashToken, randomToken } from '../lib/secure-tokens.ts';
 import { linkParamIn, MESSAGE_CONTENT } from './outbox-messages.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -119,3 +122,20 @@ export function refreshCookieOf(setCookie: string | string[] | undefined): strin
 }
 
 export const bearer = (user: { accessToken: string }) => ({ authorization: `Bearer ${user.accessToken}` });
+
+/**
+ * A second valid confirmation link for the same person, as if an earlier e-mail were still in
+ * their inbox (asking again through the API ends the earlier links).
+ */
+export async function extraConfirmationToken(t: TestApp, userId: string): Promise<string> {
+  const token = randomToken();
+  await t.database.db.transaction().execute((trx) =>
+    insertEmailToken(trx, {
+      userId,
+      tokenHash: hashToken(token),
+      purpose: 'email_confirmation',
+      ttlMs: EMAIL_CONFIRMATION_TTL_MS,
+    }),
+  );
+  return token;
+}

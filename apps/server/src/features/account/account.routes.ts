@@ -7,8 +7,8 @@ import {
   resetPasswordSchema,
 } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { endSessionByRefreshToken, rotateSession } from '../../identity/sessions.service.ts';
 import { meSchema, presentMe } from '../../identity/user-presenter.ts';
 import { isDocumentTaken } from '../../identity/users.repository.ts';
@@ -35,7 +35,7 @@ const sessionSchema = z.object({
 const okSchema = z.object({ ok: z.literal(true) });
 const tags = ['auth'];
 
-export async function authRoutes(app: AppInstance): Promise<void> {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, events } = app.deps;
   const db = database.db;
 
@@ -80,7 +80,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     { schema: { tags, body: confirmEmailSchema, response: { 200: okSchema } } },
     async (request) => {
       await limitBy(app, request, 'confirm', [`ip:${request.ip}`]);
-      await confirmEmail(db, request.body.token);
+      await confirmEmail(db, app.deps.identityHooks, request.body.token);
       return { ok: true as const };
     },
   );
@@ -172,7 +172,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       return { ok: true as const };
     },
   );
-}
+};
 
 const PHOTO_FIELDS = ['document_photo', 'profile_photo'] as const;
 

@@ -2,13 +2,13 @@ import { AppError } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import type { IdentityHooks } from '../../identity/hooks.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { revokeAllSessions } from '../../identity/sessions.repository.ts';
 import type { UserRow } from '../../identity/users.repository.ts';
 import { findUserByEmail, upsertPasswordHash } from '../../identity/users.repository.ts';
 import { hashToken, randomToken } from '../../lib/secure-tokens.ts';
 import { enqueue } from '../../messaging/outbox.ts';
-import { settleReferralOnConfirmation } from '../referrals/referral-bonus.ts';
 import { consumeEmailToken, expireEmailTokens, insertEmailToken } from './email-tokens.repository.ts';
 
 export const EMAIL_CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +41,11 @@ export async function queueConfirmationEmail(
   });
 }
 
-export async function confirmEmail(db: Kysely<DB>, token: string): Promise<void> {
+export async function confirmEmail(
+  db: Kysely<DB>,
+  hooks: Pick<IdentityHooks, 'identityProven'>,
+  token: string,
+): Promise<void> {
   const confirmed = await db.transaction().execute(async (trx) => {
     const userId = await consumeEmailToken(trx, {
       tokenHash: hashToken(token),
@@ -54,9 +58,9 @@ export async function confirmEmail(db: Kysely<DB>, token: string): Promise<void>
       .where('id', '=', userId)
       .where('email_confirmado_em', 'is', null)
       .executeTakeFirst();
-    // Only the confirmation that flips the account settles its referral: a concurrent one waits
-    // on the row lock above, then updates nothing.
-    if (flipped.numUpdatedRows > 0n) await settleReferralOnConfirmation(trx, userId);
+    // Only the confirmation that flips the account counts as a proof: a concurrent one waits on
+    // the row lock above, then updates nothing.
+    if (flipped.numUpdatedRows > 0n) await hooks.identityProven(trx, { userId, contact: 'email' });
     return true;
   });
   if (!confirmed) throw new AppError('invalid_confirmation_link');

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { readImageField } from '../../uploads/image-upload.ts';
 import { identityOf, identitySchema, sendDocumentPhoto } from './identity-documents.service.ts';
@@ -6,7 +6,7 @@ import { identityOf, identitySchema, sendDocumentPhoto } from './identity-docume
 const tags = ['profile'];
 
 // Verification level 2 from the user's side (issue 16): /identity reads and sends here.
-export async function identityRoutes(app: AppInstance): Promise<void> {
+export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, files } = app.deps;
   const onRequest = authenticate(app);
 
@@ -49,4 +49,4 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
       return identity;
     },
   );
-}
+};

@@ -1,7 +1,7 @@
 import { AppError, type VerificationLevel, verificationLevel } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
 import { findUserById, type UserRow } from '../../identity/users.repository.ts';
 import { newImageKey } from '../../uploads/file-store.ts';

@@ -1,7 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { limitStatus } from '../../ledger/limits.ts';
+import { limitStatus } from '../../ledger/ledger.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 
 const levelLimitsSchema = z.object({
@@ -24,7 +24,7 @@ export const limitStatusSchema = z.object({
 
 // The "Limit" screen: the user's verification level, its limits and what is used of them, as the
 // ledger counts them at the next hold.
-export async function limitsRoutes(app: AppInstance): Promise<void> {
+export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
   app.get(
     '/api/me/limits',
@@ -38,4 +38,4 @@ export async function limitsRoutes(app: AppInstance): Promise<void> {
       return { ...status, proximo: status.nivel < 2 ? config.levelLimits[2] : null };
     },
   );
-}
+};

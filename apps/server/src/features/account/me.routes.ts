@@ -1,6 +1,6 @@
 import { AppError } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { meSchema, presentMe } from '../../identity/user-presenter.ts';
 import { findUserById } from '../../identity/users.repository.ts';
@@ -9,7 +9,7 @@ import { identityRoutes } from './identity-documents.routes.ts';
 
 const tags = ['profile'];
 
-export async function meRoutes(app: AppInstance): Promise<void> {
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, files } = app.deps;
   const onRequest = authenticate(app);
   await app.register(identityRoutes);
@@ -42,4 +42,4 @@ export async function meRoutes(app: AppInstance): Promise<void> {
       return reply.header('cache-control', 'public, max-age=86400').type(file.contentType).send(file.data);
     },
   );
-}
+};

@@ -6,13 +6,12 @@ import {
   SIGNUP_BONUS_CENTIS,
   signupSchema,
 } from '@kreyolcash/domain';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import { insertUser, type UserRow, upsertPasswordHash } from '../../identity/users.repository.ts';
 import { ledger } from '../../ledger/ledger.ts';
 import { newImageKey } from '../../uploads/file-store.ts';
 import { requiredImage } from '../../uploads/image-upload.ts';
-import { recordNewAccount } from '../referrals/new-account.ts';
 import { openDocumentReview } from './document-reviews.repository.ts';
 import { queueConfirmationEmail } from './email-links.service.ts';
 
@@ -66,7 +65,7 @@ export async function signUp(deps: AppDeps, request: SignupRequest): Promise<Use
       await upsertPasswordHash(trx, user.id, passwordHash);
       // The document photo waits in the compliance queue from the first moment (level 2).
       await openDocumentReview(trx, { userId: user.id, photoKey: keys.document });
-      await recordNewAccount(trx, { user, referralCode: input.codigo_indicacao });
+      await deps.identityHooks.accountCreated(trx, { user, referralCode: input.codigo_indicacao });
       await ledger.issue(trx, { userId: user.id, amountCentis: SIGNUP_BONUS_CENTIS, kind: 'cadastro' });
       await queueConfirmationEmail(trx, deps.config, user);
       // Files last, still inside the transaction: if writing them fails, nothing commits.

@@ -1,5 +1,5 @@
 import { AppError } from '@kreyolcash/domain';
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adjustmentsRoutes } from './adjustments/adjustments.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { kycRoutes } from './kyc/kyc.routes.ts';
@@ -13,7 +13,7 @@ import { reportsRoutes } from './wrong-person-reports/wrong-person-reports.route
 
 // The back office's API, all under /api/admin. Each area registers its own routes; every route
 // must declare the operator roles it admits (or be the public sign-in), or the app does not start.
-export async function backofficeRoutes(app: AppInstance): Promise<void> {
+export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const table = operatorRouteTable(app);
   app.addHook('onRoute', (route) => {
     const roles = route.config?.operatorRoles;
@@ -41,7 +41,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
   await app.register(ledgerPanelRoutes);
   await app.register(auditRoutes);
   await app.register(kycRoutes);
-}
+};
 
 function holdsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

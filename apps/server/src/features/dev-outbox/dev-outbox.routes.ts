@@ -1,6 +1,6 @@
 import { LOCALES } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { listRecentMessages, type OutboxMessage, requeueFailed } from '../../messaging/outbox.repository.ts';
 import { contentOf } from '../../messaging/render.ts';
 
@@ -28,7 +28,7 @@ const messageSchema = z.object({
 
 // Development only: how a person running the app locally reads codes and links. Never registered
 // in production (app.ts).
-export async function devOutboxRoutes(app: AppInstance): Promise<void> {
+export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/outbox',
     {
@@ -61,7 +61,7 @@ export async function devOutboxRoutes(app: AppInstance): Promise<void> {
     },
     async () => ({ requeued: await requeueFailed(app.deps.database.db) }),
   );
-}
+};
 
 function presentMessage(row: OutboxMessage): z.input<typeof messageSchema> {
   const base = {

@@ -1,5 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-deps.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';
 import { withTimeout } from '../../lib/with-timeout.ts';
@@ -21,7 +22,7 @@ const readySchema = z.object({
 });
 const PING_TIMEOUT_MS = 3000;
 
-export async function healthRoutes(app: AppInstance): Promise<void> {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database;
   app.get(
     '/api/health',
@@ -60,7 +61,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     },
     async () => ({ outbox: await withTimeout(countByStatus(db.db), PING_TIMEOUT_MS) }),
   );
-}
+};
 
 // For orchestrators and load balancers: `live` restarts a process that no longer answers, so it
 // asks nothing of the database (a database outage must not restart every process); `ready` takes

@@ -9,7 +9,7 @@ import {
   productSchema,
   saleListSchema,
 } from '@kreyolcash/domain';
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 import {
@@ -29,7 +29,7 @@ const tags = ['marketplace'];
 // Every marketplace route needs a signed-in user: is_owner and the one-company rule depend on who
 // asks. Request bodies go through the domain schemas, which drop unknown keys, so a body cannot
 // set responsavel_id, empresa_id or status.
-export async function marketplaceRoutes(app: AppInstance): Promise<void> {
+export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const onRequest = authenticate(app);
 
@@ -109,4 +109,4 @@ export async function marketplaceRoutes(app: AppInstance): Promise<void> {
         page: request.query,
       }),
   );
-}
+};

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../app-deps.ts';
 import type { ReadObserver } from '../../db/read-routing.ts';
 import { type LedgerObserver, watchTransferBatches } from '../../ledger/ledger.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';

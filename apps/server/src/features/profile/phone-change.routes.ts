@@ -1,6 +1,6 @@
 import { phoneChangeSchema, verifyCodeSchema } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { meSchema, presentMe } from '../../identity/user-presenter.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
@@ -21,7 +21,7 @@ const stateSchema = z.object({
   tentativas_restantes: z.number(),
 });
 
-export async function phoneChangeRoutes(app: AppInstance): Promise<void> {
+export const phoneChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const onRequest = authenticate(app);
 
@@ -68,4 +68,4 @@ export async function phoneChangeRoutes(app: AppInstance): Promise<void> {
     await cancelPhoneChange(db, userIdOf(request));
     return reply.status(204).send();
   });
-}
+};

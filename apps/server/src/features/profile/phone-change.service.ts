@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, isSamePhone, type PhoneChangeBody } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
 import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import { findCode } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { enqueue } from '../../messaging/outbox.ts';
-import { recordIdentities } from '../referrals/identities.repository.ts';
 import {
   cancelOpenPhoneChanges,
   findOpenPhoneChange,
@@ -94,10 +93,7 @@ export async function verifyNewPhone(deps: AppDeps, p: { userId: string; code: s
       if (taken) return failure(taken);
       const updated = await setPhone(trx, { userId: user.id, telefone: change.novo_telefone });
       await setPhoneChangeStep(trx, change.id, 'done');
-      await recordIdentities(trx, {
-        userId: user.id,
-        identities: [{ tipo: 'telefone', valor: updated.telefone }],
-      });
+      await deps.identityHooks.phoneChanged(trx, { userId: user.id, phone: updated.telefone });
       // The old number hears of it: if the change was not its owner's doing, they can react.
       await enqueue(trx, {
         channel: 'whatsapp',

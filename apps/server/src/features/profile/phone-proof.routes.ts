@@ -1,6 +1,6 @@
 import { phoneProofSchema, verifyCodeSchema } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { meSchema, presentMe } from '../../identity/user-presenter.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
@@ -16,7 +16,7 @@ const stateSchema = z.object({
 
 // Issue 15: proving the sign-up phone. GET tells a reloaded screen whether a code waits; POST
 // sends one (again), first correcting the number when one is given; verify proves the phone.
-export async function phoneProofRoutes(app: AppInstance): Promise<void> {
+export const phoneProofRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = authenticate(app);
 
   app.get(
@@ -42,4 +42,4 @@ export async function phoneProofRoutes(app: AppInstance): Promise<void> {
     async (request) =>
       presentMe(await verifyPhoneProof(app.deps, { userId: userIdOf(request), code: request.body.codigo })),
   );
-}
+};

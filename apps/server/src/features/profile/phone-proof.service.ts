@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, MAX_CODE_ATTEMPTS, PHONE_CODE_EXPIRY_MS, type PhoneProofBody } from '@kreyolcash/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
+import type { IdentityHooks } from '../../identity/hooks.ts';
 import { firstNameOf } from '../../identity/user-presenter.ts';
 import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import { findCode, issueCode, refusalError, verifyCode } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { enqueue } from '../../messaging/outbox.ts';
-import { recordIdentities } from '../referrals/identities.repository.ts';
-import { settleReferralOnConfirmation } from '../referrals/referral-bonus.ts';
 import { isUniqueViolation } from './phone-change.steps.ts';
 import { lockUser, setPhone } from './profile.repository.ts';
 
@@ -55,12 +54,17 @@ function takenBy(holder: UserRow): AppError {
 }
 
 /** The user's phone, corrected first when another number is given, under the user's lock. */
-async function correctPhone(trx: Transaction<DB>, user: UserRow, telefone: string | undefined) {
+async function correctPhone(
+  trx: Transaction<DB>,
+  hooks: IdentityHooks,
+  user: UserRow,
+  telefone: string | undefined,
+) {
   if (telefone === undefined || telefone === user.telefone) return user;
   const holder = await findUserByPhone(trx, telefone);
   if (holder && holder.id !== user.id) throw takenBy(holder);
   const updated = await setPhone(trx, { userId: user.id, telefone });
-  await recordIdentities(trx, { userId: user.id, identities: [{ tipo: 'telefone', valor: telefone }] });
+  await hooks.phoneChanged(trx, { userId: user.id, phone: telefone });
   return updated;
 }
 
@@ -74,7 +78,7 @@ export async function sendPhoneProof(
       const locked = await lockUser(trx, p.userId);
       if (!locked) throw new AppError('user_not_found');
       if (locked.telefone_verificado_em) throw alreadyProven();
-      const user = await correctPhone(trx, locked, p.body.telefone);
+      const user = await correctPhone(trx, deps.identityHooks, locked, p.body.telefone);
       const issued = await issueCode(trx, deps.config, {
         subjectId: randomUUID(),
         purpose: PURPOSE,
@@ -137,7 +141,7 @@ export async function verifyPhoneProof(deps: AppDeps, p: { userId: string; code:
         .where('telefone_verificado_em', 'is', null)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await settleReferralOnConfirmation(trx, user.id);
+      await deps.identityHooks.identityProven(trx, { userId: user.id, contact: 'phone' });
       return { ok: true, value: proven };
     }),
   );

@@ -1,5 +1,5 @@
 import { meUpdateSchema } from '@kreyolcash/domain';
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { meSchema, presentMe } from '../../identity/user-presenter.ts';
 import { readImageField } from '../../uploads/image-upload.ts';
@@ -8,7 +8,7 @@ import { replaceProfilePhoto, updateProfile } from './profile.service.ts';
 const tags = ['profile'];
 
 // Only /api/me: the token says whose profile it is, and no route takes a user id.
-export async function profileRoutes(app: AppInstance): Promise<void> {
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, files } = app.deps;
   const onRequest = authenticate(app);
 
@@ -48,4 +48,4 @@ export async function profileRoutes(app: AppInstance): Promise<void> {
       return presentMe(user);
     },
   );
-}
+};

@@ -1,6 +1,6 @@
 import { AppError, type MeUpdateBody } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
 import type { UserRow } from '../../identity/users.repository.ts';
 import { newImageKey } from '../../uploads/file-store.ts';

@@ -1,6 +1,6 @@
 import { AppError, purchaseCreateSchema, saleStatusSchema, verifyCodeSchema } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
@@ -14,7 +14,7 @@ import {
 
 const tags = ['marketplace'];
 
-export async function purchasesRoutes(app: AppInstance): Promise<void> {
+export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const onRequest = authenticate(app);
   const saleIdOf = (id: string) => {
@@ -136,4 +136,4 @@ export async function purchasesRoutes(app: AppInstance): Promise<void> {
       return { ok: true as const };
     },
   );
-}
+};

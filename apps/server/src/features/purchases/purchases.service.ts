@@ -1,5 +1,5 @@
 import type { ErrorCode, PurchaseCreateBody } from '@kreyolcash/domain';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { type LedgerRefusal, ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {

@@ -1,17 +1,18 @@
 import { AppError, REALTIME_HEARTBEAT_MS } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../app-deps.ts';
 import type { UserEvent } from '../../events/event-hub.ts';
 import { type AccessClaims, readAccessToken } from '../../identity/access-token.ts';
 import { sessionChecks } from '../../identity/session-checks.ts';
-import { findBalance } from '../../ledger/statement.repository.ts';
+import { findBalance } from '../../ledger/ledger.ts';
 
 /**
  * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.
  * Events come from LedgerEvents, so a client connected to any server process hears about a
  * movement made through any other.
  */
-export async function realtimeRoutes(app: AppInstance): Promise<void> {
+export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events',
     { schema: { tags: ['wallet'], summary: 'Server-sent events: balance, transaction' } },
@@ -46,7 +47,7 @@ export async function realtimeRoutes(app: AppInstance): Promise<void> {
       await sendBalance();
     },
   );
-}
+};
 
 /**
  * The stream lives no longer than its session: logout, a password reset or a revocation end it (at

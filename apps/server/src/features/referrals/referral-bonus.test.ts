@@ -1,15 +1,12 @@
 import { REFERRAL_BONUS_CENTIS } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, randomToken } from '../../lib/secure-tokens.ts';
-import { latestEmailLinkToken, newPerson } from '../../test-support/accounts.ts';
+import { extraConfirmationToken, latestEmailLinkToken, newPerson } from '../../test-support/accounts.ts';
 import { checkLedger, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { textOf } from '../../test-support/outbox-messages.ts';
 import { provePhone, referralCodeOf, signUpPerson } from '../../test-support/referral-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
-import { EMAIL_CONFIRMATION_TTL_MS } from '../account/email-links.service.ts';
-import { insertEmailToken } from '../account/email-tokens.repository.ts';
 import { identityHash } from './identities.repository.ts';
 import { settleReferralOnConfirmation } from './referral-bonus.ts';
 
@@ -192,17 +189,7 @@ describe(`the referral bonus on ${testDatabaseKind}`, () => {
     const inviter = await seedUser(t);
     const friend = await signUp({ codigo_indicacao: await codeOf(inviter) });
     await provePhone(t, friend.id);
-    const second = randomToken();
-    await db()
-      .transaction()
-      .execute((trx) =>
-        insertEmailToken(trx, {
-          userId: friend.id,
-          tokenHash: hashToken(second),
-          purpose: 'email_confirmation',
-          ttlMs: EMAIL_CONFIRMATION_TTL_MS,
-        }),
-      );
+    const second = await extraConfirmationToken(t, friend.id);
     const answers = await Promise.all([
       confirmWith(await latestEmailLinkToken(t, friend.email)),
       confirmWith(second),

@@ -1,6 +1,6 @@
 import { pageQuerySchema, REFERRAL_STATUSES, referralSchema } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { getReferralPage, invite, inviterOf } from './referrals.service.ts';
@@ -14,7 +14,7 @@ const referralSchemaOut = z.object({
   status: z.enum(REFERRAL_STATUSES),
 });
 
-export async function referralsRoutes(app: AppInstance): Promise<void> {
+export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
   const onRequest = authenticate(app);
 
@@ -70,4 +70,4 @@ export async function referralsRoutes(app: AppInstance): Promise<void> {
     async (request) =>
       getReferralPage(database.db, config, { inviterId: userIdOf(request), ...request.query }),
   );
-}
+};

@@ -9,7 +9,7 @@ import {
   SIGNUP_BONUS_CENTIS,
 } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { firstNameOf } from '../../identity/user-presenter.ts';

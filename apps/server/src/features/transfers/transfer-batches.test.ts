@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppError } from '@kreyolcash/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transferBatchers } from '../../ledger/transfer-batches.ts';
+import { transferBatchers } from '../../ledger/ledger.ts';
 import {
   checkLedger,
   codeForMovement,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
+import { ExpirySweeper } from '../../ledger/ledger.ts';
 import { contentOf } from '../../messaging/render.ts';
 import {
   checkLedger,

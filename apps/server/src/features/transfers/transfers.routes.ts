@@ -6,13 +6,12 @@ import {
   userLookupQuerySchema,
   verifyCodeSchema,
 } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
 import { findUserByEmail, findUserById, findUserByPhone } from '../../identity/users.repository.ts';
-import { findStatementEntry } from '../../ledger/statement.repository.ts';
-import { presentTransaction } from '../../ledger/transaction-presenter.ts';
+import { findStatementEntry, presentTransaction } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
@@ -30,7 +29,7 @@ import { transferReportRoutes } from './wrong-person-report.routes.ts';
 
 const tags = ['transfers'];
 
-export async function transfersRoutes(app: AppInstance): Promise<void> {
+export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const onRequest = authenticate(app);
   const movementIdOf = (id: string) => {
@@ -190,4 +189,4 @@ export async function transfersRoutes(app: AppInstance): Promise<void> {
   );
 
   await app.register(transferReportRoutes);
-}
+};

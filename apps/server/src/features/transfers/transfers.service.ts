@@ -1,6 +1,6 @@
 import type { ErrorCode, TransferInitiateBody } from '@kreyolcash/domain';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
 import { payeeEmailOf } from './payees.ts';
 

@@ -1,16 +1,15 @@
 import { AppError, transferReportRequestSchema, transferReportSchema } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { okOrThrow, reports } from '../../ledger/ledger.ts';
-import { presentReport } from '../../ledger/transaction-presenter.ts';
+import { okOrThrow, presentReport, reports } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 
 // "Mwen voye l bay move moun": the payer reports a posted transfer (issue 16 §5). The ledger holds
 // the amount on the payee's side if it can, and both people are told on WhatsApp. No
 // Idempotency-Key: a second report of the same movement is report_already_exists.
-export async function transferReportRoutes(app: AppInstance): Promise<void> {
+export const transferReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   app.post(
     '/api/transfers/:id/report',
@@ -40,4 +39,4 @@ export async function transferReportRoutes(app: AppInstance): Promise<void> {
       return reply.status(201).send({ reclamacao: presentReport(report, payerId) });
     },
   );
-}
+};

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Transaction } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpirySweeper } from '../../ledger/expiry-sweeper.ts';
-import { ledger } from '../../ledger/ledger.ts';
+import { ExpirySweeper, ledger } from '../../ledger/ledger.ts';
 import { openEventStream } from '../../test-support/event-stream.ts';
 import {
   checkLedger,

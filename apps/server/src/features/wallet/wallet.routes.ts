@@ -1,21 +1,23 @@
 import { AppError, historyQuerySchema, transactionSchema, walletSchema } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { reports } from '../../ledger/ledger.ts';
-import { findBalance, findStatementEntry, listStatement } from '../../ledger/statement.repository.ts';
 import {
   decodeCursor,
   encodeCursor,
+  findBalance,
+  findStatementEntry,
+  listStatement,
   presentReport,
   presentTransaction,
-} from '../../ledger/transaction-presenter.ts';
+  reports,
+} from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 
 const tags = ['wallet'];
 
-export async function walletRoutes(app: AppInstance): Promise<void> {
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const { reads } = app.deps;
   const onRequest = authenticate(app);
@@ -89,4 +91,4 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
       };
     },
   );
-}
+};

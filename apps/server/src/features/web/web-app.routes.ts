@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { AppInstance } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../lib/error-handler.ts';
 import { LANGUAGE_COOKIE, loadPrerenderedPages } from './prerendered-pages.ts';
 import { loadRoutePreloads } from './route-preload.ts';
@@ -11,7 +11,7 @@ import { loadRoutePreloads } from './route-preload.ts';
 // visitor's language when the build drew it (the public pages, the home's frame, the not-found
 // page with a 404), else index.html, where the client router draws it. Unknown /api paths get a
 // JSON 404.
-export async function webAppRoutes(app: AppInstance): Promise<void> {
+export const webAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const root = app.deps.config.webDistDir;
   const hasWebBuild = existsSync(join(root, 'index.html'));
   const preloads = loadRoutePreloads(join(root, 'route-preload.json'));
@@ -84,7 +84,7 @@ export async function webAppRoutes(app: AppInstance): Promise<void> {
     if (!page) return reply.sendFile('index.html');
     return reply.status(page.isNotFound ? 404 : 200).sendFile(page.file);
   });
-}
+};
 
 /** The policy with one more source of styles (helmet writes `style-src 'self'`). */
 export function withStyleSource(policy: string, source: string): string {

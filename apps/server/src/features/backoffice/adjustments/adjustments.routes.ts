@@ -1,6 +1,6 @@
 import { AppError } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findRecipient, listAdjustments } from './adjustments.repository.ts';
@@ -46,7 +46,7 @@ function required(value: string | null | undefined): string {
   return trimmed;
 }
 
-export async function adjustmentsRoutes(app: AppInstance): Promise<void> {
+export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
   const guard = operatorOnly(app, ADJUSTMENT_ROLES);
 
@@ -172,4 +172,4 @@ export async function adjustmentsRoutes(app: AppInstance): Promise<void> {
       };
     },
   );
-}
+};

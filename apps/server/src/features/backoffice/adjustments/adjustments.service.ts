@@ -1,6 +1,6 @@
 import { AppError, type Locale } from '@kreyolcash/domain';
 import type { Transaction } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
 import { ledger, refusalError } from '../../../ledger/ledger.ts';

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { errorKey } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
+import type { AppInstance } from '../../../app-deps.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import { decodePageCursor } from '../../../lib/page-cursor.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
@@ -74,7 +75,7 @@ function json(value: unknown): string {
 
 // Compliance and admin browse the trail and export it. The export is itself an operator action
 // (a copy of personal data leaves the service), so it leaves its own row, with its filters.
-export async function auditRoutes(app: AppInstance): Promise<void> {
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
   app.get(
@@ -113,7 +114,7 @@ export async function auditRoutes(app: AppInstance): Promise<void> {
       return reply.send(Readable.from(csvLines(db, filter)));
     },
   );
-}
+};
 
 async function* csvLines(db: AppInstance['deps']['database']['db'], filter: AuditFilter) {
   // The byte-order mark makes spreadsheets read the file as UTF-8 (Creole and French accents).

@@ -1,6 +1,6 @@
 import { AppError } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findReview, otherReviews, pendingReviews } from './kyc.repository.ts';
@@ -70,7 +70,7 @@ function reviewIdOf(request: { params: { id: string } }): string {
   return request.params.id;
 }
 
-export async function kycRoutes(app: AppInstance): Promise<void> {
+export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, files } = app.deps;
   const guard = operatorOnly(app, KYC_ROLES);
 
@@ -157,4 +157,4 @@ export async function kycRoutes(app: AppInstance): Promise<void> {
       return { revisao };
     },
   );
-}
+};

@@ -1,5 +1,5 @@
 import { AppError } from '@kreyolcash/domain';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import { enqueue } from '../../../messaging/outbox.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';

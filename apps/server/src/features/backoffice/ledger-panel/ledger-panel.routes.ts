@@ -1,10 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
-import { checkLedgerIntegrity } from '../../../ledger/ledger-check.ts';
-import { lastLedgerCheck, storeLedgerCheck } from '../../../ledger/ledger-check-runs.ts';
+import { checkLedgerIntegrity, lastLedgerCheck, storeLedgerCheck } from '../../../ledger/ledger.ts';
 import { countByStatus, oldestPendingMessageAt } from '../../../messaging/outbox.repository.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 
@@ -81,7 +80,7 @@ async function ledgerTotals(db: Kysely<DB>) {
 
 // Finance and admin watch the ledger's totals, the last audit of it and the message queue, and
 // can run the audit at once (it reads one snapshot; the run is stored and leaves an audit row).
-export async function ledgerPanelRoutes(app: AppInstance): Promise<void> {
+export const ledgerPanelRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
   app.get(
@@ -121,4 +120,4 @@ export async function ledgerPanelRoutes(app: AppInstance): Promise<void> {
       });
     },
   );
-}
+};

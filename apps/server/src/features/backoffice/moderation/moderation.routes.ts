@@ -1,6 +1,6 @@
 import { AppError } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findCompany, findProduct, productsOf, searchCompanies } from './moderation.repository.ts';
@@ -56,7 +56,7 @@ function reasonOf(body: { motivo?: string | null | undefined } | null | undefine
   return motivo;
 }
 
-export async function moderationRoutes(app: AppInstance): Promise<void> {
+export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
   const guard = operatorOnly(app, MODERATION_ROLES);
 
@@ -151,4 +151,4 @@ export async function moderationRoutes(app: AppInstance): Promise<void> {
       },
     );
   }
-}
+};

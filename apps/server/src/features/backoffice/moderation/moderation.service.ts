@@ -1,15 +1,15 @@
 import type { Locale } from '@kreyolcash/domain';
 import type { Transaction } from 'kysely';
-import type { AppDeps } from '../../../app.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
-import { refusalError } from '../../../ledger/ledger.ts';
 import {
   type CompanyStatus,
   moderateCompany,
   moderateProduct,
   type ProductModerationStatus,
-} from '../../../ledger/moderation.ts';
+  refusalError,
+} from '../../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../../lib/transaction-retry.ts';
 import { enqueue } from '../../../messaging/outbox.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';

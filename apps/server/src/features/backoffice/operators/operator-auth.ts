@@ -1,6 +1,6 @@
 import { AppError } from '@kreyolcash/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps, AppInstance } from '../../../app.ts';
+import type { AppDeps, AppInstance } from '../../../app-deps.ts';
 import type { Config } from '../../../config.ts';
 import type { OperatorRole } from '../../../db/schema.ts';
 import { hashToken } from '../../../lib/secure-tokens.ts';

@@ -1,6 +1,6 @@
 import { AppError, loginSchema } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import { verifyPassword } from '../../../identity/passwords.ts';
 import { limitBy } from '../../../lib/rate-limit-rules.ts';
@@ -33,7 +33,7 @@ export const operatorSchema = z.object({
 // Sign-in needs the password and a fresh code of the authenticator app, every time. Every failure
 // (unknown e-mail, wrong password, wrong, old or reused code, disabled operator) is the same
 // invalid_credentials, so the answer tells a guesser nothing.
-export async function operatorSessionRoutes(app: AppInstance): Promise<void> {
+export const operatorSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
 
   app.post(
@@ -98,4 +98,4 @@ export async function operatorSessionRoutes(app: AppInstance): Promise<void> {
     clearOperatorCookie(reply, config);
     return reply.code(204).send();
   });
-}
+};

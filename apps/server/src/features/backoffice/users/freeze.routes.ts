@@ -1,22 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
-import { freezeAccount, requiredReason, unfreezeAccount } from '../../../identity/freeze.ts';
+import {
+  freezeAccount,
+  freezeStateSchema,
+  requiredReason,
+  unfreezeAccount,
+} from '../../../identity/freeze.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 
 const tags = ['back office'];
 
 const params = z.object({ id: z.string().max(100) });
 const body = z.object({ motivo: z.string().max(500).optional() });
-export const freezeStateSchema = z.object({
-  congelado: z.boolean(),
-  congelado_em: z.date().nullable(),
-  congelado_por: z.enum(['usuario', 'operador']).nullable(),
-  congelado_motivo: z.string().nullable(),
-});
 
 // Operators freeze an account (support, compliance, admin) and unfreeze it (support only: they
 // check the person's identity first), always with a reason that goes into the audit trail.
-export async function freezeRoutes(app: AppInstance): Promise<void> {
+export const freezeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
 
   app.post(
@@ -46,4 +45,4 @@ export async function freezeRoutes(app: AppInstance): Promise<void> {
         reason: requiredReason(request.body?.motivo),
       }),
   );
-}
+};

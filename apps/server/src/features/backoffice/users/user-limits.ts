@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { DB } from '../../../db/schema.ts';
-import { limitStatus } from '../../../ledger/limits.ts';
+import { limitStatus } from '../../../ledger/ledger.ts';
 
 // The user's verification level and how much of its limits is used today and this month, read
 // with the ledger's own functions (what the next hold will count).

@@ -1,7 +1,7 @@
 import { AppError, errorKey } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/ids.ts';
@@ -196,7 +196,7 @@ function existingId(id: string): string {
 // answerable. One row per operator and user per VIEW_WINDOW, so reloading the page or its refresh
 // after a freeze does not bury the trail in repeats; paging the movements adds none.
 // The document photo is not here: only compliance and admin see it, in the KYC area.
-export async function usersRoutes(app: AppInstance): Promise<void> {
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const guard = operatorOnly(app, ANY_OPERATOR);
 
@@ -299,4 +299,4 @@ export async function usersRoutes(app: AppInstance): Promise<void> {
       };
     },
   );
-}
+};

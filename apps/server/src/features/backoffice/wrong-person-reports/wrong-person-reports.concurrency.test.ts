@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpirySweeper } from '../../../ledger/expiry-sweeper.ts';
-import { checkLedgerIntegrity } from '../../../ledger/ledger-check.ts';
+import { checkLedgerIntegrity, ExpirySweeper } from '../../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';

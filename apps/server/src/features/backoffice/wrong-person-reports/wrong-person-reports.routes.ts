@@ -1,7 +1,7 @@
 import { AppError, REPORT_STATUSES } from '@kreyolcash/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
-import type { AppInstance } from '../../../app.ts';
 import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
 import { okOrThrow, type ReportRow, reports } from '../../../ledger/ledger.ts';
@@ -73,7 +73,7 @@ function auditOf(
     });
 }
 
-export async function reportsRoutes(app: AppInstance): Promise<void> {
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const guard = operatorOnly(app, REPORT_ROLES);
 
@@ -137,4 +137,4 @@ export async function reportsRoutes(app: AppInstance): Promise<void> {
       },
     );
   }
-}
+};

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpirySweeper } from '../../../ledger/expiry-sweeper.ts';
-import { ledger, reports, requestHashOf } from '../../../ledger/ledger.ts';
+import { ExpirySweeper, ledger, reports, requestHashOf } from '../../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';

@@ -1,0 +1,25 @@
+// The ledger's one door: every money rule of the server lives in this folder, and the rest of the
+// server (features above all) reaches it only through what this file exports. The other files of
+// ledger/ import each other directly and never this door, so the folder has no import circle.
+
+// The sweeper that ends what expires (held movements, undecided reports).
+export { ExpirySweeper } from './expiry-sweeper.ts';
+// The audit of the whole ledger (`npm run ledger:check`) and its stored runs.
+export { checkLedgerIntegrity } from './ledger-check.ts';
+export { lastLedgerCheck, storeLedgerCheck } from './ledger-check-runs.ts';
+// The limits of a verification level, and how much of them is used.
+export { limitStatus } from './limits.ts';
+// The moderation of companies and products, whose stock the purchases read.
+export {
+  type CompanyStatus,
+  moderateCompany,
+  moderateProduct,
+  type ProductModerationStatus,
+} from './moderation.ts';
+// Movements: issue, hold → post | void | expire, codes, corrections, reports.
+export * from './operations.ts';
+// Reads of the ledger as people and operators see it.
+export { findBalance, findStatementEntry, listStatement } from './statement.repository.ts';
+export { decodeCursor, encodeCursor, presentReport, presentTransaction } from './transaction-presenter.ts';
+// Concurrent transfers gathered per lane.
+export { transferBatchers } from './transfer-batches.ts';
