@@ -1,5 +1,5 @@
-// Security headers, cookies, request limits and secrets in logs (issue 8, "Also"; ASVS 5.0 §3.4
-// browser security headers, §3.3 cookies, §16 logging). Headers, cookies and limits are checked
+// Security headers, cookies, request limits and secrets in logs (ASVS 5.0 §3.4 browser security
+// headers, §3.3 cookies, §16 logging). Headers, cookies and limits are checked
 // in-process, in test and in production configuration; the logs are those of a real server
 // process driven through HTTP, grepped for every secret it handled.
 import { createServer, type Server } from 'node:http';
@@ -422,7 +422,7 @@ describe(`no secret, code or token in the logs of a real server process on ${tes
     };
     const payer = await signUpAndConfirm('payer');
     const payee = await signUpAndConfirm('payee');
-    // Only a proven phone is paid (issue 15); the payer's proof below is the one this test reads.
+    // Only a proven phone is paid; the payer's proof below is the one this test reads.
     await database.db
       .updateTable('usuarios')
       .set({ telefone_verificado_em: new Date() })
@@ -462,7 +462,7 @@ describe(`no secret, code or token in the logs of a real server process on ${tes
     await api(`/api/nope?access_token=${access2}&token=${refreshToken2}`);
     await api(`/api/users/lookup?email=${encodeURIComponent(payee.email)}`, { token: access2 });
 
-    // Only a proven phone sends (issue 15): the proof's code is a secret too.
+    // Only a proven phone sends: the proof's code is a secret too.
     const proof = await api('/api/me/phone-proof', { method: 'POST', token: access2, body: json({}) });
     expect(proof.status).toBe(202);
     const proofCode = keep(

@@ -1,4 +1,4 @@
-// T5 intrusion (issue 8; OWASP API Top 10 — API1 BOLA, API3 mass assignment, API2 broken
+// T5 intrusion (OWASP API Top 10 — API1 BOLA, API3 mass assignment, API2 broken
 // authentication; ASVS 5.0 §8.2 access control, §5.2 uploads). In-process on PostgreSQL.
 //
 // The BOLA matrix is derived from the OpenAPI document (/api/docs/json): every path with a
@@ -158,7 +158,7 @@ async function signUpActor(label: string, background: string): Promise<Actor> {
   };
 }
 
-/** Proves the sign-up phone with the code sent to it (issue 15): only a proven phone sends. */
+/** Proves the sign-up phone with the code sent to it: only a proven phone sends. */
 async function provePhone(session: { accessToken: string }, telefone: string): Promise<void> {
   const auth = { authorization: `Bearer ${session.accessToken}` };
   await t.app.inject({ method: 'POST', url: '/api/me/phone-proof', headers: auth, payload: {} });

@@ -9,7 +9,7 @@ import { seededRandom, seedFrom } from './test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
 import { testDatabaseKind } from './test-support/test-database.ts';
 
-// Issue 14 §E 16: no bad input gets a 5xx. Every route of the OpenAPI document the server serves
+// No bad input gets a 5xx. Every route of the OpenAPI document the server serves
 // (/api/docs/json, so a new route is fuzzed the day it is registered) gets malformed ids, query
 // strings, bodies, content types and truncated multipart bodies, signed in and signed out. The
 // generator is seeded (FUZZ_SEED=<n> replays a run) and the count bounded, so a run is quick

@@ -6,7 +6,7 @@ import { createCompanyAs, createProductAs } from './test-support/marketplace.ts'
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
 import { testDatabaseKind } from './test-support/test-database.ts';
 
-// Issue 14 §E 18: the POSTs that start a movement (a transfer, a purchase) need an
+// The POSTs that start a movement (a transfer, a purchase) need an
 // Idempotency-Key, so a retry can never hold or pay twice; a replayed key answers the movement as
 // it is now. Verify and cancel act on one movement by its id, and its state lets them act once.
 describe(`Idempotency-Key on the money-moving POSTs, on ${testDatabaseKind}`, () => {

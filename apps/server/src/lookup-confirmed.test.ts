@@ -6,7 +6,7 @@ import { createCompanyAs, createProductAs } from './test-support/marketplace.ts'
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
 import { testDatabaseKind } from './test-support/test-database.ts';
 
-// Issue 14 §E 19: the recipient lookup finds only active accounts whose e-mail is confirmed, and
+// The recipient lookup finds only active accounts whose e-mail is confirmed, and
 // the ledger itself refuses to hold money for any other payee or seller, whatever the client asks.
 describe(`who can receive money, on ${testDatabaseKind}`, () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { MESSAGE_CONTENT, textOf } from './test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
 import { testDatabaseKind } from './test-support/test-database.ts';
 
-// Issue 14 §E 17: names and notes lose their control, bidi and zero-width characters in the
+// Names and notes lose their control, bidi and zero-width characters in the
 // shared schemas, so a right-to-left override never reaches another user, a statement or a
 // WhatsApp message; what was nothing else is refused with the field's required key.
 const RLO = '\u202E';

@@ -8,7 +8,7 @@ import { DEFINITION_FILES } from './ledger/definitions.ts';
 import { buildServerInto, scratchBuildFolder, startCompiledServer } from './test-support/compiled-server.ts';
 import { openTestDatabase, testDatabaseKind } from './test-support/test-database.ts';
 
-// The production build (issue 17): `npm run build` compiles the server with apps/server/build.mjs
+// The production build: `npm run build` compiles the server with apps/server/build.mjs
 // and production runs `node dist/main.js`. This builds into a folder of its own and starts that
 // output with plain Node — no TypeScript loader — as production would: on PostgreSQL with the
 // settings production requires (`npm run test:pg`), and on the embedded database with no settings

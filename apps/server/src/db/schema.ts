@@ -59,7 +59,7 @@ export type UsuariosTable = {
   sexo: Gender;
   status: Generated<string>;
   email_confirmado_em: Date | null;
-  /** When the sign-up phone was proven by a WhatsApp code; null until then (issue 15). */
+  /** When the sign-up phone was proven by a WhatsApp code; null until then. */
   telefone_verificado_em: Date | null;
   criado_em: CreatedAt;
   /** 8 characters, given by the database at insert (kc_novo_codigo_indicacao). */
@@ -68,7 +68,7 @@ export type UsuariosTable = {
   indicado_por: Generated<string | null>;
   /** The language the person reads (app, WhatsApp, e-mail). */
   idioma: Generated<Locale>;
-  /** Level 2: compliance approved the document photo (issue 16). */
+  /** Level 2: compliance approved the document photo. */
   documento_aprovado_em: Generated<Date | null>;
   /** A frozen account sends nothing; who froze it and why. */
   congelado_em: Generated<Date | null>;
@@ -323,7 +323,7 @@ export type IdentidadesPremiadasTable = {
   criado_em: CreatedAt;
 };
 
-// The back office (issue 16, migration 0006).
+// The back office (migration 0006).
 export type OperatorRole = 'support' | 'compliance' | 'finance' | 'admin';
 
 export type OperadoresTable = {

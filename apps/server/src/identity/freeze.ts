@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type AuditOperator, recordAudit } from '../audit/audit.ts';
 import type { DB } from '../db/schema.ts';
 
-// Freezing an account (issue 16): no money leaves it — the ledger refuses its holds and posts
+// Freezing an account: no money leaves it — the ledger refuses its holds and posts
 // (sql/limits.sql, two-phase.sql) — while it can still sign in, see everything and receive. Its
 // owner freezes it at once ("I lost my phone"); operators freeze it with a reason; only support
 // unfreezes, after checking identity. Each change and its audit row are one transaction, under

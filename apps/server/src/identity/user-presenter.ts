@@ -25,7 +25,7 @@ export const meSchema = z.object({
   idioma: z.enum(LOCALES),
   // The verification level (0 e-mail, 1 phone, 2 document approved), which sets the limits.
   nivel: z.union(VERIFICATION_LEVELS.map((n) => z.literal(n))),
-  // A frozen account sends nothing; it signs in, sees everything and receives (issue 16).
+  // A frozen account sends nothing; it signs in, sees everything and receives.
   congelado: z.boolean(),
   congelado_por: z.enum(['usuario', 'operador']).nullable(),
 });

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { ledger } from './ledger.ts';
 
-// Limits by verification level (issue 16), through the API: each refusal has its key and its
+// Limits by verification level, through the API: each refusal has its key and its
 // figures, and changes nothing; parallel transfers never pass a daily limit. Defaults: levels 0
 // and 1 send ₭100 per transfer, ₭500 a day, ₭1.000 a month and hold ₭1.000; level 2 ten times that.
 

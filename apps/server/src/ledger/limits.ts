@@ -2,7 +2,7 @@ import type { LevelLimits, VerificationLevel } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
-// Limits by verification level (issue 16): what a user's level allows and how much of it is used.
+// Limits by verification level: what a user's level allows and how much of it is used.
 // The ledger enforces them (sql/limits.sql); this module reads them for the screens with the same
 // SQL functions, so "used today" here is what the next hold will count.
 

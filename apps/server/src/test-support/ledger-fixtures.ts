@@ -18,9 +18,9 @@ let sequence = 0;
 export type LedgerHost = { database: TestApp['database']; config: Pick<TestApp['config'], 'jwtSecret'> };
 
 /**
- * `phoneProven: false` seeds an account whose sign-up phone is not proven yet (issue 15);
+ * `phoneProven: false` seeds an account whose sign-up phone is not proven yet;
  * `documentApproved: true` one whose document compliance approved: verification level 2, whose
- * limits (issue 16) let a test move more money than level 1's ₭500 a day.
+ * limits let a test move more money than level 1's ₭500 a day.
  */
 export async function seedUser(
   t: LedgerHost,

@@ -23,7 +23,7 @@ export async function signUpPerson(t: TestApp, overrides: Record<string, string>
 }
 
 /**
- * What proving the phone does for the referral (issue 15), written straight to the database: the
+ * What proving the phone does for the referral, written straight to the database: the
  * phone is marked proven and the referral settled in the same transaction, as the phone proof
  * does. The code itself has its own tests.
  */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 15: the phone given at sign-up is proven by a WhatsApp code before the account may move
+// The phone given at sign-up is proven by a WhatsApp code before the account may move
 // money, earn or send invitations. Null means not proven yet: every account that existed before
 // this migration proves its phone at its next sign-in.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 15: the code that proves the sign-up phone is one of the ledger's codes (purpose
+// The code that proves the sign-up phone is one of the ledger's codes (purpose
 // 'telefone_cadastro', its subject a fresh id per code sent), so the table's list of purposes
 // takes it.
 export async function up(db: Kysely<unknown>): Promise<void> {

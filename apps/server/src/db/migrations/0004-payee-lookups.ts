@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 15: pay by phone. Each account may look up at most a few distinct payees (e-mails or
+// Pay by phone: each account may look up at most a few distinct payees (e-mails or
 // phones) in any 24 hours, across every server process: one row per account and identity, with
 // the time it was first looked up in the current window.
 export async function up(db: Kysely<unknown>): Promise<void> {

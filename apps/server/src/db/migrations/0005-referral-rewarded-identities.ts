@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 15: a referral bonus once per NIF and once per phone number, ever. Every NIF and proven
+// A referral bonus once per NIF and once per phone number, ever. Every NIF and proven
 // phone that earned a bonus is kept here (the same SHA-256 of "kind:value" as identidades_vistas)
 // and the primary key refuses a second one, even after the account is gone or its phone changed.
 // The row is written in the bonus's own transaction, so two racing bonuses for one identity end

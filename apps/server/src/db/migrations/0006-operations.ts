@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 16: the wallet is operated. Operators (the back office's people) are not app users: their
+// Operating the wallet. Operators (the back office's people) are not app users: their
 // own table, sessions and second factor. Everything they do leaves a row in `auditoria`, which
 // guards.sql makes append-only. The rest is the state of the operations themselves: document
 // reviews (verification level 2), freezes, wrong-payment reports and proposed adjustments.

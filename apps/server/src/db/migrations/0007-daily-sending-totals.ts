@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Issue 13 (performance): the daily and monthly sending limits read a running total per payer and
+// The daily and monthly sending limits read a running total per payer and
 // Haiti calendar day instead of summing the payer's movements of the month on every hold (a range
 // that grew with each movement). The two-phase engine keeps it under the payer's account lock:
 // the hold adds, a void or an expiry takes back from the day the movement was made

@@ -5,7 +5,7 @@ import { identityOf, identitySchema, sendDocumentPhoto } from './identity-docume
 
 const tags = ['profile'];
 
-// Verification level 2 from the user's side (issue 16): /identity reads and sends here.
+// Verification level 2 from the user's side: /identity reads and sends here.
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, files } = app.deps;
   const onRequest = authenticate(app);

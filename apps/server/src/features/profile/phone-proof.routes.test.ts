@@ -17,7 +17,7 @@ import { codeIn, MESSAGE_CONTENT } from '../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
-// Issue 15, item 1: the sign-up phone is proven by a WhatsApp code before the account may send,
+// The sign-up phone is proven by a WhatsApp code before the account may send,
 // buy, invite or earn a referral bonus.
 describe(`phone proof on ${testDatabaseKind}`, () => {
   let t: TestApp;

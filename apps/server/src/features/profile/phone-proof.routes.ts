@@ -14,7 +14,7 @@ const stateSchema = z.object({
   codigo: z.object({ expira_em: z.date(), tentativas_restantes: z.number() }).nullable(),
 });
 
-// Issue 15: proving the sign-up phone. GET tells a reloaded screen whether a code waits; POST
+// Proving the sign-up phone. GET tells a reloaded screen whether a code waits; POST
 // sends one (again), first correcting the number when one is given; verify proves the phone.
 export const phoneProofRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = authenticate(app);

@@ -12,7 +12,7 @@ import { enqueue } from '../../messaging/outbox.ts';
 import { isUniqueViolation } from './phone-change.steps.ts';
 import { lockUser, setPhone } from './profile.repository.ts';
 
-// Issue 15: the sign-up phone is proven by a WhatsApp code before the account may send, buy,
+// The sign-up phone is proven by a WhatsApp code before the account may send, buy,
 // invite or earn a referral bonus. The code is the ledger's one scheme (purpose
 // 'telefone_cadastro'): each code sent has a fresh subject id, and only the user's newest code
 // counts, so a resend or a corrected number leaves the older codes worthless. Every step locks the

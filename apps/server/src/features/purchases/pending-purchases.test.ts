@@ -6,7 +6,7 @@ import { createCompanyAs, createProductAs } from '../../test-support/marketplace
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
-// Issue 14 §A: held money is always recoverable, and nobody locks a seller's stock.
+// Held money is always recoverable, and nobody locks a seller's stock.
 describe(`pending purchases on ${testDatabaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { identityHash } from './identities.repository.ts';
 
-// Issue 15: referral bonuses that cannot be farmed. A bonus waits for the friend's proven phone
+// Referral bonuses that cannot be farmed. A bonus waits for the friend's proven phone
 // and confirmed e-mail; a NIF or a phone earns one bonus ever; an inviter earns at most
 // REFERRAL_BONUSES_PER_MONTH a calendar month (Haiti time).
 describe(`referral bonus rules on ${testDatabaseKind}`, () => {

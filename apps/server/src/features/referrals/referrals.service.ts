@@ -52,7 +52,7 @@ export async function invite(deps: AppDeps, p: { inviterId: string; body: Referr
   return deps.database.db.transaction().execute(async (trx) => {
     const inviter = await findUserById(trx, p.inviterId);
     if (!inviter) throw new AppError('user_not_found');
-    // Only a proven phone invites (issue 15): invented identities must not fan out.
+    // Only a proven phone invites: invented identities must not fan out.
     if (!inviter.telefone_verificado_em) throw new AppError('phone_not_verified');
     if (isSamePhone(p.body.telefone, inviter.telefone)) {
       throw new AppError('referral_self', {

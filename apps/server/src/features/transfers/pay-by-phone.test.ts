@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
-// Issue 15 §2: pay by phone — the lookup and the transfer take a phone in any spelling, answer
+// Pay by phone: the lookup and the transfer take a phone in any spelling, answer
 // only proven accounts, count distinct lookups per day, and the recent payees pay again by id.
 describe(`pay by phone on ${testDatabaseKind}`, () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import {
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
-// Issue 14 §A1: a transfer waiting for its code can always be found again, resumed or cancelled.
+// A transfer waiting for its code can always be found again, resumed or cancelled.
 describe(`pending transfers on ${testDatabaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { okOrThrow, presentReport, reports } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 
-// "Mwen voye l bay move moun": the payer reports a posted transfer (issue 16 §5). The ledger holds
+// "Mwen voye l bay move moun": the payer reports a posted transfer. The ledger holds
 // the amount on the payee's side if it can, and both people are told on WhatsApp. No
 // Idempotency-Key: a second report of the same movement is report_already_exists.
 export const transferReportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -33,7 +33,7 @@ describe(`what a new user sees on home, on ${testDatabaseKind}`, () => {
       url: `/api/wallet/transactions/${items[0].id}`,
       headers: bearer(user),
     });
-    // The detail is the list's entry plus its report (none for a sign-up bonus, issue 16).
+    // The detail is the list's entry plus its report (none for a sign-up bonus).
     expect(detail.json()).toEqual({ ...items[0], reclamacao: null, pode_reclamar: false });
   });
 

@@ -17,7 +17,7 @@ import { testDatabaseKind } from '../../test-support/test-database.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-// Issue 14 §B: only posted money reaches the payee; a purchase reads as a purchase.
+// Only posted money reaches the payee; a purchase reads as a purchase.
 describe(`the statement tells the truth, on ${testDatabaseKind}`, () => {
   let t: TestApp;
   let baseUrl: string;
@@ -195,7 +195,7 @@ describe(`the statement tells the truth, on ${testDatabaseKind}`, () => {
     });
     expect(asSeller).toMatchObject({ type: 'received', tipo: 'compra', status: 'concluida', compra });
     expect(ids(await tab(seller, 'received'))).toEqual([movementId]);
-    // The list's entry is the detail, less what only a detail carries (its report, issue 16).
+    // The list's entry is the detail, less what only a detail carries (its report).
     const { reclamacao, pode_reclamar, ...listed } = asBuyer;
     expect({ reclamacao, pode_reclamar }).toEqual({ reclamacao: null, pode_reclamar: false });
     expect((await tab(buyer, 'sent')).find((m) => m.id === movementId)).toEqual(listed);

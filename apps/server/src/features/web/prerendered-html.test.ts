@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 
-// Issue 18: the public pages arrive with their text. Against the real web build — WEB_DIST_DIR's,
+// The public pages arrive with their text. Against the real web build — WEB_DIST_DIR's,
 // or one made here in a scratch folder (the web build takes seconds) — fetched over HTTP as a
 // phone without JavaScript would: only the HTML, nothing run.
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));

@@ -8,7 +8,7 @@ import { approveAdjustment, proposeAdjustment, rejectAdjustment } from './adjust
 
 const tags = ['back office'];
 
-// Adjustments with two approvals (issue 16): finance and admin propose, list and decide; the
+// Adjustments with two approvals: finance and admin propose, list and decide; the
 // proposer never decides their own (adjustments.service.ts).
 const ADJUSTMENT_ROLES = ['finance', 'admin'] as const;
 

@@ -9,7 +9,7 @@ import { enqueue } from '../../../messaging/outbox.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 import { findAdjustment } from './adjustments.repository.ts';
 
-// Adjustments with two approvals (issue 16): finance proposes a credit or a debit, another finance
+// Adjustments with two approvals: finance proposes a credit or a debit, another finance
 // or admin operator approves it, and only then is it posted through the ledger's `adjust`.
 //
 // The approval is ONE transaction: the proposal's row is locked, the ledger posts the movement

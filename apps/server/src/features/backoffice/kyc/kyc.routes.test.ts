@@ -11,7 +11,7 @@ import { operatorSession } from '../../../test-support/operators.ts';
 import { MESSAGE_CONTENT, textOf } from '../../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
-// KYC review (issue 16 §3) through real HTTP: the queue, the photo behind an audit row, approval
+// KYC review through real HTTP: the queue, the photo behind an audit row, approval
 // to level 2, rejection with a reason, a new photo back into the queue, and the message each way.
 
 let t: TestApp;

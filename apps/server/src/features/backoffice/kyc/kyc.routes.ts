@@ -8,7 +8,7 @@ import { decideDocumentReview } from './kyc.service.ts';
 
 const tags = ['back office'];
 
-// KYC review (issue 16): only compliance and admin see the queue and the document photos, and
+// KYC review: only compliance and admin see the queue and the document photos, and
 // every look at a photo leaves an audit row.
 const KYC_ROLES = ['compliance', 'admin'] as const;
 

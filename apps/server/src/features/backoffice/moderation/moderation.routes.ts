@@ -8,7 +8,7 @@ import { type CompanyAction, changeCompanyStatus, changeProductStatus } from './
 
 const tags = ['back office'];
 
-// Moderation of companies and products (issue 16): support, compliance and admin.
+// Moderation of companies and products: support, compliance and admin.
 const MODERATION_ROLES = ['support', 'compliance', 'admin'] as const;
 
 const companySchema = z.object({

@@ -15,7 +15,7 @@ import { enqueue } from '../../../messaging/outbox.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 import { ownerContact, voidedSales } from './moderation.repository.ts';
 
-// Moderation (issue 16): a company suspended (SUSPENSA), deactivated (INATIVA) or reactivated
+// Moderation: a company suspended (SUSPENSA), deactivated (INATIVA) or reactivated
 // (ATIVA), a product deactivated (INATIVO) or reactivated. The status, the voiding of what was
 // waiting to be bought there (the ledger's moderation.sql), the audit row with before and after,
 // and the owner's WhatsApp message with the reason commit together. Setting the status a company

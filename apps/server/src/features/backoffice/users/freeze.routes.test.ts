@@ -13,7 +13,7 @@ import { operatorSession } from '../../../test-support/operators.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 
-// Freezes (issue 16): the owner's "I lost my phone", and operators' freezes and unfreezes with a
+// Freezes: the owner's "I lost my phone", and operators' freezes and unfreezes with a
 // reason. A frozen account sends nothing, signs in, sees everything and still receives.
 
 describe(`freezing an account on ${testDatabaseKind}`, () => {

@@ -9,7 +9,7 @@ import { isUuid } from '../../../lib/ids.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 
-// "Wrong person" reports (issue 16 §5): support and admin see the queue and reverse or reject a
+// "Wrong person" reports: support and admin see the queue and reverse or reject a
 // report with a reason. Each decision and its audit row are one transaction: the ledger's facade
 // runs the decision inside a transaction and writes the audit row in it (reports.ts `decide`), so
 // neither can exist without the other.

@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 
-// "Wrong person" reports (issue 16 §5): the payer's report holds the amount on the payee's side,
+// "Wrong person" reports: the payer's report holds the amount on the payee's side,
 // support reverses or rejects it with a reason, and an undecided one expires. Every refusal
 // leaves balances and reports as they were.
 describe(`wrong-person reports on ${testDatabaseKind}`, () => {
