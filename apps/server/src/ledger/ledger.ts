@@ -18,6 +18,8 @@ export {
 } from './moderation.ts';
 // Movements: issue, hold → post | void | expire, codes, corrections, reports.
 export * from './operations.ts';
+// Who can be found and paid: the ledger's rule, for every read that offers a payee.
+export { canReceive, findPayee, type PayeeIdentity } from './payees.ts';
 // Reads of the ledger as people and operators see it.
 export { findBalance, findStatementEntry, listStatement } from './statement.repository.ts';
 export { decodeCursor, encodeCursor, presentReport, presentTransaction } from './transaction-presenter.ts';

@@ -9,9 +9,9 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
-import { findUserById, findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
+import { canReceive, findPayee } from '../../ledger/ledger.ts';
 
-// Pay by phone (issue 15): who a payer may look up and pay by phone number or id.
+// Pay by phone: who a payer may look up and pay by phone number or id.
 
 const WINDOW = sql<Date>`now() - interval '24 hours'`;
 
@@ -43,13 +43,6 @@ export async function countPayeeLookup(db: Kysely<DB>, userId: string, identity:
   });
 }
 
-/** Can be found and paid, by e-mail, phone or id: active, e-mail confirmed and phone proven. */
-export function canReceive(user: UserRow | undefined): user is UserRow {
-  return (
-    user?.status === 'ATIVO' && user.email_confirmado_em !== null && user.telefone_verificado_em !== null
-  );
-}
-
 /**
  * The e-mail the ledger takes for the payee a transfer names by phone or id. Only a proven phone
  * is paid this way; the ledger checks again that the account is active and confirmed.
@@ -60,11 +53,12 @@ export async function payeeEmailOf(
   body: TransferInitiateBody,
 ): Promise<string> {
   if (body.destinatario_email !== undefined) return body.destinatario_email;
-  const payee = body.destinatario_telefone
-    ? await findUserByPhone(db, body.destinatario_telefone)
-    : await findUserById(db, body.destinatario_id ?? '');
+  const payee = await findPayee(
+    db,
+    body.destinatario_telefone ? { phone: body.destinatario_telefone } : { id: body.destinatario_id ?? '' },
+  );
   if (payee?.id === payerId) throw new AppError('self_transfer');
-  if (!canReceive(payee)) throw new AppError('user_not_found');
+  if (!payee?.canReceive) throw new AppError('user_not_found');
   return payee.email;
 }
 
@@ -88,9 +82,7 @@ export async function listRecentPayees(db: Kysely<DB>, payerId: string): Promise
     .where('m.remetente_id', '=', payerId)
     .where('m.tipo', '=', 'transferencia')
     .where('m.status', '=', 'concluida')
-    .where('d.status', '=', 'ATIVO')
-    .where('d.email_confirmado_em', 'is not', null)
-    .where('d.telefone_verificado_em', 'is not', null)
+    .where(canReceive('d'))
     .groupBy(['d.id', 'd.nome_completo', 'd.profile_photo_key', 'd.telefone'])
     .orderBy('ultimo', 'desc')
     .limit(RECENT_PAYEES_LIMIT)

@@ -10,13 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
-import { findUserByEmail, findUserById, findUserByPhone } from '../../identity/users.repository.ts';
-import { findStatementEntry, presentTransaction } from '../../ledger/ledger.ts';
+import { findUserById } from '../../identity/users.repository.ts';
+import { findPayee, findStatementEntry, presentTransaction } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
-import { canReceive, countPayeeLookup, listRecentPayees, recentPayeeSchema } from './payees.ts';
+import { countPayeeLookup, listRecentPayees, recentPayeeSchema } from './payees.ts';
 import {
   cancelTransfer,
   initiateTransfer,
@@ -67,11 +67,9 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each distinct identity counts, found or not: nobody can walk the phone book.
       await countPayeeLookup(db, userId, email !== undefined ? `email:${email}` : `tel:${telefone}`);
       // Exact identity only: the lookup can confirm what the caller already knows, never list.
-      const user =
-        email !== undefined ? await findUserByEmail(db, email) : await findUserByPhone(db, telefone ?? '');
-      // Only an account that can receive, whichever identity names it: active, e-mail confirmed
-      // and phone proven (the ledger agrees).
-      if (!canReceive(user)) throw new AppError('user_not_found');
+      const user = await findPayee(db, email !== undefined ? { email } : { phone: telefone ?? '' });
+      // Only an account that can receive, whichever identity names it: the ledger's own rule.
+      if (!user?.canReceive) throw new AppError('user_not_found');
       return {
         id: user.id,
         nome_completo: user.nome_completo,
@@ -82,7 +80,7 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The people the caller last paid, so paying one again is one tap (pay by phone, issue 15).
+  // The people the caller last paid, so paying one again is one tap.
   app.get(
     '/api/transfers/recent-payees',
     {

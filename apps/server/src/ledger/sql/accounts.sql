@@ -13,3 +13,10 @@ end $$;
 
 create or replace trigger kc_usuario_tem_conta after insert on usuarios
   for each row execute function kc_conta_do_usuario();
+
+-- Who can be found and paid: an active account whose e-mail is confirmed and whose phone is proven.
+-- The one rule, for the ledger's own holds and for every read that offers a payee (the lookup,
+-- recent payees: ledger/payees.ts). Plain SQL over the row, so PostgreSQL inlines it into each query.
+create or replace function kc_pode_receber(u usuarios) returns boolean language sql immutable as $$
+  select u.status = 'ATIVO' and u.email_confirmado_em is not null and u.telefone_verificado_em is not null
+$$;

@@ -36,8 +36,7 @@ begin
   select r.id, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
     into v
     from usuarios r, usuarios pg
-   where r.email = lower(btrim(p->>'destinatario_email')) and r.status = 'ATIVO'
-     and r.email_confirmado_em is not null and r.telefone_verificado_em is not null
+   where r.email = lower(btrim(p->>'destinatario_email')) and kc_pode_receber(r)
      and pg.id = v_pagador;
   if not found then return kc_erro('user_not_found'); end if;
   if v.id = v_pagador then return kc_erro('self_transfer'); end if;
