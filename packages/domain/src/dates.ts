@@ -47,7 +47,7 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})$/;
  * An instant's time on the clocks of a time zone (Haiti's by default), as `YYYY-MM-DDTHH:mm:ss`.
  * The server sends it beside each movement's instant (`criado_em_haiti`): the first
  * `Intl.DateTimeFormat` a page builds starts ICU's date data, 60–100 ms on a cheap phone in one
- * task, and the home then needs none (issue 18).
+ * task, and the home then needs none.
  */
 export function wallClockOf(instant: Date | string | number, timeZone: string = HAITI_TIME_ZONE): string {
   const { year, month, day, hour, minute, second } = partsOf(new Date(instant), timeZone);

@@ -11,9 +11,9 @@ const CODES_BY_STATUS = {
     'email_not_confirmed',
     'account_blocked',
     'own_company_purchase',
-    // The sign-up phone is not proven yet: no sending, buying or inviting until it is (issue 15).
+    // The sign-up phone is not proven yet: no sending, buying or inviting until it is.
     'phone_not_verified',
-    // The account is frozen (by its owner or an operator): no money leaves it (issue 16).
+    // The account is frozen (by its owner or an operator): no money leaves it.
     'account_frozen',
     // The proposer of an adjustment cannot approve it: two people, always.
     'own_adjustment_approval',
@@ -46,7 +46,7 @@ const CODES_BY_STATUS = {
     'referral_already_registered',
     // A movement is reversed at most once.
     'transaction_already_reversed',
-    // Back office (issue 16): the thing acted on is no longer in the state the action needs.
+    // Back office: the thing acted on is no longer in the state the action needs.
     'report_already_exists',
     'report_not_open',
     'review_not_pending',
@@ -119,7 +119,7 @@ const CODES_BY_STATUS = {
     'adjustment_reason_required',
     // A language that is not one of LOCALES (PATCH /api/me, sign-up).
     'invalid_language',
-    // Limits by verification level (issue 16): per transfer, per day, per month, and the most a
+    // Limits by verification level: per transfer, per day, per month, and the most a
     // payee may hold.
     'transfer_limit_exceeded',
     'daily_limit_reached',

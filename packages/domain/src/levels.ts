@@ -1,6 +1,6 @@
 import { MAX_TRANSFER_CENTIS } from './constants.ts';
 
-// Verification levels (issue 16) and what each may send and hold. The server enforces them in the
+// Verification levels and what each may send and hold. The server enforces them in the
 // ledger under the payer's balance lock; the web app shows them. Amounts in centis.
 //   0 — e-mail confirmed;  1 — phone proven;  2 — document approved by compliance (and phone proven).
 export const VERIFICATION_LEVELS = [0, 1, 2] as const;

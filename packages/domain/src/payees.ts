@@ -1,6 +1,6 @@
 import { maskPhone, normalizePhone } from './phone.ts';
 
-// Pay by phone (issue 15): the transfer's first step takes a phone number or an e-mail.
+// Pay by phone: the transfer's first step takes a phone number or an e-mail.
 
 // Lookups per account in any 24 hours: distinct identities (e-mails or phones), so a payer may
 // search the same person again and again, but nobody can walk the phone book. 20 covers a busy

@@ -11,7 +11,7 @@ export const CODE_PURPOSES = [
   'purchase',
   'phone_change_current',
   'phone_change_new',
-  // The proof of the sign-up phone (issue 15).
+  // The proof of the sign-up phone.
   'telefone_cadastro',
 ] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];

@@ -37,8 +37,8 @@ function RouteDrawn() {
   return null;
 }
 
-// Issue 18: every import() of the build goes through Vite's preload helper (a URL and a DOM lookup
-// per dependency), and the preload below and React's lazy each called it for the same route on a
+// Every import() of the build goes through Vite's preload helper (a URL and a DOM lookup per
+// dependency), and the preload below and React's lazy would each call it for the same route on a
 // page's first render. One promise per route instead; a failed one (the network dropped) is
 // forgotten, so the next visit to the route asks again.
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -56,7 +56,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 const withLegalTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['legal']);
 const withAccountTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['account']);
 const withMarketplaceTexts = <T,>(page: Promise<T>) => withNamespaces(page, ['marketplace']);
-// The money screens lead an account whose phone is not proven to /verify-phone (issue 15).
+// The money screens lead an account whose phone is not proven to /verify-phone.
 async function provenOnly(page: Promise<ComponentType>): Promise<ComponentType> {
   const [guard, Screen] = await Promise.all([import('./routes/require-proven-phone'), page]);
   return guard.requireProvenPhone(Screen);
@@ -147,14 +147,14 @@ export const routes: RouteObject[] = [
             (await withNamespaces(import('./routes/settings'), ['account', 'identity'])).SettingsRoute,
         ),
       },
-      // Verification level 2 (issue 16): the document review and a new photo.
+      // Verification level 2: the document review and a new photo.
       {
         path: '/identity',
         ...lazyRoute(
           async () => (await withNamespaces(import('./routes/identity'), ['identity'])).IdentityRoute,
         ),
       },
-      // Issue 16: the verification level's limits and what is used of them.
+      // The verification level's limits and what is used of them.
       {
         path: '/limits',
         ...lazyRoute(() =>
@@ -184,7 +184,7 @@ export const routes: RouteObject[] = [
       { path: '/dev/outbox', ...lazyRoute(async () => (await import('./routes/dev-outbox')).DevOutboxRoute) },
     ],
   },
-  // The back office (issue 16): its own chunk, session and texts; app users never load it.
+  // The back office: its own chunk, session and texts; app users never load it.
   { path: '/admin/*', ...lazyRoute(async () => (await import('../admin/admin-app')).AdminApp) },
   { path: '*', ...lazyRoute(async () => (await import('./routes/not-found')).NotFoundRoute) },
 ];

@@ -44,7 +44,7 @@ export function featureErrorText(error: unknown, namespace: ErrorTextNamespace, 
   );
 }
 
-// A limit's refusal (issue 16) says which limit and how much of it is used, in centis: its text
+// A limit's refusal says which limit and how much of it is used, in centis: its text
 // shows them written ({{limit}}, {{used}}).
 function placeholdersOf(failure: AppError): Record<string, string> | undefined {
   const limit = failure.details?.limite_centis;

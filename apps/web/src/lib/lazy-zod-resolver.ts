@@ -8,7 +8,7 @@ import type { $ZodType } from 'zod/v4/core';
 // the screen draws at once and zod arrives in the background.
 //
 // Nor is it loaded while the screen opens: evaluating zod and a form's schema is ~200 ms of main
-// thread on a 4× slower CPU (issue 18: /login's longest tasks after its own render), and a person
+// thread on a 4× slower CPU (measured: /login's longest tasks after its own render), and a person
 // who has not touched the page yet needs none of it. It starts at the person's first touch, key or
 // focus anywhere on the page — a form cannot be submitted without one, and typing the first field
 // leaves it the time to arrive — or at once when something asks for the schema.

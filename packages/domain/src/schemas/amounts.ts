@@ -12,7 +12,7 @@ import { errorKey, errorKeyAndStop, safeIntegerField } from './fields.ts';
 
 // Amounts travel as integer centis. A wrong amount gets invalid_amount.
 // The API takes any positive whole amount: the per-transfer limit is the payer's verification
-// level's (issue 16), which only the ledger knows at the time of the hold. It answers the spec's
+// level's, which only the ledger knows at the time of the hold. It answers the spec's
 // max_amount_error above ₭100 at levels 0 and 1, transfer_limit_exceeded above level 2's limit.
 export const transferRequestCentisField = z
   .number(errorKey('invalid_amount'))

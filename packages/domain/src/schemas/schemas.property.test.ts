@@ -1,4 +1,4 @@
-// Property tests of the request schemas (issue 8): parsing never accepts what validation
+// Property tests of the request schemas: parsing never accepts what validation
 // rejects, and what it yields is already in the form the server stores. Each property states
 // the rule independently of the schema, then throws arbitrary input at the schema.
 import fc from 'fast-check';

@@ -107,7 +107,7 @@ export const purchaseLineSchema = z.object({
 });
 export type PurchaseLine = z.output<typeof purchaseLineSchema>;
 
-// A "wrong person" report on a transfer, as both people see it (issue 16). retido: the amount is
+// A "wrong person" report on a transfer, as both people see it. retido: the amount is
 // held on the payee's side while support decides. descricao only reaches the payer who wrote it.
 export const REPORT_STATUSES = ['aberta', 'estornada', 'rejeitada', 'expirada'] as const;
 export const transferReportSchema = z.object({

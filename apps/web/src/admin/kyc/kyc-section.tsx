@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router';
 import { QueuePage } from './queue-page';
 import { ReviewPage } from './review-page';
 
-// KYC review (issue 16): the queue of pending document photos, and one review beside what the
+// KYC review: the queue of pending document photos, and one review beside what the
 // person typed. Paths are relative to /admin/kyc.
 export default function KycSection() {
   return (

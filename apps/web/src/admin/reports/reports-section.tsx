@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router';
 import { QueuePage } from './queue-page';
 import { ReportPage } from './report-page';
 
-// "Wrong person" reports (issue 16 §5): the queue (open ones first, by deadline) and one report's
+// "Wrong person" reports: the queue (open ones first, by deadline) and one report's
 // page, where support reverses or rejects with a reason. Paths are relative to /admin/reports.
 export default function ReportsSection() {
   return (

@@ -3,7 +3,7 @@ import { MovementPageView } from './movement-page';
 import { SearchPage } from './search-page';
 import { UserPageView } from './user-page';
 
-// Users (issue 16): search, a user's page and a movement's page. Paths are relative to
+// Users: search, a user's page and a movement's page. Paths are relative to
 // /admin/users; a movement is /admin/users/movements/:id.
 export default function UsersSection() {
   return (

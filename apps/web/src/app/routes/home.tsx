@@ -61,9 +61,9 @@ export const HomeRoute = memo(function HomeRoute() {
   return <HomeScreen userId={session.status === 'signed-in' ? session.userId : null} />;
 });
 
-// Issue 18: each answer (profile, wallet, movements, a live balance) arrives in a task of its own,
-// and drew the whole home again: 90–190 ms per answer on a 4× slower CPU. Each section now reads
-// its own answer and is memoized, so an answer draws only the section that shows it.
+// Each answer (profile, wallet, movements, a live balance) arrives in a task of its own, and
+// drawing the whole home again for each costs 90–190 ms per answer on a 4× slower CPU. So each
+// section reads its own answer and is memoized: an answer draws only the section that shows it.
 const HomeScreen = memo(function HomeScreen({ userId }: { userId: string | null }) {
   const { t } = useTranslation('screens');
   // The balance and the latest movements follow the ledger without a reload.
@@ -195,7 +195,7 @@ const Shortcuts = memo(function Shortcuts() {
   );
 });
 
-/** A frozen account (issue 16) says so first: nothing leaves it, it still sees and receives. */
+/** A frozen account says so first: nothing leaves it, it still sees and receives. */
 const FrozenBanner = memo(function FrozenBanner({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation('screens');
   const me = useAnswer(useMe({ queryConfig: { enabled: isSignedIn } }));

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useTranslation } from '@/lib/i18n';
 
-/** /identity (issue 16): the verification level, the document review, and a new photo when needed. */
+/** /identity: the verification level, the document review, and a new photo when needed. */
 export function IdentityRoute() {
   const { t } = useTranslation('identity');
   const session = useSession();

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useTranslation } from '@/lib/i18n';
 
-// The "Limit" screen (issue 16): the verification level, its limits, what is used today and this
+// The "Limit" screen: the verification level, its limits, what is used today and this
 // month, the maximum balance, and how to move up.
 export function LimitsRoute() {
   const { t } = useTranslation('wallet');

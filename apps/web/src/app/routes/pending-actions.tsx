@@ -10,7 +10,7 @@ import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 
 /**
- * On the detail of the caller's own movement waiting for its code (issue 14 §A1): enter the code
+ * On the detail of the caller's own movement waiting for its code: enter the code
  * (the transfer's or the purchase's code step, where a new code can be sent) or cancel, which
  * releases the money at once. Nothing for anyone else, or once the movement is over.
  */

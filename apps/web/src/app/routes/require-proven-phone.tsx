@@ -4,7 +4,7 @@ import { useMe } from '@/features/profile/api/get-me';
 import { useIsTakingOver } from '@/hooks/use-is-taking-over';
 import { useSession } from '@/hooks/use-session';
 
-// Issue 15: an account whose sign-up phone is not proven can sign in but not send, buy or invite:
+// An account whose sign-up phone is not proven can sign in but not send, buy or invite:
 // the screens of those actions lead to /verify-phone instead (the server refuses them anyway).
 // Loaded with the screen it guards, so it adds nothing to the first download.
 export function requireProvenPhone(Screen: ComponentType): ComponentType {

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useTranslation } from '@/lib/i18n';
 
-/** /verify-phone (issue 15): the sign-up phone proven by its WhatsApp code, before any money moves. */
+/** /verify-phone: the sign-up phone proven by its WhatsApp code, before any money moves. */
 export function VerifyPhoneRoute() {
   const { t } = useTranslation('screens');
   const session = useSession();

@@ -6,7 +6,7 @@ import type { Purchase } from '../api/verify-purchase';
 const PARAM = 'venda';
 
 /**
- * A purchase waiting for its code is never lost (issue 14 §A1). The address names the sale the
+ * A purchase waiting for its code is never lost. The address names the sale the
  * page holds (`?venda=<id>`), so a reload comes back to its code, and so does "enter the code" on
  * its movement's detail; otherwise the buyer's pending purchase of this product is answered, for
  * the page to offer (there is at most one: a new purchase cancels it).

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** Where the proof of the sign-up phone stands (issue 15). */
+/** Where the proof of the sign-up phone stands. */
 export type PhoneProof = {
   telefone: string;
   telefone_verificado: boolean;

@@ -11,7 +11,7 @@ import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { type PhoneProof, usePhoneProof, useSendPhoneProof, useVerifyPhoneProof } from '../api/phone-proof';
 
-// Issue 15: the code sent on WhatsApp to the sign-up phone, in the registration wizard's look.
+// The code sent on WhatsApp to the sign-up phone, in the registration wizard's look.
 // A code is sent on arrival when none waits; the number can be corrected until it is proven.
 
 // A refusal of the code itself shows under the field; anything else is a toast.

@@ -8,7 +8,7 @@ export type FreezeState = {
   congelado_por: 'usuario' | 'operador' | null;
 };
 
-/** POST /api/me/freeze: "I lost my phone" — no money leaves the account from now on (issue 16). */
+/** POST /api/me/freeze: "I lost my phone" — no money leaves the account from now on. */
 export function freezeAccount(): Promise<FreezeState> {
   return apiClient.post('/api/me/freeze');
 }

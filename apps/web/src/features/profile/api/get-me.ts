@@ -24,7 +24,7 @@ export type Me = {
   /** The language of the user's WhatsApp messages and e-mails. */
   idioma: Locale;
   criado_em: string;
-  /** The verification level (issue 16): 0 e-mail, 1 phone proven, 2 document approved. */
+  /** The verification level: 0 e-mail, 1 phone proven, 2 document approved. */
   nivel: VerificationLevel;
   /** A frozen account sends nothing; it still signs in, sees everything and receives. */
   congelado: boolean;

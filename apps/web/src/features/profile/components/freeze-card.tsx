@@ -10,7 +10,7 @@ import type { Me } from '../api/get-me';
 import { notifyProfileError } from './profile-errors';
 
 /**
- * "I lost my phone": the owner freezes the account at once, after one confirmation (issue 16).
+ * "I lost my phone": the owner freezes the account at once, after one confirmation.
  * Whoever holds the phone then gets nothing out of it, codes included; only support unfreezes.
  */
 export function FreezeCard({ me }: { me: Me }) {

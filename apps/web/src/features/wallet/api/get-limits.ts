@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
-/** GET /api/me/limits: the verification level, its limits, and what is used of them (issue 16). */
+/** GET /api/me/limits: the verification level, its limits, and what is used of them. */
 export type LimitStatus = {
   nivel: VerificationLevel;
   limites: LevelLimits;

@@ -31,7 +31,7 @@ const resolver: Resolver<AmountFormValues, AmountLimit, AmountFormData> = async 
 // Levels 0 and 1, and until the limits have loaded: the spec's ₭100 (the server decides anyway).
 const SPEC_LIMIT: AmountLimit = { maxCentis: MAX_TRANSFER_CENTIS, overKey: 'max_amount_error' };
 
-/** The payer's per-transfer limit, from their level (issue 16). */
+/** The payer's per-transfer limit, from their level. */
 function useAmountLimit(): AmountLimit {
   const limits = useLimits();
   if (!limits.data || limits.data.nivel < 2) return SPEC_LIMIT;

@@ -21,7 +21,7 @@ const statusTints: Record<TransferReport['status'], string> = {
 };
 
 /**
- * A posted transfer's "wrong person" report (issue 16): the payer may report it within 24 hours
+ * A posted transfer's "wrong person" report: the payer may report it within 24 hours
  * (with a confirmation and an optional description); once reported, both people see where it
  * stands. Nothing for any other movement.
  */

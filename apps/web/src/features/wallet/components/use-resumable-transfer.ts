@@ -5,7 +5,7 @@ import { usePendingTransfers, type WaitingTransfer } from '../api/get-pending-tr
 const PARAM = 'movimentacao';
 
 /**
- * Transfers waiting for their code are never lost (issue 14 §A1). The address names the one the
+ * Transfers waiting for their code are never lost. The address names the one the
  * wizard holds (`/transfer?movimentacao=<id>`), so a reload comes back to its code step, and so
  * does "enter the code" on its detail; the others are answered for the wizard to offer.
  */
