@@ -13,7 +13,7 @@ import {
 import type { AppDeps, AppInstance } from './app-deps.ts';
 import { createReadRouting, registerReadYourWrites } from './db/read-routing.ts';
 import { LedgerEvents } from './events/ledger-events.ts';
-import { authRoutes } from './features/account/account.routes.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
 import { limitsRoutes } from './features/account/limits.routes.ts';
 import { meRoutes } from './features/account/me.routes.ts';
 import { selfFreezeRoutes } from './features/account/self-freeze.routes.ts';
@@ -86,7 +86,7 @@ export async function buildApp(
   await registerOpenApi(app);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(meRoutes);
   await app.register(walletRoutes);
   await app.register(marketplaceRoutes);

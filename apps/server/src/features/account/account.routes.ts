@@ -35,7 +35,7 @@ const sessionSchema = z.object({
 const okSchema = z.object({ ok: z.literal(true) });
 const tags = ['auth'];
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, events } = app.deps;
   const db = database.db;
 
