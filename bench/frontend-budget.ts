@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { readRouteTable } from '../apps/web/route-table.ts';
 import { buildWebApp, repoRoot } from './web-build.ts';
 
-// §5 budgets, in kB of 1000 bytes gzipped at level 9 (the .gz the server sends as it is; Vite's
+// The front end's budgets, in kB of 1000 bytes gzipped at level 9 (the .gz the server sends as it is; Vite's
 // own report counts the same way). The first route of the table is the landing.
 export const FIRST_ROUTE_JS_BUDGET_BYTES = 100_000;
 export const CRITICAL_PATH_BUDGET_BYTES = 170_000;

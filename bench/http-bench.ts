@@ -98,7 +98,7 @@ async function runTransfers(
   };
 }
 
-/** §2 and §3: peak on PostgreSQL, then 70 % of it; and the same peak load on PGlite. */
+/** Transfers through HTTP: peak on PostgreSQL, then 70 % of it; and the same peak load on PGlite. */
 export async function benchHttpTransfers(durationMs: number) {
   const postgres = await withServer('postgres', async (server, users) => {
     const peak = await runTransfers(server, users, durationMs);
@@ -110,7 +110,7 @@ export async function benchHttpTransfers(durationMs: number) {
   return { ...postgres, pglite };
 }
 
-/** §4: the read path under 64 connections (autocannon). */
+/** The read path under 64 connections (autocannon). */
 async function benchReads(url: string, user: BenchUser, durationMs: number) {
   const results: Record<string, { perSecond: number; p99: number; errors: number }> = {};
   for (const path of ['/api/wallet', '/api/wallet/transactions']) {

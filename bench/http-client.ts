@@ -72,7 +72,7 @@ export async function createUserOverHttp(baseUrl: string, n: number): Promise<Be
   return { email, accessToken };
 }
 
-/** Proves the sign-up phone with the code the development outbox shows (issue 15): only a
+/** Proves the sign-up phone with the code the development outbox shows: only a
  * proven phone sends money. */
 export async function provePhoneOverHttp(baseUrl: string, accessToken: string, phone: string): Promise<void> {
   const auth = { authorization: `Bearer ${accessToken}` };

@@ -30,7 +30,7 @@ export type LedgerFigures = {
   oursWalBytes: number;
 };
 
-/** §1: our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
+/** Our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
 export async function benchLedger(options: { durationMs: number }): Promise<LedgerFigures[]> {
   const results: LedgerFigures[] = [];
   for (const [scenario, accounts, active] of [

@@ -6,7 +6,7 @@ import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.ts';
 import { buildReferencePage, buildWebApp } from './web-build.ts';
 import { createConfirmedUser, logInForCookie, startWebServer } from './web-server.ts';
 
-// Issue 18's goals of a mobile Lighthouse run (median of 5 per page): the prerendered public pages
+// The goals of a mobile Lighthouse run (median of 5 per page): the prerendered public pages
 // paint sooner than the signed-in home, whose balance waits for its code and its data.
 export type PageGoals = { lcpMs: number; tbtMs: number; cls: number };
 const PUBLIC_PAGE_GOALS: PageGoals = { lcpMs: 1500, tbtMs: 100, cls: 0.05 };
@@ -14,7 +14,7 @@ const HOME_GOALS: PageGoals = { lcpMs: 2000, tbtMs: 150, cls: 0.05 };
 export function goalsFor(path: string): PageGoals {
   return path === '/home' ? HOME_GOALS : PUBLIC_PAGE_GOALS;
 }
-// Issue 18: a page's TBT stays within this of the reference page's, in the same run.
+// A page's TBT stays within this of the reference page's, in the same run.
 export const TBT_OVER_REFERENCE_GOAL_MS = 150;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 // A folder to keep every run's Lighthouse report in (JSON), to read the tasks behind a figure.

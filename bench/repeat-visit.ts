@@ -10,7 +10,7 @@ import {
   type WireProxy,
 } from './wire-proxies.ts';
 
-// §6: a whole transfer on a repeat visit costs ≤ 10 KB on the wire.
+// A whole transfer on a repeat visit costs ≤ 10 KB on the wire.
 export const REPEAT_TRANSFER_GOAL_BYTES = 10_000;
 
 export type RepeatVisitFigures = { firstVisit: Bytes; repeatTransfer: Bytes };

@@ -11,7 +11,7 @@ import {
 import { createScratchDatabase } from './scratch-database.ts';
 import { repoRoot } from './web-build.ts';
 
-// Issue 17: "a restart serves in ≤ 5 s". `npm start` is `node scripts/start.mjs`: ensure-deps, the
+// The goal: a restart serves in ≤ 5 s. `npm start` is `node scripts/start.mjs`: ensure-deps, the
 // build of what changed, then the compiled server in the same process. The bench runs that script
 // on builds of its own (never apps/web/dist or apps/server/dist, which other runs use) and on an
 // embedded database that already holds data, as a restart does, and adds what the npm launcher

@@ -36,7 +36,7 @@ exitIfMissing('npm run bench', [
 
 const rows: Record<string, string | number>[] = [];
 
-// Issue 13's goals are read in the table itself: met, or how far off and what the run measured as
+// The goals are read in the table itself: met, or how far off and what the run measured as
 // the reason (the cost behind the ratio), so a missed goal never reads as a bare number.
 function verdict(met: boolean, left: string, why: string): string {
   return met ? `met; ${why}` : `MISSED, ${left}; why: ${why}`;
@@ -68,7 +68,7 @@ if (wants('ledger')) {
   }
 }
 
-// Through HTTP is compared with the ledger-direct rate of the same run (issue 13).
+// Through HTTP is compared with the ledger-direct rate of the same run.
 let baselinePerSecond: number | undefined;
 const ledgerRow = rows.find((r) => String(r.measure).includes('50 accounts'));
 if (ledgerRow) baselinePerSecond = Number(ledgerRow.ours);

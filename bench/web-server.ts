@@ -118,7 +118,7 @@ export async function createConfirmedUser(url: string): Promise<WebUser> {
   return user;
 }
 
-/** Proves the sign-up phone with the code from the development outbox (issue 15), so the
+/** Proves the sign-up phone with the code from the development outbox, so the
  * measured screens are the app's, not the phone-proof screen. */
 async function provePhone(url: string, user: WebUser): Promise<void> {
   const login = await postJson(`${url}/api/auth/login`, { email: user.email, password: user.password });

@@ -33,7 +33,7 @@ export const PAGES_MANIFEST_FILE = 'pages.json';
 /** The app's languages (src/lib/i18n.ts, checked against it when the pages are drawn), Creole first. */
 export const PRERENDER_LANGUAGES = ['ht', 'pt-BR', 'fr', 'en'] as const;
 
-/** The public pages of issue 18 and the signed-in home's frame. `*` is the not-found page. */
+/** The public pages and the signed-in home's frame. `*` is the not-found page. */
 export const PRERENDERED_ROUTES = [
   '/',
   '/terms-of-service',

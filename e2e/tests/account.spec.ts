@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from './support/accounts';
 
-// Issue 7: the profile, the settings (name, photo, a phone changed through two WhatsApp codes) and
+// The profile, the settings (name, photo, a phone changed through two WhatsApp codes) and
 // referrals whose bonus the server really pays — on the real server, at 360×740.
 
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');
@@ -338,8 +338,7 @@ test('a friend invited from /referrals signs up from the link, confirms and prov
   await signUpFromLink(friendPage, signupLink, friend);
   await friendContext.close();
 
-  // Signing up is not enough, nor is the confirmed e-mail alone: the proven phone completes it
-  // (issue 15).
+  // Signing up is not enough, nor is the confirmed e-mail alone: the proven phone completes it.
   await page.reload();
   await expect(invitation.getByText('Voye', { exact: true })).toBeVisible();
   const mail = await latestMessage(request, friend.email, 'email_confirmation');

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, type TestInfo, test } from '
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 import { signInToBackOffice } from './support/operators';
 
-// Adjustments with two approvals and moderation (issue 16), the back office and the app side by
+// Adjustments with two approvals and moderation, the back office and the app side by
 // side: one finance operator proposes a credit, another approves it, and the person's statement
 // shows the adjustment; compliance suspends a company and the buyer's held purchase is released.
 

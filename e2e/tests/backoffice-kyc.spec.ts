@@ -2,7 +2,7 @@ import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createUser, documentPhoto, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 import { signInToBackOffice } from './support/operators';
 
-// KYC review (issue 16), the back office and the app side by side: compliance compares the
+// KYC review, the back office and the app side by side: compliance compares the
 // document photo with what the person typed and decides; the person sees it on /identity.
 
 const LAPTOP = { width: 1280, height: 860 };

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, payThroughApi } from './support/accounts';
 import { signInToBackOffice } from './support/operators';
 
-// "Wrong person" (issue 16 §5), the app and the back office side by side: the payer reports a
+// "Wrong person" reports, the app and the back office side by side: the payer reports a
 // posted transfer from its detail, the amount is held on the payee's side, support reverses it in
 // /admin, and both people's statements show the reversal.
 

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createUser, newUser, payThroughApi } from './support/accounts';
 import { signInToBackOffice } from './support/operators';
 
-// Search and views (issue 16 §8–9): an admin finds a person made in this journey by e-mail, reads
+// Search and views: an admin finds a person made in this journey by e-mail, reads
 // their page and a movement's, looks at the ledger panel and runs the check, then browses the
 // audit trail and downloads it as CSV. On a laptop, then at 360 px, where the admin also freezes
 // the account with a reason.

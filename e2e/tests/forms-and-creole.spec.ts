@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createUser, documentPhoto, logIn, newUser, profilePhoto, type TestUser } from './support/accounts';
 
-// Issue 14, items 6–11: the forms say what is wrong where it is wrong (and once), the settings keep
+// The forms say what is wrong where it is wrong (and once), the settings keep
 // the language, a refused photo leaves the list, the invited sign-up names the inviter, and the
 // Creole app is Creole on the screens that were Portuguese — at 360 px, in Chromium.
 

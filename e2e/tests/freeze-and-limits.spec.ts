@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 
-// Issue 16: a user who lost their phone freezes their account from settings, and a transfer is
+// A user who lost their phone freezes their account from settings, and a transfer is
 // then refused with a clear message; the "Limit" screen shows the level, the limits and what the
 // day's and month's payments used. No operator is needed.
 

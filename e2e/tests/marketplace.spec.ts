@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 
-// Issue 6: a seller opens a company and a service in the UI, a buyer pays for 2 units with the
+// A seller opens a company and a service in the UI, a buyer pays for 2 units with the
 // WhatsApp code, both balances move by the total, and the seller sees the sale — at 360×740.
 
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');

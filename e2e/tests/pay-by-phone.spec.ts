@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, provePhone, type TestUser } from './support/accounts';
 
-// Issue 15 §2: pay by phone — the payer types the payee's number as people write it, sees their
+// Pay by phone: the payer types the payee's number as people write it, sees their
 // name and photo before the amount, and pays them again with one tap from the recent payees.
 
 const SHOTS = '/tmp/kc/shots/pay-by-phone';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 
-// Issue 14 §A: money held for a code is always recoverable (resume or cancel, from the detail,
+// Money held for a code is always recoverable (resume or cancel, from the detail,
 // /transfer and the product's purchase page, and after a reload), and one buyer cannot lock a
 // seller's stock — at 360 px, on the real server.
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { codeOf, createUser, latestMessage, newUser, type TestUser } from './support/accounts';
 
-// Issue 15, item 1: after sign-up the phone is proven by a WhatsApp code, on a screen in the
+// After sign-up the phone is proven by a WhatsApp code, on a screen in the
 // registration wizard's look; until then the money screens lead there. At 360 px.
 
 const SHOTS = '/tmp/kc/shots/phone-proof';

@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, logIn } from './support/accounts';
 
-// Issue 18: the public pages arrive drawn (prerendered at build time), React takes them over
+// The public pages arrive drawn (prerendered at build time), React takes them over
 // without drawing them again, and the home paints its frame and the last known balance first.
 
 // The service worker stays out of these journeys: a page it controls asks for the API through it,

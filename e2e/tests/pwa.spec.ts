@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createUser, logIn } from './support/accounts';
 
-// Issue 9 §6: an installable app whose shell a service worker keeps, opening without a network on
+// An installable app whose shell a service worker keeps, opening without a network on
 // the last known balance, with no money action.
 
 /** Width and height from a PNG's IHDR chunk. */

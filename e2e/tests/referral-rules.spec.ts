@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from './support/accounts';
 
-// Issue 15 §3 and §4: the referral bonus waits for the friend's proven phone and confirmed
+// The referral bonus waits for the friend's proven phone and confirmed
 // e-mail, and the referrals screen shows this month's bonuses against the monthly cap; the
 // profile never shows the whole document number.
 

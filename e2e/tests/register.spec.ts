@@ -103,7 +103,7 @@ test('a new user signs up in 9 steps, confirms the e-mail from the outbox, logs 
   await page.getByLabel('Modpas', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Konekte', exact: true }).click();
 
-  // The phone of step 4 is proven with the WhatsApp code before the wallet (issue 15).
+  // The phone of step 4 is proven with the WhatsApp code before the wallet.
   await expect(page).toHaveURL('/verify-phone');
   const proof = await latestMessage(request, user.phone, 'phone_proof_code');
   await page.getByLabel('Kòd 6 chif').fill(codeOf(proof.text));

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 
-// Issue 14 §B: the statement tells the truth — only posted money reaches the payee, a purchase
+// The statement tells the truth — only posted money reaches the payee, a purchase
 // reads as a purchase (and a sale as a sale), and at 360 px a row's status is never cut off.
 
 const SHOTS = '/tmp/kc/shots/statement-truth';

@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 
-// Issue 5: a transfer confirmed by the WhatsApp code, the balance of both people moving without a
+// A transfer confirmed by the WhatsApp code, the balance of both people moving without a
 // reload, the statement and a transaction's detail — on the real server, at 360×740.
 
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');

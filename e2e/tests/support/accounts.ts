@@ -77,7 +77,7 @@ export function linkIn(text: string): string {
 
 /**
  * Signs up through the API (multipart, real photos); confirms the e-mail and proves the phone
- * (issue 15: only a proven phone sends, buys or invites) unless told not to.
+ * (only a proven phone sends, buys or invites) unless told not to.
  */
 export async function createUser(
   request: APIRequestContext,
