@@ -14,6 +14,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../apps/server/build.mjs';
+import { withProgress } from './progress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Never inputs: installed packages (package-lock.json stands for them), build outputs and their
@@ -26,7 +27,22 @@ const SHARED_INPUTS = ['packages/domain', 'package-lock.json', 'package.json', '
  * Builds the web app and the server into their folders (by default apps/web/dist and
  * apps/server/dist); with ifChanged, only those whose inputs changed since their last build.
  */
-export async function buildParts({ ifChanged = false, webOut, serverOut } = {}) {
+export async function buildParts(options = {}) {
+  await build(partsToBuild(options));
+}
+
+/** Builds the parts partsToBuild chose, each followed by its stamp. */
+export async function build(parts) {
+  for (const part of parts) {
+    // A build that fails half-way leaves no stamp, so the next start builds again.
+    rmSync(part.stampFile, { force: true });
+    await withProgress(`Building the ${part.name}`, () => part.build(part.outDir));
+    writeFileSync(part.stampFile, `${part.stamp}\n`);
+  }
+}
+
+/** The parts buildParts would build with these options (with ifChanged, the changed ones only). */
+export function partsToBuild({ ifChanged = false, webOut, serverOut } = {}) {
   const parts = [
     {
       name: 'web app',
@@ -46,23 +62,18 @@ export async function buildParts({ ifChanged = false, webOut, serverOut } = {}) 
       build: (outDir) => buildServer(outDir),
     },
   ];
-  for (const part of parts) {
-    const stamp = inputsHash(part.inputs, part.environment);
-    // Beside the output, not in it: the web app's folder is served as it is.
-    const stampFile = join(dirname(part.outDir), `.${basename(part.outDir)}-build-stamp`);
-    const isCurrent =
-      existsSync(join(part.outDir, part.entry)) &&
-      existsSync(stampFile) &&
-      readFileSync(stampFile, 'utf8').trim() === stamp;
-    if (ifChanged && isCurrent) continue;
-    const started = Date.now();
-    console.log(`Building the ${part.name}…`);
-    // A build that fails half-way leaves no stamp, so the next start builds again.
-    rmSync(stampFile, { force: true });
-    await part.build(part.outDir);
-    writeFileSync(stampFile, `${stamp}\n`);
-    console.log(`Built the ${part.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
+  return parts
+    .map((part) => {
+      const stamp = inputsHash(part.inputs, part.environment);
+      // Beside the output, not in it: the web app's folder is served as it is.
+      const stampFile = join(dirname(part.outDir), `.${basename(part.outDir)}-build-stamp`);
+      const isCurrent =
+        existsSync(join(part.outDir, part.entry)) &&
+        existsSync(stampFile) &&
+        readFileSync(stampFile, 'utf8').trim() === stamp;
+      return { ...part, stamp, stampFile, isCurrent };
+    })
+    .filter((part) => !(ifChanged && part.isCurrent));
 }
 
 /** The command-line options shared with scripts/start.mjs. */

@@ -8,6 +8,12 @@ import { z } from 'zod';
 
 // The only reader of process.env: every setting is parsed here once, and a bad value stops
 // the start with a message naming the variable.
+
+// A relative DATA_DIR is taken from the repository's root, not from the folder a command runs in:
+// `npm start` runs the server from apps/server and `npm run operator:create` from the root, and
+// both must open the same embedded database. src/config.ts and the compiled dist/ files sit at the
+// same depth, so the root is the same from either.
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const optionalUrl = z.url().optional();
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -170,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) assertProductionSecrets(e);
   assertDatabaseUrls(e);
-  const dataDir = resolve(e.DATA_DIR);
+  const dataDir = resolve(REPOSITORY_ROOT, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     isProduction,

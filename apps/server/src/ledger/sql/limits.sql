@@ -1,4 +1,4 @@
--- Limits by verification level (issue 16), checked by the two-phase engine (two-phase.sql) under
+-- Limits by verification level, checked by the two-phase engine (two-phase.sql) under
 -- the locks of the balances they protect. The limits come from the server's configuration with
 -- each call, as jsonb by level: {"0": {por_transferencia_centis, diario_centis, mensal_centis,
 -- saldo_max_centis}, "1": {…}, "2": {…}}.

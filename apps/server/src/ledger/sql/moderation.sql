@@ -1,4 +1,4 @@
--- Moderation (issue 16): an operator suspends, deactivates or reactivates a company, or
+-- Moderation: an operator suspends, deactivates or reactivates a company, or
 -- deactivates or reactivates a product. What was waiting to be bought from it is voided in the
 -- same transaction — each buyer's held money back to what they can spend, the units back in
 -- stock — under the locks a buyer's own cancel takes (kc_compra_travar: movement, sale, product).

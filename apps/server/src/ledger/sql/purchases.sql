@@ -29,7 +29,7 @@ begin
   if v_quantidade is null or v_quantidade < 1 or v_quantidade > (p->>'max_quantidade')::integer then
     return kc_erro('invalid_quantity');
   end if;
-  -- Only a buyer whose phone is proven buys (issue 15): the code goes to that phone.
+  -- Only a buyer whose phone is proven buys: the code goes to that phone.
   if not exists (select 1 from usuarios where id = v_comprador and telefone_verificado_em is not null) then
     return kc_erro('phone_not_verified');
   end if;

@@ -1,4 +1,4 @@
--- "Wrong person" reports (issue 16 §5): a payer reports a posted transfer; the whole amount is
+-- "Wrong person" reports: a payer reports a posted transfer; the whole amount is
 -- held on the payee's account while support decides; support reverses it (kc_estornar_agora) or
 -- rejects it; an open report past its deadline expires. Each decision releases the hold in the same
 -- transaction, and a decided report holds nothing (ledger-check).

@@ -30,7 +30,7 @@ begin
   -- The per-transfer limit of the payer's level (limits.sql); the day's and month's come with the hold.
   v_retencao := kc_limite_por_transferencia(p->'limites', coalesce(v.nivel, 0), v_quantidade);
   if v_retencao is not null then return v_retencao; end if;
-  -- Only a payer whose phone is proven sends (issue 15): the code goes to that phone.
+  -- Only a payer whose phone is proven sends: the code goes to that phone.
   if v.telefone_verificado_em is null then return kc_erro('phone_not_verified'); end if;
   if v.congelado_em is not null then return kc_erro('account_frozen'); end if;
   select r.id, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
