@@ -11,7 +11,7 @@ const RULES = {
   // A login counts against its address, its account from that address, and — only from a device
   // that has not signed in to the account before — the account's shared allowance, which a guesser
   // spread over many addresses exhausts for such devices only. A device that has signed in to the
-  // account counts on its own (see features/auth/trusted-device.ts): strangers never lock it out.
+  // account counts on its own (see lib/device-trust.ts): strangers never lock it out.
   login: {
     ip: { limit: 50, windowMs: 15 * MINUTE_MS },
     'account-ip': { limit: 10, windowMs: 15 * MINUTE_MS },
@@ -29,10 +29,13 @@ const RULES = {
   referral: { user: { limit: 20, windowMs: 24 * 60 * MINUTE_MS } },
   // The public "who invited me" of a sign-up link: enough to open links, not to walk the codes.
   inviter: { ip: { limit: 30, windowMs: 10 * MINUTE_MS } },
-  // Back-office sign-in: few people, each with a password and an authenticator code.
+  // Back-office sign-in: the same design as the app's login (few people, each with a password and
+  // an authenticator code): a device that signed in to the operator's account counts on its own.
   operatorLogin: {
     ip: { limit: 20, windowMs: 15 * MINUTE_MS },
-    email: { limit: 10, windowMs: 15 * MINUTE_MS },
+    'account-ip': { limit: 10, windowMs: 15 * MINUTE_MS },
+    account: { limit: 50, windowMs: 60 * MINUTE_MS },
+    device: { limit: 10, windowMs: 15 * MINUTE_MS },
   },
 } satisfies Record<string, Partial<Record<string, RateRule>>>;
 

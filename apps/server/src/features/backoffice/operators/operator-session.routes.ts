@@ -1,8 +1,10 @@
 import { AppError, loginSchema } from '@kreyolcash/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.ts';
 import { verifyPassword } from '../../../identity/passwords.ts';
+import { deviceTrust } from '../../../lib/device-trust.ts';
 import { limitBy } from '../../../lib/rate-limit-rules.ts';
 import { hashToken, randomToken } from '../../../lib/secure-tokens.ts';
 import {
@@ -22,6 +24,17 @@ import {
 import { openTotpSecret, totpStepOf } from './totp.ts';
 
 const tags = ['back office'];
+
+// Operators sign in as app users do, without lockout by strangers (lib/device-trust.ts): a device
+// that completed a sign-in (password and code) counts on its own, the rest by address, by account
+// from that address, and on the account's shared allowance.
+const operatorDevices = deviceTrust('kc_op_device', '/api/admin/session');
+
+function operatorLoginKeys(request: FastifyRequest, secret: string, email: string): string[] {
+  const device = operatorDevices.trustedDeviceFor(request, secret, email);
+  if (device) return [`device:${device}|${email}`];
+  return [`ip:${request.ip}`, `account-ip:${email}|${request.ip}`, `account:${email}`];
+}
 
 export const operatorSchema = z.object({
   id: z.uuid(),
@@ -53,7 +66,7 @@ export const operatorSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, senha, codigo } = request.body;
-      await limitBy(app, request, 'operatorLogin', [`ip:${request.ip}`, `email:${email}`]);
+      await limitBy(app, request, 'operatorLogin', operatorLoginKeys(request, config.jwtSecret, email));
       const operator = await findOperatorByEmail(database.db, email);
       const passwordOk = await verifyPassword(operator?.senha_hash, senha);
       if (!operator || !passwordOk || !operator.ativo) throw new AppError('invalid_credentials');
@@ -74,6 +87,7 @@ export const operatorSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         after: { endereco: request.ip },
       });
       setOperatorCookie(reply, config, token);
+      operatorDevices.rememberDevice(reply, request, config, email);
       return {
         operador: { id: operator.id, email: operator.email, nome: operator.nome, papel: operator.papel },
       };
