@@ -29,6 +29,7 @@ import { purchasesRoutes } from './features/purchases/purchases.routes.ts';
 import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { referralIdentityHooks } from './features/referrals/identity-hooks.ts';
 import { referralsRoutes } from './features/referrals/referrals.routes.ts';
+import { supportRoutes } from './features/support/support.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { webAppRoutes } from './features/web/web-app.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(
   await app.register(referralsRoutes);
   await app.register(limitsRoutes);
   await app.register(selfFreezeRoutes);
+  await app.register(supportRoutes);
   await app.register(backofficeRoutes, { prefix: '/api/admin' });
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);

@@ -64,6 +64,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), OPS_TOKEN: 'o'.repeat(32) }).opsToken).toBe('o'.repeat(32));
   });
 
+  it('reads the support channels, shows none unless configured, and names a mistyped one', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).support).toEqual({
+      whatsapp: undefined,
+      email: undefined,
+      hours: [],
+    });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SUPPORT_WHATSAPP: '+50937000000',
+      SUPPORT_EMAIL: 'sipo@kreyolcash.ht',
+      SUPPORT_HOURS: 'Mon-Fri 08:00-17:00;sun 10:00-12:30',
+    });
+    expect(config.support).toEqual({
+      whatsapp: '+50937000000',
+      email: 'sipo@kreyolcash.ht',
+      hours: [
+        { from: 'mon', to: 'fri', opens: '08:00', closes: '17:00' },
+        { from: 'sun', to: 'sun', opens: '10:00', closes: '12:30' },
+      ],
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SUPPORT_WHATSAPP: '37000000' })).toThrow(
+      /SUPPORT_WHATSAPP/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SUPPORT_EMAIL: 'sipo' })).toThrow(/SUPPORT_EMAIL/);
+    for (const hours of ['weekdays 8-5', 'mon 17:00-08:00', 'mon 08:00-25:00', 'mon-fri'])
+      expect(() => loadConfig({ DATA_DIR: tempDir(), SUPPORT_HOURS: hours }), hours).toThrow(/SUPPORT_HOURS/);
+  });
+
   it('takes the verification levels’ limits from LEVEL_LIMITS over the defaults', () => {
     const defaults = loadConfig({ DATA_DIR: tempDir() }).levelLimits;
     expect(defaults).toEqual(DEFAULT_LEVEL_LIMITS);

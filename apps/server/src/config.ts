@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LEVEL_LIMITS, type LevelLimits, type VerificationLevel } from '@kreyolcash/domain';
+import {
+  DEFAULT_LEVEL_LIMITS,
+  type LevelLimits,
+  parseSupportHours,
+  type SupportHours,
+  type VerificationLevel,
+} from '@kreyolcash/domain';
 import { z } from 'zod';
 
 // The only reader of process.env: every setting is parsed here once, and a bad value stops
@@ -58,6 +64,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, 'must be an international number, e.g. +50937000000')
+    .optional(),
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_HOURS: z.string().optional().transform(parseHours),
 });
 
 /** Every variable the server reads; .env.example lists each with its meaning and default. */
@@ -106,6 +118,14 @@ function parseLevelLimits(
   };
 }
 
+function parseHours(text: string | undefined, context: z.RefinementCtx): SupportHours[] {
+  if (text === undefined) return [];
+  const hours = parseSupportHours(text);
+  if (hours) return hours;
+  context.addIssue({ code: 'custom', message: 'must read like "mon-fri 08:00-17:00; sat 09:00-13:00"' });
+  return z.NEVER;
+}
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -152,6 +172,16 @@ export type Config = {
   shutdownDrainMs: number;
   /** Where uploads go when S3_BUCKET is set; otherwise they stay in DATA_DIR/uploads. */
   s3: S3Settings | undefined;
+  /** How people reach support besides the app's own requests; what is not set is not shown. */
+  support: SupportChannels;
+};
+
+export type SupportChannels = {
+  /** International number, e.g. +50937000000. */
+  whatsapp: string | undefined;
+  email: string | undefined;
+  /** Opening hours in Haiti's time; empty when not configured. */
+  hours: SupportHours[];
 };
 
 export type S3Settings = {
@@ -203,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     levelLimits: e.LEVEL_LIMITS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     s3: s3Settings(e),
+    support: { whatsapp: e.SUPPORT_WHATSAPP, email: e.SUPPORT_EMAIL, hours: e.SUPPORT_HOURS },
   };
 }
 

@@ -28,6 +28,8 @@ const CODES_BY_STATUS = {
     'company_not_found',
     'product_not_found',
     'sale_not_found',
+    // A help request that does not exist, or is not the caller's.
+    'help_request_not_found',
   ],
   409: [
     'nif_already_exists',
@@ -55,6 +57,8 @@ const CODES_BY_STATUS = {
     'account_not_frozen',
     // A new document photo for an account whose document is approved already (level 2 stays).
     'document_already_approved',
+    // Support cannot answer or close a help request that is closed already.
+    'help_request_closed',
   ],
   413: ['payload_too_large', 'image_too_large'],
   422: [
@@ -131,6 +135,14 @@ const CODES_BY_STATUS = {
     'report_limit_reached',
     // An operator's action says why it is made.
     'reason_required',
+    // Help requests: a subject of HELP_SUBJECTS, a text, at most HELP_REQUESTS_OPEN_MAX waiting.
+    'help_subject_invalid',
+    'help_text_required',
+    'help_requests_open_limit',
+    // Support's answer to a help request says something.
+    'answer_required',
+    // An operator's freeze or unfreeze names its category from the closed list.
+    'freeze_category_required',
   ],
   429: [
     'rate_limited',

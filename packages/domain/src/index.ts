@@ -33,5 +33,6 @@ export * from './schemas/statuses.ts';
 export * from './schemas/wallet.ts';
 export * from './statuses.ts';
 export * from './success-keys.ts';
+export * from './support.ts';
 export * from './verification-codes.ts';
 export * from './visible-text.ts';

@@ -7,6 +7,7 @@ import * as payeeLookups from './migrations/0004-payee-lookups.ts';
 import * as referralRewardedIdentities from './migrations/0005-referral-rewarded-identities.ts';
 import * as operations from './migrations/0006-operations.ts';
 import * as dailySendingTotals from './migrations/0007-daily-sending-totals.ts';
+import * as helpRequests from './migrations/0008-help-requests.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-referral-rewarded-identities': referralRewardedIdentities,
   '0006-operations': operations,
   '0007-daily-sending-totals': dailySendingTotals,
+  '0008-help-requests': helpRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,12 @@
-import type { CodePurpose, Locale, MovementKind, MovementStatus } from '@kreyolcash/domain';
+import type {
+  CodePurpose,
+  FreezeCategory,
+  HelpRequestStatus,
+  HelpSubject,
+  Locale,
+  MovementKind,
+  MovementStatus,
+} from '@kreyolcash/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Row types of every table, snake_case as in the database. Each migration that adds a table
@@ -74,6 +82,8 @@ export type UsuariosTable = {
   congelado_em: Generated<Date | null>;
   congelado_por: Generated<'usuario' | 'operador' | null>;
   congelado_motivo: Generated<string | null>;
+  /** The category of an operator's freeze, which the person is told (null for their own). */
+  congelado_categoria: Generated<FreezeCategory | null>;
 };
 
 export type CredenciaisTable = { user_id: string; password_hash: string; atualizado_em: Generated<Date> };
@@ -272,6 +282,24 @@ export type DB = {
   reclamacoes: ReclamacoesTable;
   ajustes_propostos: AjustesPropostosTable;
   verificacoes_razao: VerificacoesRazaoTable;
+  pedidos_ajuda: PedidosAjudaTable;
+};
+
+// A person's help request and support's answer (migration 0008).
+export type PedidosAjudaTable = {
+  id: Generated<string>;
+  usuario_id: string;
+  assunto: HelpSubject;
+  texto: string;
+  /** One of the person's own movements, when the request is about it. */
+  movimentacao_id: string | null;
+  status: Generated<HelpRequestStatus>;
+  resposta: Generated<string | null>;
+  respondido_por: Generated<string | null>;
+  respondido_em: Generated<Date | null>;
+  fechado_por: Generated<string | null>;
+  fechado_em: Generated<Date | null>;
+  criado_em: CreatedAt;
 };
 
 // Payees an account looked up (pay by phone): at most a few distinct ones per 24 hours.

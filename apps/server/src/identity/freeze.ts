@@ -1,25 +1,38 @@
-import { AppError } from '@kreyolcash/domain';
-import { type Kysely, sql } from 'kysely';
+import {
+  AppError,
+  FREEZE_CATEGORIES,
+  type FreezeCategory,
+  isFreezeCategory,
+  isUnfreezeCategory,
+  type Locale,
+  type UnfreezeCategory,
+} from '@kreyolcash/domain';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { type AuditOperator, recordAudit } from '../audit/audit.ts';
 import type { DB } from '../db/schema.ts';
+import { enqueue } from '../messaging/outbox.ts';
+import { firstNameOf } from './user-presenter.ts';
 
 // Freezing an account: no money leaves it — the ledger refuses its holds and posts
 // (sql/limits.sql, two-phase.sql) — while it can still sign in, see everything and receive. Its
 // owner freezes it at once ("I lost my phone"); operators freeze it with a reason; only support
 // unfreezes, after checking identity. Each change and its audit row are one transaction, under
-// the user's row lock, so two freezes cannot both pass the "not frozen yet" check.
+// the user's row lock, so two freezes cannot both pass the "not frozen yet" check. An operator's
+// freeze or unfreeze names a category from a closed list and tells the person on WhatsApp, in the
+// same transaction; the operator's free-text reason stays in the audit trail.
 
 export const freezeStateSchema = z.object({
   congelado: z.boolean(),
   congelado_em: z.date().nullable(),
   congelado_por: z.enum(['usuario', 'operador']).nullable(),
   congelado_motivo: z.string().nullable(),
+  congelado_categoria: z.enum(FREEZE_CATEGORIES).nullable(),
 });
 
 export type FreezeState = z.infer<typeof freezeStateSchema>;
 
-type Actor = { operator: AuditOperator } | { owner: true };
+type Actor = { operator: AuditOperator; category: FreezeCategory } | { owner: true };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,12 +45,13 @@ export async function freezeAccount(
   p: { userId: string; actor: Actor; reason: string | null },
 ): Promise<FreezeState> {
   return db.transaction().execute(async (trx) => {
-    const before = await lockedState(trx, p.userId);
+    const { state: before, person } = await lockedState(trx, p.userId);
     if (before.congelado) {
       if ('owner' in p.actor) return before;
       throw new AppError('account_already_frozen');
     }
     const operator = 'operator' in p.actor ? p.actor.operator : null;
+    const category = 'operator' in p.actor ? p.actor.category : null;
     const after = stateOf(
       await trx
         .updateTable('usuarios')
@@ -48,9 +62,10 @@ export async function freezeAccount(
           congelado_em: sql<Date>`now()`,
           congelado_por: operator ? 'operador' : 'usuario',
           congelado_motivo: p.reason,
+          congelado_categoria: category,
         })
         .where('id', '=', p.userId)
-        .returning(['congelado_em', 'congelado_por', 'congelado_motivo'])
+        .returning(['congelado_em', 'congelado_por', 'congelado_motivo', 'congelado_categoria'])
         .executeTakeFirstOrThrow(),
     );
     await recordAudit(trx, {
@@ -62,6 +77,12 @@ export async function freezeAccount(
       after,
       reason: p.reason,
     });
+    if (category) {
+      await tellPerson(trx, person, {
+        template: 'account_frozen_by_support',
+        params: { nome: firstNameOf(person.nome_completo), categoria: category },
+      });
+    }
     return after;
   });
 }
@@ -69,40 +90,61 @@ export async function freezeAccount(
 /** Unfreezes the account (support only, checked by the route); a live one is account_not_frozen (409). */
 export async function unfreezeAccount(
   db: Kysely<DB>,
-  p: { userId: string; operator: AuditOperator; reason: string },
+  p: { userId: string; operator: AuditOperator; reason: string; category: UnfreezeCategory },
 ): Promise<FreezeState> {
   return db.transaction().execute(async (trx) => {
-    const before = await lockedState(trx, p.userId);
+    const { state: before, person } = await lockedState(trx, p.userId);
     if (!before.congelado) throw new AppError('account_not_frozen');
-    await trx
-      .updateTable('usuarios')
-      .set({ congelado_em: null, congelado_por: null, congelado_motivo: null })
-      .where('id', '=', p.userId)
-      .execute();
-    const after = stateOf({ congelado_em: null, congelado_por: null, congelado_motivo: null });
+    const cleared = {
+      congelado_em: null,
+      congelado_por: null,
+      congelado_motivo: null,
+      congelado_categoria: null,
+    };
+    await trx.updateTable('usuarios').set(cleared).where('id', '=', p.userId).execute();
+    const after = stateOf(cleared);
     await recordAudit(trx, {
       operator: p.operator,
       action: 'account.unfreeze',
       target: { type: 'usuario', id: p.userId },
       userId: p.userId,
       before,
-      after,
+      after: { ...after, categoria_desbloqueio: p.category },
       reason: p.reason,
+    });
+    await tellPerson(trx, person, {
+      template: 'account_unfrozen_by_support',
+      params: { nome: firstNameOf(person.nome_completo), categoria: p.category },
     });
     return after;
   });
 }
 
-async function lockedState(trx: Kysely<DB>, userId: string): Promise<FreezeState> {
+type Person = { id: string; nome_completo: string; telefone: string; idioma: Locale };
+
+async function lockedState(
+  trx: Transaction<DB>,
+  userId: string,
+): Promise<{ state: FreezeState; person: Person }> {
   if (!UUID.test(userId)) throw new AppError('user_not_found');
   const row = await trx
     .selectFrom('usuarios')
-    .select(['congelado_em', 'congelado_por', 'congelado_motivo'])
+    .select([
+      'id',
+      'nome_completo',
+      'telefone',
+      'idioma',
+      'congelado_em',
+      'congelado_por',
+      'congelado_motivo',
+      'congelado_categoria',
+    ])
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new AppError('user_not_found');
-  return stateOf(row);
+  const { id, nome_completo, telefone, idioma, ...state } = row;
+  return { state: stateOf(state), person: { id, nome_completo, telefone, idioma } };
 }
 
 function stateOf(row: Omit<FreezeState, 'congelado'>): FreezeState {
@@ -111,7 +153,40 @@ function stateOf(row: Omit<FreezeState, 'congelado'>): FreezeState {
     congelado_em: row.congelado_em,
     congelado_por: row.congelado_por,
     congelado_motivo: row.congelado_motivo,
+    congelado_categoria: row.congelado_categoria,
   };
+}
+
+type FreezeNotice =
+  | { template: 'account_frozen_by_support'; params: { nome: string; categoria: FreezeCategory } }
+  | { template: 'account_unfrozen_by_support'; params: { nome: string; categoria: UnfreezeCategory } };
+
+/** The person hears of an operator's freeze or unfreeze on WhatsApp, in their language. */
+async function tellPerson(trx: Transaction<DB>, person: Person, notice: FreezeNotice): Promise<void> {
+  await enqueue(trx, {
+    channel: 'whatsapp',
+    recipient: person.telefone,
+    purpose: notice.template,
+    referencia: person.id,
+    idioma: person.idioma,
+    ...notice,
+  });
+}
+
+/** The category an operator picked for a freeze; missing or unknown is freeze_category_required (422). */
+export function requiredFreezeCategory(value: string | undefined): FreezeCategory {
+  if (!isFreezeCategory(value)) {
+    throw new AppError('freeze_category_required', { fields: { categoria: 'freeze_category_required' } });
+  }
+  return value;
+}
+
+/** ... and for an unfreeze, from its own list. */
+export function requiredUnfreezeCategory(value: string | undefined): UnfreezeCategory {
+  if (!isUnfreezeCategory(value)) {
+    throw new AppError('freeze_category_required', { fields: { categoria: 'freeze_category_required' } });
+  }
+  return value;
 }
 
 /** The operator's reason, trimmed; missing or blank is reason_required (422). */

@@ -27,6 +27,8 @@ const RULES = {
   phone: { user: { limit: 5, windowMs: 15 * MINUTE_MS } },
   // WhatsApp invitations to friends.
   referral: { user: { limit: 20, windowMs: 24 * 60 * MINUTE_MS } },
+  // Help requests to support: a few a day is a conversation, more is noise in the queue.
+  helpRequest: { user: { limit: 10, windowMs: 24 * 60 * MINUTE_MS } },
   // The public "who invited me" of a sign-up link: enough to open links, not to walk the codes.
   inviter: { ip: { limit: 30, windowMs: 10 * MINUTE_MS } },
   // Back-office sign-in: the same design as the app's login (few people, each with a password and

@@ -50,6 +50,9 @@ const SAMPLES: { [K in TemplateName]: TemplateParams<K> } = {
   product_moderated: { produto: 'Pen', ativo: false, motivo: 'Pwodui entèdi.' },
   email_confirmation: { nome: 'Marie', link: 'http://kc.test/confirm-email#token=abc' },
   password_reset: { nome: 'Marie', link: 'http://kc.test/reset-password#access_token=a&refresh_token=b' },
+  support_answer: { nome: 'Marie', resposta: 'Nou debloke kont ou apre nou fin rele w.' },
+  account_frozen_by_support: { nome: 'Marie', categoria: 'fraude_suspeita' },
+  account_unfrozen_by_support: { nome: 'Marie', categoria: 'identidade_confirmada' },
 };
 const NAMES = Object.keys(TEMPLATES) as TemplateName[];
 

@@ -4,6 +4,7 @@ import { backofficeTemplates } from './templates/backoffice.ts';
 import { profileTemplates } from './templates/profile.ts';
 import { purchaseTemplates } from './templates/purchases.ts';
 import { referralTemplates } from './templates/referrals.ts';
+import { supportTemplates } from './templates/support.ts';
 import { transferTemplates } from './templates/transfers.ts';
 import { wrongPersonReportTemplates } from './templates/wrong-person-reports.ts';
 
@@ -38,6 +39,7 @@ export const TEMPLATES = {
   ...accountTemplates,
   ...wrongPersonReportTemplates,
   ...backofficeTemplates,
+  ...supportTemplates,
 };
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -7,6 +7,7 @@ import { ledgerPanelRoutes } from './ledger-panel/ledger-panel.routes.ts';
 import { moderationRoutes } from './moderation/moderation.routes.ts';
 import { operatorRouteTable } from './operators/operator-auth.ts';
 import { operatorSessionRoutes } from './operators/operator-session.routes.ts';
+import { helpQueueRoutes } from './support/help-queue.routes.ts';
 import { freezeRoutes } from './users/freeze.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { reportsRoutes } from './wrong-person-reports/wrong-person-reports.routes.ts';
@@ -41,6 +42,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ledgerPanelRoutes);
   await app.register(auditRoutes);
   await app.register(kycRoutes);
+  await app.register(helpQueueRoutes);
 };
 
 function holdsNul(value: unknown): boolean {

@@ -10,11 +10,13 @@ import {
 } from '../../../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../../../test-support/marketplace.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
+import { MESSAGE_CONTENT, textOf } from '../../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 
-// Freezes: the owner's "I lost my phone", and operators' freezes and unfreezes with a
-// reason. A frozen account sends nothing, signs in, sees everything and still receives.
+// Freezes: the owner's "I lost my phone", and operators' freezes and unfreezes with a category
+// (told to the person on WhatsApp) and a reason (for the audit trail). A frozen account sends
+// nothing, signs in, sees everything and still receives.
 
 describe(`freezing an account on ${testDatabaseKind}`, () => {
   let t: TestApp;
@@ -49,13 +51,23 @@ describe(`freezing an account on ${testDatabaseKind}`, () => {
     action: 'freeze' | 'unfreeze',
     userId: string,
     motivo?: string,
+    // null: no category at all.
+    categoria: string | null = action === 'freeze' ? 'fraude_suspeita' : 'identidade_confirmada',
   ) =>
     t.app.inject({
       method: 'POST',
       url: `/api/admin/users/${userId}/${action}`,
       headers: { cookie: cookies[role] },
-      payload: motivo === undefined ? {} : { motivo },
+      payload: { motivo, categoria: categoria ?? undefined },
     });
+  const noticesTo = (telefone: string) =>
+    t.database.db
+      .selectFrom('outbox_messages')
+      .select(['purpose', ...MESSAGE_CONTENT])
+      .where('recipient', '=', telefone)
+      .where('purpose', 'in', ['account_frozen_by_support', 'account_unfrozen_by_support'])
+      .orderBy('id')
+      .execute();
   const auditOf = (userId: string) =>
     t.database.db
       .selectFrom('auditoria')
@@ -155,6 +167,13 @@ describe(`freezing an account on ${testDatabaseKind}`, () => {
     expect((await operatorCall('finance', 'freeze', a.id, 'Telefòn vole')).statusCode).toBe(403);
     const noReason = await operatorCall('compliance', 'freeze', a.id, '   ');
     expect([noReason.statusCode, noReason.json().error.code]).toEqual([422, 'reason_required']);
+    for (const categoria of [null, 'telefone_vole', 'identidade_confirmada']) {
+      const noCategory = await operatorCall('compliance', 'freeze', a.id, 'Telefòn vole', categoria);
+      expect([noCategory.statusCode, noCategory.json().error.code]).toEqual([
+        422,
+        'freeze_category_required',
+      ]);
+    }
     const ghost = await operatorCall('admin', 'freeze', randomUUID(), 'Telefòn vole');
     expect([ghost.statusCode, ghost.json().error.code]).toEqual([404, 'user_not_found']);
     expect(await me(a)).toMatchObject({ congelado: false });
@@ -165,6 +184,7 @@ describe(`freezing an account on ${testDatabaseKind}`, () => {
       congelado: true,
       congelado_por: 'operador',
       congelado_motivo: 'Telefòn vole',
+      congelado_categoria: 'fraude_suspeita',
     });
     const twice = await operatorCall('admin', 'freeze', a.id, 'Ankò');
     expect([twice.statusCode, twice.json().error.code]).toEqual([409, 'account_already_frozen']);
@@ -173,6 +193,8 @@ describe(`freezing an account on ${testDatabaseKind}`, () => {
     for (const role of ['compliance', 'admin', 'finance'] as const) {
       expect((await operatorCall(role, 'unfreeze', a.id, 'Li rele')).statusCode).toBe(403);
     }
+    const wrongList = await operatorCall('support', 'unfreeze', a.id, 'Li rele', 'fraude_suspeita');
+    expect([wrongList.statusCode, wrongList.json().error.code]).toEqual([422, 'freeze_category_required']);
     const unfrozen = await operatorCall('support', 'unfreeze', a.id, 'Idantite verifye pa telefòn');
     expect(unfrozen.statusCode).toBe(200);
     expect(unfrozen.json()).toMatchObject({ congelado: false, congelado_por: null });
@@ -196,6 +218,37 @@ describe(`freezing an account on ${testDatabaseKind}`, () => {
         motivo: 'Idantite verifye pa telefòn',
       }),
     ]);
+    // The person heard of both, in Creole, with the category and never the operator's words.
+    const notices = await noticesTo(a.telefone);
+    expect(notices.map((n) => [n.purpose, n.idioma])).toEqual([
+      ['account_frozen_by_support', 'ht'],
+      ['account_unfrozen_by_support', 'ht'],
+    ]);
+    const [frozenText, unfrozenText] = notices.map(textOf);
+    expect(frozenText).toContain('nou bloke kont ou');
+    expect(frozenText).toContain('Rezon: nou wè aktivite ki sanble fwod sou kont lan.');
+    expect(unfrozenText).toContain('nou debloke kont ou');
+    expect(unfrozenText).toContain('Rezon: nou verifye idantite w.');
+    expect(notices.map(textOf).join('\n')).not.toContain('Telefòn vole');
+  });
+
+  it('tells the person in their own language, and nothing when the owner froze it', async () => {
+    const a = await seedUser(t);
+    await t.database.db.updateTable('usuarios').set({ idioma: 'en' }).where('id', '=', a.id).execute();
+    expect(
+      (await operatorCall('support', 'freeze', a.id, 'Rele pou di telefòn pèdi', 'telefone_perdido'))
+        .statusCode,
+    ).toBe(200);
+    expect((await operatorCall('support', 'unfreeze', a.id, 'Verifye', 'caso_resolvido')).statusCode).toBe(
+      200,
+    );
+    expect((await noticesTo(a.telefone)).map(textOf)).toEqual([
+      expect.stringContaining('Reason: we were told your phone was lost or stolen.'),
+      expect.stringContaining('Reason: the problem is solved.'),
+    ]);
+    const b = await seedUser(t);
+    await selfFreeze(b);
+    expect(await noticesTo(b.telefone)).toEqual([]);
   });
 
   it('lets support unfreeze an account its owner froze', async () => {

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import {
   freezeAccount,
   freezeStateSchema,
+  requiredFreezeCategory,
   requiredReason,
+  requiredUnfreezeCategory,
   unfreezeAccount,
 } from '../../../identity/freeze.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
@@ -11,10 +13,13 @@ import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 const tags = ['back office'];
 
 const params = z.object({ id: z.string().max(100) });
-const body = z.object({ motivo: z.string().max(500).optional() });
+// categoria: one of FREEZE_CATEGORIES (freeze) or UNFREEZE_CATEGORIES (unfreeze), which the person
+// is told on WhatsApp; motivo: the operator's own words, for the audit trail only.
+const body = z.object({ motivo: z.string().max(500).optional(), categoria: z.string().max(50).optional() });
 
 // Operators freeze an account (support, compliance, admin) and unfreeze it (support only: they
-// check the person's identity first), always with a reason that goes into the audit trail.
+// check the person's identity first), always with a category the person is told and a reason that
+// goes into the audit trail.
 export const freezeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
 
@@ -27,7 +32,7 @@ export const freezeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       freezeAccount(database.db, {
         userId: request.params.id,
-        actor: { operator: operatorOf(request) },
+        actor: { operator: operatorOf(request), category: requiredFreezeCategory(request.body?.categoria) },
         reason: requiredReason(request.body?.motivo),
       }),
   );
@@ -42,6 +47,7 @@ export const freezeRoutes: FastifyPluginAsyncZod = async (app) => {
       unfreezeAccount(database.db, {
         userId: request.params.id,
         operator: operatorOf(request),
+        category: requiredUnfreezeCategory(request.body?.categoria),
         reason: requiredReason(request.body?.motivo),
       }),
   );

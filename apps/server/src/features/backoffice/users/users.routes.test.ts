@@ -94,7 +94,7 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
       method: 'POST',
       url: `/api/admin/users/${payer.id}/freeze`,
       headers: { cookie },
-      payload: { motivo: 'Telefòn vòlè' },
+      payload: { motivo: 'Telefòn vòlè', categoria: 'telefone_perdido' },
     });
     expect(frozen.statusCode).toBe(200);
     const pending = await startTransfer(t, payee, payer, 300);
