@@ -92,14 +92,18 @@ test('an admin finds a user by e-mail, reads the page and a movement, checks the
   await expect(page.getByTestId('user-money')).toContainText('87,50');
   await shot(page, 'user-page-360');
 
-  // An admin may freeze (with a reason) but not unfreeze: that is support's, after checking identity.
+  // An admin may freeze (with a category the person is told, and a reason for the record) but not
+  // unfreeze: that is support's, after checking identity.
   const freeze = page.getByTestId('freeze-card');
   await freeze.getByRole('button', { name: 'Jele kont lan' }).click();
   await expect(freeze.getByText('Ekri rezon an.')).toBeVisible();
+  await expect(freeze.getByText('Chwazi kategori a.')).toBeVisible();
+  await freeze.getByLabel(/Kategori/).selectOption({ label: 'Telefòn pèdi oswa vòlè' });
   await freeze.getByLabel('Rezon').fill('Li rele: yo vòlè telefòn li');
   await freeze.getByRole('button', { name: 'Jele kont lan' }).click();
   await expect(freeze).toContainText('Jele pa ');
   await expect(freeze).toContainText('Rezon: Li rele: yo vòlè telefòn li');
+  await expect(freeze).toContainText('Kategori: Telefòn pèdi oswa vòlè');
   await expect(freeze).toContainText('Se sipò sèlman ki ka dejele yon kont.');
   await expect(freeze.getByRole('button')).toHaveCount(0);
   await shot(page, 'user-frozen-360');

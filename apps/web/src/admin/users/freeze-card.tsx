@@ -6,20 +6,23 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { AdminApiError, type OperatorRole } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
-import { usersTexts } from './texts';
+import { FREEZE_CHOICES, freezeTexts, UNFREEZE_CHOICES } from './freeze-texts';
 import { setFrozen, type UserPage } from './users-api';
 
 // Freezing is for support, compliance and admin; unfreezing for support only (they check the
-// person's identity first, on the phone). Both need a reason, which goes into the audit trail.
+// person's identity first, on the phone). Both need a category, from a closed list, which the
+// person is told on WhatsApp, and a reason, which goes into the audit trail only.
 const CAN_FREEZE: readonly OperatorRole[] = ['support', 'compliance', 'admin'];
 const CAN_UNFREEZE: readonly OperatorRole[] = ['support'];
 
 export function FreezeCard({ user, role }: { user: UserPage['usuario']; role: OperatorRole | undefined }) {
-  const t = useAdminText(usersTexts);
+  const t = useAdminText(freezeTexts);
   const { locale } = useAdminLocale();
   const client = useQueryClient();
   const [motivo, setMotivo] = useState('');
   const [missing, setMissing] = useState(false);
+  const [category, setCategory] = useState('');
+  const [categoryMissing, setCategoryMissing] = useState(false);
   const frozen = user.congelamento;
   const action = frozen
     ? role && CAN_UNFREEZE.includes(role)
@@ -29,16 +32,18 @@ export function FreezeCard({ user, role }: { user: UserPage['usuario']; role: Op
       ? 'freeze'
       : null;
   const change = useMutation({
-    mutationFn: () => setFrozen(user.id, action === 'freeze', motivo.trim()),
+    mutationFn: () => setFrozen(user.id, action === 'freeze', motivo.trim(), category.replace(/^un\./, '')),
     onSuccess: async () => {
       setMotivo('');
+      setCategory('');
       await client.invalidateQueries({ queryKey: ['admin', 'users'] });
     },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setMissing(motivo.trim() === '');
-    if (motivo.trim() !== '') change.mutate();
+    setCategoryMissing(category === '');
+    if (motivo.trim() !== '' && category !== '') change.mutate();
   };
   const error = change.error instanceof AdminApiError ? t(`error.${change.error.code}`) : undefined;
   const date = frozen ? formatDateTime(frozen.em, locale) : '';
@@ -54,6 +59,9 @@ export function FreezeCard({ user, role }: { user: UserPage['usuario']; role: Op
                 ? t('freeze.frozen_by_operator', { name: frozen.operador.nome, date })
                 : t('freeze.frozen_by_unknown', { date })}
           </p>
+          {frozen.categoria ? (
+            <p>{t('freeze.category_shown', { category: t(`freeze.category.${frozen.categoria}`) })}</p>
+          ) : null}
           {frozen.motivo ? <p>{t('freeze.reason', { reason: frozen.motivo })}</p> : null}
         </div>
       ) : (
@@ -67,7 +75,27 @@ export function FreezeCard({ user, role }: { user: UserPage['usuario']; role: Op
       {action ? (
         <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
           <Field
-            label={t('common.reason')}
+            label={t('freeze.category')}
+            error={categoryMissing && category === '' ? t('freeze.category_required') : undefined}
+          >
+            {(c) => (
+              <select
+                {...c}
+                className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900"
+                value={category}
+                onChange={(e) => setCategory(e.target.value)}
+              >
+                <option value="">{t('freeze.category_pick')}</option>
+                {(action === 'freeze' ? FREEZE_CHOICES : UNFREEZE_CHOICES).map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`freeze.category.${choice}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            label={t('freeze.reason_internal')}
             hint={action === 'unfreeze' ? t('freeze.unfreeze_hint') : undefined}
             error={missing ? t('common.reason_required') : error}
           >

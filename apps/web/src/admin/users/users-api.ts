@@ -1,3 +1,4 @@
+import type { FreezeCategory } from '@kreyolcash/domain';
 import { adminFetch } from '../api';
 
 // The users area's calls and the shapes the server answers (GET /api/admin/users…, /movements/:id).
@@ -55,6 +56,7 @@ export type UserPage = {
       em: string;
       por: 'usuario' | 'operador';
       motivo: string | null;
+      categoria: FreezeCategory | null;
       operador: { id: string; nome: string; email: string } | null;
     } | null;
   };
@@ -151,8 +153,9 @@ export const fetchUser = (id: string) => adminFetch<UserPage>(`/users/${encodeUR
 export const fetchUserMovements = (id: string, cursor: string) =>
   adminFetch<MovementsPage>(`/users/${encodeURIComponent(id)}/movements`, { query: { cursor } });
 export const fetchMovement = (id: string) => adminFetch<MovementPage>(`/movements/${encodeURIComponent(id)}`);
-export const setFrozen = (id: string, frozen: boolean, motivo: string) =>
+/** categoria: one of FREEZE_CATEGORIES to freeze, of UNFREEZE_CATEGORIES to unfreeze. */
+export const setFrozen = (id: string, frozen: boolean, motivo: string, categoria: string) =>
   adminFetch(`/users/${encodeURIComponent(id)}/${frozen ? 'freeze' : 'unfreeze'}`, {
     method: 'POST',
-    body: { motivo },
+    body: { motivo, categoria },
   });

@@ -82,6 +82,7 @@ export async function findUserIdentity(db: Kysely<DB>, userId: string) {
       'u.congelado_em',
       'u.congelado_por',
       'u.congelado_motivo',
+      'u.congelado_categoria',
       sql<number>`coalesce(c.saldo_centis, 0)`.as('saldo_centis'),
       sql<number>`coalesce(c.reservado_centis, 0)`.as('reservado_centis'),
     ])

@@ -108,7 +108,12 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
       email: payer.email,
       telefone: payer.telefone,
       data_nascimento: '1985-01-01',
-      congelamento: { por: 'operador', motivo: 'Telefòn vòlè', operador: { id: operatorId } },
+      congelamento: {
+        por: 'operador',
+        motivo: 'Telefòn vòlè',
+        categoria: 'telefone_perdido',
+        operador: { id: operatorId },
+      },
     });
     expect(page.usuario.telefone_verificado_em).not.toBeNull();
     expect(page.usuario.documento_aprovado_em).toBeNull();

@@ -1,4 +1,4 @@
-import { AppError, errorKey } from '@kreyolcash/domain';
+import { AppError, errorKey, FREEZE_CATEGORIES } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
@@ -68,6 +68,7 @@ const userPageSchema = z.object({
         em: z.date(),
         por: z.enum(['usuario', 'operador']),
         motivo: z.string().nullable(),
+        categoria: z.enum(FREEZE_CATEGORIES).nullable(),
         operador: z.object({ id: z.string(), nome: z.string(), email: z.string() }).nullable(),
       })
       .nullable(),
@@ -238,8 +239,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserIdentity(db, userId);
       if (!user) throw new AppError('not_found');
       await recordView(db, operatorOf(request), userId);
-      const { saldo_centis, reservado_centis, congelado_em, congelado_por, congelado_motivo, ...identity } =
-        user;
+      const {
+        saldo_centis,
+        reservado_centis,
+        congelado_em,
+        congelado_por,
+        congelado_motivo,
+        congelado_categoria,
+        ...identity
+      } = user;
       const freezer =
         congelado_em && congelado_por === 'operador' ? await findFreezeOperator(db, userId) : undefined;
       return {
@@ -251,6 +259,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
                   em: congelado_em,
                   por: congelado_por,
                   motivo: congelado_motivo,
+                  categoria: congelado_categoria,
                   operador: freezer ? { id: freezer.id, nome: freezer.nome, email: freezer.email } : null,
                 }
               : null,
