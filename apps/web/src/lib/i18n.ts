@@ -202,6 +202,26 @@ export async function changeLanguage(next: Language): Promise<void> {
   }
 }
 
+// The language stored for the signed-in account (usuarios.idioma), as this page last heard it. The
+// account's language follows the person to every device: the sign-in applies it, and an answer of
+// /api/me that brings a language this page has not heard yet (changed on another device) too. An
+// answer that repeats the known one changes nothing, so a read that left before a change made here
+// never takes the screens back.
+let accountLanguage: Language | undefined;
+
+/** At sign-in: the account's language becomes the app's, whatever the device showed before. */
+export async function applyAccountLanguage(idioma: string): Promise<void> {
+  if (!isLanguage(idioma)) return;
+  accountLanguage = idioma;
+  if (idioma !== language) await changeLanguage(idioma);
+}
+
+/** With each /api/me answer: the account's language is applied when it is news to this page. */
+export async function followAccountLanguage(idioma: string): Promise<void> {
+  if (idioma === accountLanguage) return;
+  await applyAccountLanguage(idioma);
+}
+
 /** Resolves a lazily loaded page with the translations it needs, fetched in parallel. */
 export async function withNamespaces<T>(page: Promise<T>, namespaces: LazyNamespace[]): Promise<T> {
   const [module] = await Promise.all([page, ...namespaces.map((namespace) => load(language, namespace))]);

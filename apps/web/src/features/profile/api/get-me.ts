@@ -1,6 +1,7 @@
 import type { Gender, Locale, VerificationLevel } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { followAccountLanguage } from '@/lib/i18n';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** The signed-in user as GET /api/me shows it (the usuarios row, no secrets). */
@@ -31,8 +32,11 @@ export type Me = {
   congelado_por: 'usuario' | 'operador' | null;
 };
 
-export function getMe(signal?: AbortSignal): Promise<Me> {
-  return apiClient.get('/api/me', { signal });
+/** GET /api/me; a language the account took on another device becomes this device's too. */
+export async function getMe(signal?: AbortSignal): Promise<Me> {
+  const me = await apiClient.get<Me>('/api/me', { signal });
+  void followAccountLanguage(me.idioma);
+  return me;
 }
 
 export function getMeQueryOptions() {

@@ -1,6 +1,7 @@
 import type { MeUpdateBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { followAccountLanguage } from '@/lib/i18n';
 import { getMeQueryOptions, type Me } from './get-me';
 
 /** PATCH /api/me: the full name (spec §5) and/or the language messages are written in (422 invalid_language). */
@@ -17,6 +18,8 @@ export function useUpdateProfile(
     mutationFn: updateProfile,
     onSuccess: (me, ...rest) => {
       queryClient.setQueryData(getMeQueryOptions().queryKey, me);
+      // The language just chosen here is now the account's: a later /api/me repeats it.
+      void followAccountLanguage(me.idioma);
       return options.onSuccess?.(me, ...rest);
     },
   });

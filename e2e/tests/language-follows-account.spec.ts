@@ -1,0 +1,60 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createUser, logIn, type TestUser } from './support/accounts';
+
+// The language stored for the account follows the person to every browser: chosen in the settings
+// of one phone, it is the language of the next sign-in anywhere, and of a phone already signed in.
+
+async function newPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  return context.newPage();
+}
+
+async function signInOnFreshLoginPage(page: Page, user: TestUser): Promise<void> {
+  // A browser that never chose a language: the login page is Creole.
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ht');
+  await page.getByLabel('Imèl').fill(user.email);
+  await page.getByLabel('Modpas', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Konekte' }).click();
+  await expect(page).toHaveURL('/home');
+}
+
+test('English chosen on one phone is the language of the next sign-in on another, and of a phone already signed in', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  const user = await createUser(request);
+  const baseURL = testInfo.project.use.baseURL;
+  const otherPhone = await newPhone(browser, baseURL);
+  await logIn(otherPhone, user);
+  await expect(otherPhone.getByText(`Bonjou, ${user.firstName}!`)).toBeVisible();
+
+  // The first phone chooses English in the settings; the account keeps it.
+  await logIn(page, user);
+  await page.goto('/settings');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/me') && r.request().method() === 'PATCH');
+  await page.getByRole('combobox', { name: 'Lang' }).selectOption('en');
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Your language has changed.')).toBeVisible();
+
+  // A new browser: Creole until the sign-in, then English at once, and after a reload.
+  const newBrowser = await newPhone(browser, baseURL);
+  await signInOnFreshLoginPage(newBrowser, user);
+  await expect(newBrowser.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(newBrowser.getByText(`Hello, ${user.firstName}!`)).toBeVisible();
+  await expect(
+    newBrowser.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Send' }),
+  ).toBeVisible();
+  await newBrowser.reload();
+  await expect(newBrowser.getByText(`Hello, ${user.firstName}!`)).toBeVisible();
+  await newBrowser.screenshot({ path: '/tmp/shots/language-follows-new-browser.png', fullPage: true });
+
+  // The phone that was signed in before the change takes it when it opens the app again.
+  await otherPhone.reload();
+  await expect(otherPhone.getByText(`Hello, ${user.firstName}!`)).toBeVisible();
+  await expect(otherPhone.locator('html')).toHaveAttribute('lang', 'en');
+
+  await newBrowser.context().close();
+  await otherPhone.context().close();
+});
