@@ -258,6 +258,7 @@ describe(`limits by verification level on ${testDatabaseKind}`, () => {
         mensal_centis: 1_000_000,
         saldo_max_centis: 1_000_000,
       },
+      revisao_documento: null,
     });
     const unproven = await seedUser(h.t, { phoneProven: false });
     expect(await limits(unproven)).toMatchObject({ nivel: 0, usado_hoje_centis: 0 });

@@ -19,6 +19,8 @@ export type StatementRow = {
   destinatario_email: string | null;
   /** A later reversal gave this payment back. */
   estornada: boolean;
+  /** A "wrong person" report on this payment is open: support is checking it. */
+  em_verificacao: boolean;
   /** The sale of a purchase movement; null for anything else. */
   compra: PurchaseLine | null;
 };
@@ -41,6 +43,10 @@ function movementsWithParties(db: Kysely<DB>) {
     .select([
       sql<boolean>`exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno')`.as(
         'estornada',
+      ),
+      // One row at most (reclamacoes.movimentacao_id is unique).
+      sql<boolean>`exists (select 1 from reclamacoes rc where rc.movimentacao_id = m.id and rc.status = 'aberta')`.as(
+        'em_verificacao',
       ),
       'm.id',
       'm.remetente_id',
@@ -142,10 +148,32 @@ export async function findStatementEntry(
   return row && (await withSales(db, [row]))[0];
 }
 
-export async function findBalance(db: Kysely<DB>, userId: string) {
-  return db
-    .selectFrom('vw_saldos_kreyolcash')
-    .select(['saldo_centis', 'reservado_centis', 'disponivel_centis'])
-    .where('user_id', '=', userId)
+/**
+ * The balance, and how much of what is held is held by open "wrong person" reports against this
+ * user's payments (part of reservado_centis): the screens tell it apart from money waiting for a
+ * code. That figure is sent only when a report holds money, so every other balance reads as before.
+ */
+export async function findBalance(db: Kysely<DB>, userId: string): Promise<Balance | undefined> {
+  const row = await db
+    .selectFrom('vw_saldos_kreyolcash as s')
+    .select([
+      's.saldo_centis',
+      's.reservado_centis',
+      's.disponivel_centis',
+      sql<number>`coalesce((select sum(rc.retido_centis) from reclamacoes rc where rc.recebedor_id = s.user_id and rc.status = 'aberta'), 0)::int8`.as(
+        'em_verificacao_centis',
+      ),
+    ])
+    .where('s.user_id', '=', userId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { em_verificacao_centis, ...balance } = row;
+  return em_verificacao_centis > 0 ? { ...balance, em_verificacao_centis } : balance;
 }
+
+export type Balance = {
+  saldo_centis: number;
+  reservado_centis: number;
+  disponivel_centis: number;
+  em_verificacao_centis?: number;
+};

@@ -38,6 +38,7 @@ export function presentTransaction(row: StatementRow, viewerId: string): Transac
     tipo: row.tipo,
     expirada: row.status === 'expirada',
     estornada: row.estornada,
+    em_verificacao: row.em_verificacao,
     compra,
   };
 }

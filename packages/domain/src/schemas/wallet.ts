@@ -92,6 +92,9 @@ export const walletSchema = z.object({
   saldo_centis: z.int(),
   reservado_centis: z.int(),
   disponivel_centis: z.int(),
+  // The part of reservado_centis held by open "wrong person" reports on payments this user
+  // received (the rest waits for a code). Optional: a balance kept on a device from before lacks it.
+  em_verificacao_centis: z.int().optional(),
 });
 export type Wallet = z.output<typeof walletSchema>;
 
@@ -151,6 +154,9 @@ export const transactionSchema = z.object({
   expirada: z.boolean(),
   // A posted payment that a later reversal (tipo estorno) gave back.
   estornada: z.boolean(),
+  // A posted transfer whose "wrong person" report is open: support is checking it, and the
+  // payee's side holds its amount when it could.
+  em_verificacao: z.boolean().optional(),
   // What was bought, for a purchase: the sale's product, quantity, unit price and company.
   compra: purchaseLineSchema.nullable(),
   // Only in a movement's detail: its "wrong person" report, and whether the payer may still open one.

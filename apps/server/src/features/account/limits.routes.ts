@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { limitStatus } from '../../ledger/ledger.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
+import { latestDocumentReview } from './document-reviews.repository.ts';
 
 const levelLimitsSchema = z.object({
   por_transferencia_centis: z.number(),
@@ -20,6 +21,9 @@ export const limitStatusSchema = z.object({
   congelado: z.boolean(),
   // The next level's limits, for "how to move up"; null at the top.
   proximo: levelLimitsSchema.nullable(),
+  // The newest document review's state (null: none sent), so "how to move up" does not ask for a
+  // document that is waiting for compliance, and says when one was refused.
+  revisao_documento: z.enum(['pendente', 'aprovada', 'rejeitada']).nullable(),
 });
 
 // The "Limit" screen: the user's verification level, its limits and what is used of them, as the
@@ -34,8 +38,16 @@ export const limitsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['profile'], response: { 200: limitStatusSchema } },
     },
     async (request) => {
-      const status = await limitStatus(database.db, userIdOf(request), config.levelLimits);
-      return { ...status, proximo: status.nivel < 2 ? config.levelLimits[2] : null };
+      const userId = userIdOf(request);
+      const [status, review] = await Promise.all([
+        limitStatus(database.db, userId, config.levelLimits),
+        latestDocumentReview(database.db, userId),
+      ]);
+      return {
+        ...status,
+        proximo: status.nivel < 2 ? config.levelLimits[2] : null,
+        revisao_documento: review?.status ?? null,
+      };
     },
   );
 };
