@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { AdminApiError, adminFetch, type Operator, SESSION_ENDED_EVENT } from './api';
 import { AdminLocaleProvider, useAdminLocale, useAdminText } from './i18n';
+import { ScrollingNav } from './scrolling-nav';
 import { sectionsFor } from './sections';
 import { SignInForm } from './sign-in-form';
 
@@ -87,26 +88,26 @@ function Workspace({ operator }: { operator: Operator }) {
             <LocaleSwitch />
             <button
               type="button"
-              className="rounded-lg border border-white/40 px-3 py-1.5 text-sm"
+              className="min-h-11 rounded-lg border border-white/40 px-3 py-1.5 text-sm"
               onClick={signOut}
             >
               {t('signout')}
             </button>
           </div>
         </div>
-        <nav className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 pb-2" aria-label={t('app.title')}>
+        <ScrollingNav label={t('app.title')}>
           {sections.map((s) => (
             <NavLink
               key={s.key}
               to={`/admin/${s.key}`}
               className={({ isActive }) =>
-                `whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-white text-primary-800' : 'text-white/90 hover:bg-white/10'}`
+                `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-white text-primary-800' : 'text-white/90 hover:bg-white/10'}`
               }
             >
               {t(`nav.${s.key}`)}
             </NavLink>
           ))}
-        </nav>
+        </ScrollingNav>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6">
         <Suspense fallback={<Spinner />}>
@@ -129,7 +130,7 @@ function LocaleSwitch() {
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">{t('language')}</span>
       <select
-        className="rounded-lg bg-white px-2 py-1.5 text-slate-900"
+        className="min-h-11 rounded-lg bg-white px-2 py-1.5 text-slate-900"
         value={locale}
         onChange={(e) => setLocale(e.target.value === 'fr' ? 'fr' : 'ht')}
       >

@@ -69,8 +69,8 @@ function Amount({ centis }: { centis: number }) {
 function Who({ adjustment }: { adjustment: Adjustment }) {
   return (
     <div className="min-w-0">
-      <p className="truncate font-semibold text-slate-900">{adjustment.usuario_nome}</p>
-      <p className="truncate text-sm text-slate-600">{adjustment.usuario_email}</p>
+      <p className="font-semibold break-words text-slate-900">{adjustment.usuario_nome}</p>
+      <p className="text-sm break-words text-slate-600">{adjustment.usuario_email}</p>
     </div>
   );
 }

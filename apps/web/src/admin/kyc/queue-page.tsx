@@ -66,7 +66,7 @@ function QueueRow({ item }: { item: QueueItem }) {
         data-testid="kyc-queue-row"
         className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800 hover:border-primary-600 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-700 lg:grid-cols-[1.6fr_1fr_0.9fr_2.3fr_1.2fr_1.2fr] lg:items-center lg:gap-3"
       >
-        <strong className="truncate text-base text-primary-800">{item.nome_completo}</strong>
+        <strong className="min-w-0 text-base break-words text-primary-800">{item.nome_completo}</strong>
         <span className={cell}>
           <span className={label}>{t('field.nif')}</span>
           <span className="font-mono">{item.documento}</span>
@@ -77,7 +77,7 @@ function QueueRow({ item }: { item: QueueItem }) {
         </span>
         <span className={cell}>
           <span className={label}>{t('field.email')}</span>
-          <span className="truncate">{item.email}</span>
+          <span className="min-w-0 break-words">{item.email}</span>
         </span>
         <span className={cell}>
           <span className={label}>{t('field.phone')}</span>

@@ -46,8 +46,8 @@ export function CompanySearch() {
                   className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50"
                 >
                   <span className="min-w-0">
-                    <span className="block truncate font-semibold text-slate-900">{c.nome}</span>
-                    <span className="block truncate text-sm text-slate-600">
+                    <span className="block break-words font-semibold text-slate-900">{c.nome}</span>
+                    <span className="block break-words text-sm text-slate-600">
                       {c.dono_nome} · {c.dono_email}
                     </span>
                   </span>

@@ -97,11 +97,11 @@ function QueueRow({ report }: { report: Report }) {
       >
         <span className={cell}>
           <span className={label}>{t('field.payer')}</span>
-          <strong className="truncate text-base text-primary-800">{report.pagador.nome}</strong>
+          <strong className="min-w-0 text-base break-words text-primary-800">{report.pagador.nome}</strong>
         </span>
         <span className={cell}>
           <span className={label}>{t('field.payee')}</span>
-          <span className="truncate">{report.recebedor.nome}</span>
+          <span className="min-w-0 break-words">{report.recebedor.nome}</span>
         </span>
         <span className={cell}>
           <span className={label}>{t('field.amount')}</span>

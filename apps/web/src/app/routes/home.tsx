@@ -111,7 +111,7 @@ const HomeHeader = memo(function HomeHeader({ isSignedIn }: { isSignedIn: boolea
         </Link>
         <div className="min-w-0 flex-1">
           {me.data ? (
-            <p className="truncate text-lg font-bold text-slate-900">
+            <p className="text-lg font-bold break-words text-slate-900">
               {t('home.greeting', { name: firstNameOf(me.data.nome_completo) })}
             </p>
           ) : me.isError ? (

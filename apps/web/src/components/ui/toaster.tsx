@@ -1,12 +1,20 @@
 import { Toaster as Sonner } from 'sonner';
 import 'sonner/dist/styles.css';
+import './toaster.css';
 
-// Toasts open below the screens' sticky header (56 px high), so none ever covers its back arrow;
-// each has a close button and goes by itself after 4 s.
-const BELOW_HEADER = { top: 64 };
+// Toasts open at the bottom: at the top they covered a step's title under the header. A refusal
+// that belongs to a step is shown in the step (step-refusal.tsx); a toast says what happened
+// elsewhere, or that something went well. Each has a close button and goes by itself after 4 s.
+const ABOVE_BOTTOM_EDGE = { bottom: 16 };
 
 export function Toaster() {
   return (
-    <Sonner position="top-center" offset={BELOW_HEADER} mobileOffset={BELOW_HEADER} richColors closeButton />
+    <Sonner
+      position="bottom-center"
+      offset={ABOVE_BOTTOM_EDGE}
+      mobileOffset={ABOVE_BOTTOM_EDGE}
+      richColors
+      closeButton
+    />
   );
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@kreyolcash/domain';
+import type { Refusal } from '@/components/ui/step-refusal';
 import { featureErrorText, fieldErrorText } from '@/lib/error-text';
 import { notifyErrorText } from '@/lib/notify';
 
@@ -19,6 +20,14 @@ export type MarketplaceFallback = Extract<
   | 'purchase_error'
   | 'verification_code_error'
 >;
+
+/** A purchase step's refusal, to show in the step: the failure's own text, or the screen's sentence. */
+export function marketplaceRefusalOf(
+  error: unknown,
+  { fallback }: { fallback: MarketplaceFallback },
+): Refusal {
+  return { text: featureErrorText(error, 'marketplace', fallback) };
+}
 
 /**
  * An error toast, titled "Erè" unless told otherwise (spec §8): the failure's own text, or the

@@ -8,16 +8,17 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { Refusal } from '@/components/ui/step-refusal';
 import { isRetryableFailure } from '@/lib/api-client';
 import { errorTextIn, isSessionFailure } from '@/lib/error-text';
 import { useTranslation } from '@/lib/i18n';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { notifyErrorText, notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/lib/notify';
 import { cancelPurchase, useCancelPurchase } from '../api/cancel-purchase';
 import { useResendPurchaseCode } from '../api/resend-purchase-code';
 import { type StartedPurchase, useStartPurchase } from '../api/start-purchase';
 import { type Purchase, useVerifyPurchase, type VerifyPurchaseAnswer } from '../api/verify-purchase';
-import { notifyMarketplaceError } from './marketplace-text';
+import { marketplaceRefusalOf, notifyMarketplaceError } from './marketplace-text';
 import { PurchaseForm } from './purchase-form';
 import { PurchaseSuccess } from './purchase-success';
 import { PurchaseVerification } from './purchase-verification';
@@ -55,6 +56,8 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'form' });
   const [quantity, setQuantity] = useState(1);
+  // Why the step was refused, shown in it until the buyer acts (types, taps again, goes back).
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   // One key per purchase attempt, kept while the same attempt is retried after a network failure.
   const attempt = useRef<{ key: string; quantity: number } | null>(null);
   const pendingSaleId = useRef<string | null>(null);
@@ -98,18 +101,22 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
     void queryClient.invalidateQueries({ queryKey: ['wallet'] });
   }
 
-  function notifyShort(totalCentis: number | null) {
+  function refuseShort(totalCentis: number | null) {
     if (!wallet) {
-      notifyMarketplaceError(new AppError('balance_check_error'), { fallback: 'purchase_error' });
+      setRefusal(marketplaceRefusalOf(new AppError('balance_check_error'), { fallback: 'purchase_error' }));
       return;
     }
-    notifyErrorText(
-      t('purchase.insufficientBody', {
+    setRefusal({
+      title: t('purchase.insufficientTitle'),
+      text: t('purchase.insufficientBody', {
         needed: totalCentis === null ? '—' : formatKreyol(totalCentis),
         balance: formatKreyol(wallet.disponivel_centis),
       }),
-      t('purchase.insufficientTitle'),
-    );
+    });
+  }
+
+  function refuse(error: unknown, fallback: 'purchase_error' | 'verification_code_error') {
+    setRefusal(marketplaceRefusalOf(error, { fallback }));
   }
 
   function onStarted(started: StartedPurchase, chosen: number) {
@@ -135,7 +142,7 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
         // The balance moved since it was shown: show the server's total against a fresh one.
         refreshBalance();
         const total = failure.details?.total_centis;
-        notifyShort(typeof total === 'number' ? total : null);
+        refuseShort(typeof total === 'number' ? total : null);
         return;
       }
       case 'product_not_found':
@@ -145,14 +152,15 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
       case 'insufficient_stock':
       case 'invalid_quantity':
         void queryClient.invalidateQueries({ queryKey: ['marketplace', 'products', product.id] });
-        notifyMarketplaceError(failure, { fallback: 'purchase_error' });
+        refuse(failure, 'purchase_error');
         return;
       default:
-        notifyMarketplaceError(failure, { fallback: 'purchase_error' });
+        refuse(failure, 'purchase_error');
     }
   }
 
   function onStart(chosen: number) {
+    setRefusal(null);
     setQuantity(chosen);
     const key = attempt.current?.quantity === chosen ? attempt.current.key : newIdempotencyKey();
     attempt.current = { key, quantity: chosen };
@@ -173,14 +181,14 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
     const text = errorTextIn('marketplace', answer.error) ?? t('errors.verification_code_error');
     if (answer.error === 'invalid_codes') {
       const left = answer.tentativas_restantes;
-      notifyErrorText(
-        left === undefined ? text : `${text} ${t('purchase.verify.attemptsLeft', { count: left })}`,
-      );
+      setRefusal({
+        text: left === undefined ? text : `${text} ${t('purchase.verify.attemptsLeft', { count: left })}`,
+      });
       setStep({ ...current, attempt: current.attempt + 1, attemptsLeft: left });
       return;
     }
     // Expired or out of attempts: the server voided the sale; a new purchase sends a new code.
-    notifyErrorText(text);
+    setRefusal({ text });
     refreshBalance();
     setStep({ name: 'form' });
   }
@@ -188,6 +196,7 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
   function onVerify(code: string) {
     if (step.name !== 'verify') return;
     const current = step;
+    setRefusal(null);
     verify.mutate(
       { saleId: current.saleId, codigo: code },
       {
@@ -195,7 +204,7 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
         onError: (error) => {
           if (isSessionFailure(error)) return;
           const { code: failure } = AppError.from(error);
-          notifyMarketplaceError(error, { fallback: 'verification_code_error' });
+          refuse(error, 'verification_code_error');
           // The sale is over (voided elsewhere, or gone): start again from the form.
           if (failure === 'transaction_not_pending' || failure === 'sale_not_found')
             setStep({ name: 'form' });
@@ -207,13 +216,14 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
   function onResend(current: Extract<Step, { name: 'verify' }>) {
     resend.mutate(current.saleId, {
       onSuccess: () => {
+        setRefusal(null);
         notifySuccess(t('purchase.verify.resentTitle'), t('purchase.verify.resentBody'));
         // A fresh, empty code entry for the new code.
         setStep({ ...current, attempt: current.attempt + 1, codeSentAtMs: Date.now() });
       },
       onError: (error) => {
         if (isSessionFailure(error)) return;
-        notifyMarketplaceError(error, { fallback: 'purchase_error' });
+        refuse(error, 'purchase_error');
         const { code } = AppError.from(error);
         if (
           code === 'transaction_not_pending' ||
@@ -229,6 +239,7 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
 
   function onBack() {
     if (step.name !== 'verify') return;
+    setRefusal(null);
     cancel.mutate(step.saleId, {
       onSettled: () => setStep({ name: 'form' }),
       onError: (error) => {
@@ -253,8 +264,10 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
             onRetryWallet={onRetryWallet}
             initialQuantity={quantity}
             isStarting={start.isPending}
-            onBlocked={({ totalCentis }) => notifyShort(totalCentis)}
+            onBlocked={({ totalCentis }) => refuseShort(totalCentis)}
             onStart={onStart}
+            refusal={refusal}
+            onEdit={() => setRefusal(null)}
           />
         </>
       );
@@ -274,6 +287,8 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
           codeSentAtMs={step.codeSentAtMs}
           isResending={resend.isPending}
           onResend={() => onResend(step)}
+          refusal={refusal}
+          onEdit={() => setRefusal(null)}
         />
       );
     case 'done':

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { BalanceSummary } from './balance-summary';
@@ -23,6 +24,9 @@ type PurchaseFormProps = {
   /** Tapped while the balance is short or unknown: the form cannot go on, say why. */
   onBlocked: (quote: { totalCentis: number | null }) => void;
   onStart: (quantity: number) => void;
+  /** Why the last "Achte" was refused: shown until the buyer changes the quantity or taps again. */
+  refusal: Refusal | null;
+  onEdit: () => void;
 };
 
 /** Step 1: the balance, the product, how many, the total, and "Achte". */
@@ -35,6 +39,8 @@ export function PurchaseForm({
   isStarting,
   onBlocked,
   onStart,
+  refusal,
+  onEdit,
 }: PurchaseFormProps) {
   const { t } = useTranslation('marketplace');
   const resolver = useMemo(
@@ -53,6 +59,7 @@ export function PurchaseForm({
   const isBlocked = quote.isShort || wallet === undefined || quote.maxQuantity === 0;
   const setQuantity = (quantity: number) => {
     setCorrection(null);
+    onEdit();
     form.setValue('quantidade', String(quotePurchase(String(quantity), product, wallet).quantity));
   };
   // What was typed settles on the quantity it stands for (spec §5: "abc" is 1, above the stock is
@@ -111,7 +118,10 @@ export function PurchaseForm({
               {...control}
               {...form.register('quantidade', {
                 onBlur: settleQuantity,
-                onChange: () => setCorrection(null),
+                onChange: () => {
+                  setCorrection(null);
+                  onEdit();
+                },
               })}
               inputMode="numeric"
               autoComplete="off"
@@ -148,6 +158,8 @@ export function PurchaseForm({
           {quote.totalCentis === null ? '—' : formatKreyol(quote.totalCentis)}
         </output>
       </div>
+
+      <StepRefusal refusal={refusal} />
 
       <Button
         type="submit"

@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeCells } from '@/components/ui/code-input';
 import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useSecondsLeft } from '@/hooks/use-seconds-left';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -31,6 +32,9 @@ type PurchaseVerificationProps = {
   codeSentAtMs: number;
   isResending: boolean;
   onResend: () => void;
+  /** Why the last code or resend was refused: shown until the buyer types or taps again. */
+  refusal: Refusal | null;
+  onEdit: () => void;
 };
 
 /** Step 2: the 6-digit code from WhatsApp, the total it pays, confirm or go back. */
@@ -46,6 +50,8 @@ export function PurchaseVerification({
   codeSentAtMs,
   isResending,
   onResend,
+  refusal,
+  onEdit,
 }: PurchaseVerificationProps) {
   const { t } = useTranslation('marketplace');
   const errorId = useId();
@@ -94,6 +100,7 @@ export function PurchaseVerification({
               value={field.value}
               onChange={(value) => {
                 field.onChange(value);
+                onEdit();
                 if (form.formState.errors.codigo) form.clearErrors('codigo');
               }}
               label={t('purchase.verify.codeLabel')}
@@ -117,6 +124,8 @@ export function PurchaseVerification({
             : null}
         </p>
       </div>
+
+      <StepRefusal refusal={refusal} />
 
       <div className="flex flex-col gap-3">
         <Button

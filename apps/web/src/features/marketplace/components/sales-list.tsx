@@ -68,7 +68,7 @@ export function SalesList({ sales, failed, onRetry, hasMore, isLoadingMore, onLo
                   </span>
                 </div>
                 <div className="flex items-center justify-between gap-3">
-                  <span className="min-w-0 truncate text-sm text-slate-700">
+                  <span className="min-w-0 text-sm break-words text-slate-700">
                     {t('company.saleLine', { buyer: sale.comprador_nome, quantity: sale.quantidade })}
                   </span>
                   <span

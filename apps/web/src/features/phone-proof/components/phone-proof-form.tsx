@@ -6,6 +6,7 @@ import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, refusalOf, StepRefusal } from '@/components/ui/step-refusal';
 import { errorText, fieldErrorText } from '@/lib/error-text';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -14,7 +15,8 @@ import { type PhoneProof, usePhoneProof, useSendPhoneProof, useVerifyPhoneProof 
 // The code sent on WhatsApp to the sign-up phone, in the registration wizard's look.
 // A code is sent on arrival when none waits; the number can be corrected until it is proven.
 
-// A refusal of the code itself shows under the field; anything else is a toast.
+// A refusal of the code itself shows under the field; anything else in the step, above its button
+// (a send that failed on arrival, which belongs to no step, is a toast).
 const CODE_FIELD_ERRORS = new Set([
   'invalid_codes',
   'code_expired',
@@ -87,6 +89,7 @@ function CodeStep({
   const { t } = useTranslation('screens');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const verify = useVerifyPhoneProof({
     onSuccess: () => {
       notifySuccess(t('phoneProof.proven'));
@@ -94,7 +97,7 @@ function CodeStep({
     },
     onError: (error) => {
       const { code: key } = AppError.from(error);
-      if (!CODE_FIELD_ERRORS.has(key)) return notifyError(error);
+      if (!CODE_FIELD_ERRORS.has(key)) return setRefusal(refusalOf(error));
       setFieldError(errorText(error));
       setCode('');
     },
@@ -103,7 +106,9 @@ function CodeStep({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!isBusy && isVerificationCodeFormat(code)) verify.mutate({ codigo: code });
+    if (isBusy || !isVerificationCodeFormat(code)) return;
+    setRefusal(null);
+    verify.mutate({ codigo: code });
   }
 
   return (
@@ -126,10 +131,12 @@ function CodeStep({
             onChange={(event) => {
               setCode(event.target.value);
               setFieldError(undefined);
+              setRefusal(null);
             }}
           />
         )}
       </Field>
+      <StepRefusal refusal={refusal} />
       {/* Enabled only with the whole code, as every code screen. */}
       <Button type="submit" size="lg" disabled={!isVerificationCodeFormat(code) || isBusy}>
         {verify.isPending ? <Spinner /> : null}
@@ -146,9 +153,10 @@ function CodeStep({
               {
                 onSuccess: () => {
                   setFieldError(undefined);
+                  setRefusal(null);
                   notifySuccess(t('phoneProof.resent', { phone: proof.telefone }));
                 },
-                onError: (error) => notifyError(error),
+                onError: (error) => setRefusal(refusalOf(error)),
               },
             )
           }
@@ -176,10 +184,12 @@ function ChangeNumber({
   const { t } = useTranslation('screens');
   const [phone, setPhone] = useState(current);
   const [fieldError, setFieldError] = useState<string | undefined>();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (send.isPending) return;
+    setRefusal(null);
     send.mutate(
       { telefone: phone },
       {
@@ -190,8 +200,8 @@ function ChangeNumber({
         onError: (error) => {
           const { code, fields, details } = AppError.from(error);
           const key = fields?.telefone ?? (code === 'phone_already_exists' ? code : undefined);
-          // A field's error shows under the field only; anything else is a toast.
-          if (!key) return notifyError(error);
+          // A field's error shows under the field only; anything else in the step.
+          if (!key) return setRefusal(refusalOf(error));
           const nome = typeof details?.nome === 'string' ? details.nome : undefined;
           setFieldError(
             key === 'phone_already_exists' && nome
@@ -219,10 +229,12 @@ function ChangeNumber({
             onChange={(event) => {
               setPhone(event.target.value);
               setFieldError(undefined);
+              setRefusal(null);
             }}
           />
         )}
       </Field>
+      <StepRefusal refusal={refusal} />
       <div className="flex gap-3">
         <Button variant="outline" size="lg" className="flex-1" disabled={send.isPending} onClick={onDone}>
           {t('register.back')}

@@ -40,7 +40,7 @@ export function ReferralList({ referrals }: ReferralListProps) {
           {items.map((referral) => (
             <li key={referral.id} className="flex items-center gap-3 px-5 py-3">
               <div className="min-w-0 flex-1">
-                <p className="truncate text-base font-semibold text-slate-900">{referral.nome}</p>
+                <p className="text-base font-semibold break-words text-slate-900">{referral.nome}</p>
                 <p className="flex flex-wrap gap-x-2 text-sm text-slate-600 tabular-nums">
                   {referral.telefone ? <span>{referral.telefone}</span> : null}
                   <span>{formatDate(referral.criado_em)}</span>

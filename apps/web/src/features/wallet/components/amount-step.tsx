@@ -11,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodSchema } from '@/lib/lazy-zod-resolver';
 import { useLimits } from '../api/get-limits';
@@ -44,6 +45,9 @@ type AmountStepProps = {
   /** What was typed before, when the payer comes back to this step. */
   values: AmountFormValues;
   isSending: boolean;
+  /** Why the server (or the balance) refused this amount: shown until the payer edits or retries. */
+  refusal: Refusal | null;
+  onEdit: () => void;
   onSubmit: (data: AmountFormData, values: AmountFormValues) => void;
 };
 
@@ -54,7 +58,15 @@ function canConfirm(text: string): boolean {
 }
 
 /** Step 2: the amount (typed the way people write it) and an optional note. */
-export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: AmountStepProps) {
+export function AmountStep({
+  recipient,
+  wallet,
+  values,
+  isSending,
+  refusal,
+  onEdit,
+  onSubmit,
+}: AmountStepProps) {
   const { t } = useTranslation('wallet');
   const limit = useAmountLimit();
   const form = useForm<AmountFormValues, AmountLimit, AmountFormData>({
@@ -80,7 +92,7 @@ export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: A
       <StepHeading>{t('transfer.amount.title')}</StepHeading>
       <div className="flex items-center gap-3">
         <RecipientAvatar name={recipient.nome_completo} photoUrl={recipient.profile_photo_url} size="md" />
-        <p className="min-w-0 truncate text-base font-semibold text-slate-800">
+        <p className="min-w-0 text-base font-semibold break-words text-slate-800">
           {t('transfer.amount.to', { name: recipient.nome_completo })}
         </p>
       </div>
@@ -97,7 +109,7 @@ export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: A
         {(control) => (
           <Input
             {...control}
-            {...form.register('amount')}
+            {...form.register('amount', { onChange: onEdit })}
             inputMode="decimal"
             autoComplete="off"
             placeholder={t('transfer.amount.placeholder')}
@@ -119,12 +131,14 @@ export function AmountStep({ recipient, wallet, values, isSending, onSubmit }: A
         {(control) => (
           <Input
             {...control}
-            {...form.register('observacoes')}
+            {...form.register('observacoes', { onChange: onEdit })}
             maxLength={OBSERVATIONS_MAX_LENGTH}
             placeholder={t('transfer.amount.notePlaceholder')}
           />
         )}
       </Field>
+
+      <StepRefusal refusal={refusal} />
 
       <Button type="submit" size="lg" disabled={isSending || !canConfirm(amountText)}>
         {isSending ? <Spinner /> : null}

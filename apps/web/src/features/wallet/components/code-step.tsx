@@ -1,10 +1,12 @@
-import { AppError, isVerificationCodeFormat, type Transaction } from '@kreyolcash/domain';
+import { AppError, type ErrorCode, isVerificationCodeFormat, type Transaction } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useSecondsLeft } from '@/hooks/use-seconds-left';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -15,7 +17,7 @@ import { useVerifyTransfer } from '../api/verify-transfer';
 import { CODE_MINUTES } from './code-sent-step';
 import { StepHeading } from './step-heading';
 import type { CodeFormValues } from './transfer-schemas';
-import { notifyFieldError, notifyWalletError, type WalletFallback } from './wallet-errors';
+import { type WalletFallback, walletRefusalOf } from './wallet-errors';
 
 /** How long after a code was sent before another can be asked for (the server also limits them per phone). */
 const resolver = lazyZodResolver(() => import('./transfer-schemas').then((module) => module.codeFormSchema));
@@ -30,8 +32,11 @@ type CodeStepProps = {
   onVerified: (transaction: Transaction) => void;
   /** A new code replaced the old one. */
   onCodeResent: () => void;
-  /** The server cancelled the transfer (code expired, too many wrong codes): start the amount again. */
-  onCancelled: () => void;
+  /**
+   * The server cancelled the transfer (code expired, too many wrong codes): start the amount
+   * again, saying why.
+   */
+  onCancelled: (refusal: Refusal | null) => void;
 };
 
 /** Step 4: the 6-digit code from WhatsApp completes the transfer; another code can be asked for. */
@@ -51,6 +56,7 @@ export function CodeStep({
   });
   const code = useWatch({ control: form.control, name: 'codigo' });
   const resendInSeconds = useSecondsLeft(codeSentAtMs + RESEND_COOLDOWN_MS);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   async function onRefused(error: Error, fallback: WalletFallback) {
     const failure = AppError.from(error).code;
@@ -61,13 +67,14 @@ export function CodeStep({
         .catch(() => undefined);
       if (movement?.status === 'concluida') return onVerified(movement);
     }
-    notifyWalletError(error, fallback);
-    if (failure === 'invalid_codes') form.reset({ codigo: '' });
+    const why = walletRefusalOf(error, fallback);
     const isCancelled =
       failure === 'code_expired' ||
       failure === 'code_attempts_exceeded' ||
       failure === 'transaction_not_pending';
-    if (isCancelled) onCancelled();
+    if (isCancelled) return onCancelled(why);
+    if (failure === 'invalid_codes') form.reset({ codigo: '' });
+    setRefusal(why);
   }
 
   const verify = useVerifyTransfer({
@@ -76,6 +83,7 @@ export function CodeStep({
   });
   const resend = useResendTransferCode({
     onSuccess: () => {
+      setRefusal(null);
       notifySuccess(t('transfer.code.resentTitle'), t('transfer.code.resentBody'));
       // The old code no longer works: whatever was typed of it goes.
       form.reset({ codigo: '' });
@@ -90,8 +98,17 @@ export function CodeStep({
       noValidate
       className="flex flex-col gap-5"
       onSubmit={form.handleSubmit(
-        ({ codigo }) => verify.mutate({ movementId, codigo }),
-        (errors) => notifyFieldError(errors.codigo?.message, 'verification_code_error'),
+        ({ codigo }) => {
+          setRefusal(null);
+          verify.mutate({ movementId, codigo });
+        },
+        (errors) =>
+          setRefusal(
+            walletRefusalOf(
+              new AppError((errors.codigo?.message ?? 'validation_error') as ErrorCode),
+              'verification_code_error',
+            ),
+          ),
       )}
     >
       <StepHeading>{t('transfer.code.title')}</StepHeading>
@@ -101,8 +118,15 @@ export function CodeStep({
         </p>
       ) : null}
       <Field label={t('transfer.code.label')} hint={t('transfer.code.hint', { minutes: CODE_MINUTES })}>
-        {(control) => <CodeInput {...control} {...form.register('codigo')} placeholder="••••••" />}
+        {(control) => (
+          <CodeInput
+            {...control}
+            {...form.register('codigo', { onChange: () => setRefusal(null) })}
+            placeholder="••••••"
+          />
+        )}
       </Field>
+      <StepRefusal refusal={refusal} />
       <div className="flex flex-col gap-2">
         <Button type="submit" size="lg" disabled={!isVerificationCodeFormat(code) || verify.isPending}>
           {verify.isPending ? <Spinner /> : null}

@@ -1,11 +1,13 @@
 import { AppError } from '@kreyolcash/domain';
 import { Search } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useRecentPayees } from '../api/get-recent-payees';
@@ -13,7 +15,7 @@ import { contactOf, type Recipient, useLookupUser } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
 import { StepHeading } from './step-heading';
 import type { RecipientFormData, RecipientFormValues } from './transfer-schemas';
-import { notifyWalletError, walletFieldText } from './wallet-errors';
+import { walletFieldText, walletRefusalOf } from './wallet-errors';
 
 const resolver = lazyZodResolver(() =>
   import('./transfer-schemas').then((module) => module.recipientFormSchema),
@@ -38,8 +40,8 @@ export function RecipientStep({ recipient, ownEmail, onFound, onConfirm }: Recip
         <Card className="flex items-center gap-4" data-testid="recipient-card">
           <RecipientAvatar name={recipient.nome_completo} photoUrl={recipient.profile_photo_url} />
           <div className="min-w-0">
-            <p className="truncate text-lg font-bold text-slate-900">{recipient.nome_completo}</p>
-            <p className="truncate text-base text-slate-600">{contactOf(recipient)}</p>
+            <p className="text-lg font-bold break-words text-slate-900">{recipient.nome_completo}</p>
+            <p className="text-base break-words text-slate-600">{contactOf(recipient)}</p>
           </div>
         </Card>
         <Button size="lg" onClick={onConfirm}>
@@ -87,10 +89,10 @@ function RecentPayees({ onPick }: { onPick: (recipient: Recipient) => void }) {
             >
               <RecipientAvatar name={payee.nome_completo} photoUrl={payee.profile_photo_url} size="md" />
               <span className="min-w-0">
-                <span className="block truncate text-base font-bold text-slate-900">
+                <span className="block text-base font-bold break-words text-slate-900">
                   {payee.nome_completo}
                 </span>
-                <span className="block truncate text-sm text-slate-600">{payee.contato}</span>
+                <span className="block text-sm break-words text-slate-600">{payee.contato}</span>
               </span>
             </button>
           </li>
@@ -115,6 +117,7 @@ function RecipientSearch({
     resolver,
     defaultValues: { destinatario: '' },
   });
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const lookup = useLookupUser({
     onSuccess: onFound,
     onError: (error) => {
@@ -122,7 +125,7 @@ function RecipientSearch({
       const code = AppError.from(error).code;
       if (code === 'self_transfer' || code === 'lookup_limit_reached')
         form.setError('destinatario', { message: code });
-      else notifyWalletError(error, 'search_user_error');
+      else setRefusal(walletRefusalOf(error, 'search_user_error'));
     },
   });
 
@@ -132,6 +135,7 @@ function RecipientSearch({
       className="flex flex-col gap-5"
       // A field that does not validate says why under itself; no toast repeats it.
       onSubmit={form.handleSubmit(({ destinatario }) => {
+        setRefusal(null);
         if ('email' in destinatario && sameEmail(destinatario.email, ownEmail))
           form.setError('destinatario', { message: 'self_transfer' });
         else lookup.mutate(destinatario);
@@ -147,13 +151,14 @@ function RecipientSearch({
           // A phone or an e-mail: plain text, no capital first letter, nothing the browser fills.
           <Input
             {...control}
-            {...form.register('destinatario')}
+            {...form.register('destinatario', { onChange: () => setRefusal(null) })}
             autoComplete="off"
             autoCapitalize="none"
             placeholder="3712 3456 / non@egzanp.com"
           />
         )}
       </Field>
+      <StepRefusal refusal={refusal} />
       <Button type="submit" size="lg" disabled={lookup.isPending}>
         {lookup.isPending ? <Spinner /> : <Search aria-hidden="true" className="size-5" />}
         {lookup.isPending ? t('transfer.recipient.searching') : t('transfer.recipient.search')}

@@ -27,8 +27,9 @@ function titleOf(transaction: Transaction, reading: Reading, t: TFunction<'scree
 
 /**
  * One movement in a list: who or what, the kind and when, then the signed amount with, under it,
- * a label that never shrinks (pending, cancelled, expired, reversed, adjustment) — at 360 px the
- * left column gives way, never the status. A link to its detail.
+ * a label that never shrinks (pending, cancelled, expired, reversed, adjustment). At 360 px the
+ * left column wraps, never cuts: a long name takes two lines, and the date and time stay whole.
+ * A link to its detail.
  */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('screens');
@@ -48,7 +49,8 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         ? (transaction.remetente_nome ?? t('transaction.someone'))
         : null;
   // dd/mm/aaaa HH:mm: the seconds are for the detail page.
-  const details = [kind, with_, formatWallClock(transaction.criado_em_haiti).slice(0, 16)].filter(Boolean);
+  const when = formatWallClock(transaction.criado_em_haiti).slice(0, 16);
+  const details = [kind, with_].filter(Boolean);
   const stateLabel =
     state === null
       ? null
@@ -67,10 +69,13 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-base font-semibold text-slate-900">
+        <span className="text-base font-semibold break-words text-slate-900" data-testid="row-title">
           {titleOf(transaction, reading, t)}
         </span>
-        <span className="truncate text-sm text-slate-600">{details.join(' · ')}</span>
+        <span className="text-sm break-words text-slate-600" data-testid="row-details">
+          {details.map((detail) => `${detail} · `)}
+          <span className="whitespace-nowrap">{when}</span>
+        </span>
       </span>
       <span className="flex shrink-0 flex-col items-end gap-0.5">
         <span

@@ -1,6 +1,7 @@
 import { AppError, formatCentis, formatKreyol, type Transaction } from '@kreyolcash/domain';
 import { useEffect, useRef, useState } from 'react';
 import { StepProgress } from '@/components/ui/step-progress';
+import type { Refusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { useCancelTransfer } from '../api/cancel-transfer';
 import { type PendingTransfer, useCreateTransfer } from '../api/create-transfer';
@@ -15,7 +16,7 @@ import type { AmountFormData, AmountFormValues } from './transfer-schemas';
 import { TransferSuccess } from './transfer-success';
 import { useResumableTransfer } from './use-resumable-transfer';
 import { WaitingTransfers } from './waiting-transfers';
-import { dismissWalletErrors, notifyWalletError } from './wallet-errors';
+import { dismissWalletErrors, walletRefusalOf } from './wallet-errors';
 import { WalletScreen } from './wallet-screen';
 
 type Step = 'recipient' | 'amount' | 'code-sent' | 'code' | 'success';
@@ -37,6 +38,9 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
   const [amountValues, setAmountValues] = useState(emptyAmount);
   const [pending, setPending] = useState<Pending | null>(null);
   const [completed, setCompleted] = useState<Transaction | null>(null);
+  // Why the amount was refused, or why its transfer ended at the code: shown on the amount step
+  // until the payer changes it or tries again.
+  const [amountRefusal, setAmountRefusal] = useState<Refusal | null>(null);
   const wallet = useWallet();
   const cancelTransfer = useCancelTransfer();
   const create = useCreateTransfer();
@@ -88,6 +92,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
 
   function goBack() {
     if (step === 'recipient' || step === 'success') return onExit();
+    setAmountRefusal(null);
     if (step === 'amount') return setStep('recipient');
     // Backing out of either code step cancels the transfer: its money is free at once.
     dropPending();
@@ -97,9 +102,10 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
   function sendAmount(data: AmountFormData, values: AmountFormValues) {
     if (!recipient) return;
     setAmountValues(values);
+    setAmountRefusal(null);
     // The server checks again; this saves a round trip on a slow network.
     if (wallet.data && data.amount > wallet.data.disponivel_centis) {
-      notifyWalletError(new AppError('insufficient_balance'), 'transfer_processing_error');
+      setAmountRefusal(walletRefusalOf(new AppError('insufficient_balance'), 'transfer_processing_error'));
       return;
     }
     const body = {
@@ -109,13 +115,12 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
     };
     create.mutate(body, {
       onSuccess: (transfer) => {
-        // The amount was taken: its earlier errors no longer apply, and a toast left over would
-        // cover the header (and its back button) of the next steps.
+        // The amount was taken: a toast left from an earlier step no longer applies.
         dismissWalletErrors();
         setPending({ transfer, amountCentis: data.amount, codeSentAtMs: Date.now() });
         setStep('code-sent');
       },
-      onError: (error) => notifyWalletError(error, 'transfer_processing_error'),
+      onError: (error) => setAmountRefusal(walletRefusalOf(error, 'transfer_processing_error')),
     });
   }
 
@@ -145,6 +150,8 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
             wallet={wallet.data}
             values={amountValues}
             isSending={create.isPending}
+            refusal={amountRefusal}
+            onEdit={() => setAmountRefusal(null)}
             onSubmit={sendAmount}
           />
         ) : null}
@@ -174,9 +181,11 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
               setCompleted(transaction);
               setStep('success');
             }}
-            onCancelled={() => {
-              // The server has cancelled it already: nothing to cancel here.
+            onCancelled={(refusal) => {
+              // The server has cancelled it already: nothing to cancel here. Why it ended stays
+              // on the amount step, where the payer starts again.
               setPending(null);
+              setAmountRefusal(refusal);
               setStep('amount');
             }}
           />

@@ -1,5 +1,6 @@
-import { AppError, type ErrorCode } from '@kreyolcash/domain';
+import { AppError } from '@kreyolcash/domain';
 import { toast } from 'sonner';
+import type { Refusal } from '@/components/ui/step-refusal';
 import { featureErrorText, fieldErrorText, isSessionFailure } from '@/lib/error-text';
 import { i18n } from '@/lib/i18n';
 import { notifyErrorText } from '@/lib/notify';
@@ -22,19 +23,25 @@ function walletErrorText(error: unknown, fallback: WalletFallback): string {
   return featureErrorText(failure, 'wallet', fallback);
 }
 
-/** An error toast titled "Erè"; user_not_found has its own title and sentence (spec §8). */
-export function notifyWalletError(error: unknown, fallback: WalletFallback): void {
-  if (isSessionFailure(error)) return;
+/**
+ * A step's refusal, to show in the step; user_not_found has its own title and sentence (spec §8).
+ * None for an ended session: the data provider says it, and the screen is leaving for the login.
+ */
+export function walletRefusalOf(error: unknown, fallback: WalletFallback): Refusal | null {
+  if (isSessionFailure(error)) return null;
   if (AppError.from(error).code === 'user_not_found') {
-    notifyErrorText(i18n.t('wallet:errors.user_not_found_message'), i18n.t('wallet:errors.user_not_found'));
-    return;
+    return {
+      title: i18n.t('wallet:errors.user_not_found'),
+      text: i18n.t('wallet:errors.user_not_found_message'),
+    };
   }
-  notifyErrorText(walletErrorText(error, fallback));
+  return { text: walletErrorText(error, fallback) };
 }
 
-/** The toast of a form field that did not validate (its message is an error key). */
-export function notifyFieldError(code: string | undefined, fallback: WalletFallback): void {
-  notifyWalletError(new AppError((code ?? 'validation_error') as ErrorCode), fallback);
+/** An error toast titled "Erè", for a failure that belongs to no step (a cancel, a report). */
+export function notifyWalletError(error: unknown, fallback: WalletFallback): void {
+  const refusal = walletRefusalOf(error, fallback);
+  if (refusal) notifyErrorText(refusal.text, refusal.title);
 }
 
 /** The text under a form field whose message is an error key (`invalid_amount`, …). */
