@@ -14,6 +14,8 @@ export type LimitStatus = {
   congelado: boolean;
   /** The next level's limits (what moving up gives), or null at the top. */
   proximo: LevelLimits | null;
+  /** The newest document review's state; null when no photo was ever sent. */
+  revisao_documento?: 'pendente' | 'aprovada' | 'rejeitada' | null;
 };
 
 export function getLimits(signal?: AbortSignal): Promise<LimitStatus> {

@@ -6,6 +6,21 @@ import { useHiddenBalance } from './use-hidden-balance';
 
 const DOTS = '•••••';
 
+type BalancePart = { key: 'available' | 'pending' | 'checking'; centis: number };
+
+/**
+ * What the balance is made of: what is free, what waits for a code, and what a "wrong person"
+ * report holds while support checks it — two kinds of held money the person must not confuse.
+ */
+function heldParts(wallet: Wallet): BalancePart[] {
+  const checking = wallet.em_verificacao_centis ?? 0;
+  const pending = wallet.reservado_centis - checking;
+  const parts: BalancePart[] = [{ key: 'available', centis: wallet.disponivel_centis }];
+  if (pending > 0) parts.push({ key: 'pending', centis: pending });
+  if (checking > 0) parts.push({ key: 'checking', centis: checking });
+  return parts;
+}
+
 /** The balance, hidden as dots on request; its height is the same while it loads. */
 export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
   const { t } = useTranslation('screens');
@@ -54,16 +69,13 @@ export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
           )}
         </p>
       </div>
-      <p className="mt-1 h-5 text-sm text-primary-100">
+      <p className="mt-1 flex min-h-5 flex-wrap gap-x-3 text-sm text-primary-100" data-testid="balance-parts">
         {wallet
-          ? [
-              t('home.balance.available', { amount: amount(wallet.disponivel_centis) }),
-              wallet.reservado_centis > 0
-                ? t('home.balance.pending', { amount: amount(wallet.reservado_centis) })
-                : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')
+          ? heldParts(wallet).map(({ key, centis }) => (
+              <span key={key} className="whitespace-nowrap">
+                {t(`home.balance.${key}`, { amount: amount(centis) })}
+              </span>
+            ))
           : null}
       </p>
     </section>

@@ -1,8 +1,9 @@
 import { formatKreyol } from '@kreyolcash/domain';
-import { IdCard, Lock, ShieldCheck, Smartphone } from 'lucide-react';
+import { Hourglass, IdCard, Lock, ShieldCheck, Smartphone } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TextLink } from '@/components/ui/text-link';
 import { useTranslation } from '@/lib/i18n';
 import type { LimitStatus } from '../api/get-limits';
 
@@ -51,35 +52,40 @@ export function LimitsPanel({ status }: { status: LimitStatus }) {
   );
 }
 
+// A definition list holds only its terms and their definitions (or a div of them): the bar and
+// what is left are a second definition of the same term.
 function UsageRow({ label, used, limit }: { label: string; used: number; limit: number }) {
   const { t } = useTranslation('wallet');
   const share = limit > 0 ? Math.min(1, used / limit) : 1;
   const full = share >= 0.9;
   return (
-    <div className="flex flex-col gap-1.5" data-testid="limits-usage">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-        <dt className="text-base font-semibold text-slate-800">{label}</dt>
-        <dd className="text-base tabular-nums text-slate-900">
-          {t('limits.usedOf', { used: formatKreyol(used), limit: formatKreyol(limit) })}
-        </dd>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={Math.min(used, limit)}
-        aria-valuetext={t('limits.usedOf', { used: formatKreyol(used), limit: formatKreyol(limit) })}
-        className="h-2.5 overflow-hidden rounded-full bg-slate-100"
-      >
+    <div
+      className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1.5"
+      data-testid="limits-usage"
+    >
+      <dt className="text-base font-semibold text-slate-800">{label}</dt>
+      <dd className="text-base tabular-nums text-slate-900">
+        {t('limits.usedOf', { used: formatKreyol(used), limit: formatKreyol(limit) })}
+      </dd>
+      <dd className="flex w-full flex-col gap-1.5">
         <div
-          className={full ? 'h-full rounded-full bg-amber-500' : 'h-full rounded-full bg-primary-600'}
-          style={{ width: `${Math.round(share * 100)}%` }}
-        />
-      </div>
-      <p className="text-sm text-slate-600">
-        {t('limits.left', { amount: formatKreyol(Math.max(0, limit - used)) })}
-      </p>
+          role="progressbar"
+          aria-label={label}
+          aria-valuemin={0}
+          aria-valuemax={limit}
+          aria-valuenow={Math.min(used, limit)}
+          aria-valuetext={t('limits.usedOf', { used: formatKreyol(used), limit: formatKreyol(limit) })}
+          className="h-2.5 overflow-hidden rounded-full bg-slate-100"
+        >
+          <div
+            className={full ? 'h-full rounded-full bg-amber-500' : 'h-full rounded-full bg-primary-600'}
+            style={{ width: `${Math.round(share * 100)}%` }}
+          />
+        </div>
+        <p className="text-sm text-slate-600">
+          {t('limits.left', { amount: formatKreyol(Math.max(0, limit - used)) })}
+        </p>
+      </dd>
     </div>
   );
 }
@@ -98,6 +104,8 @@ function MoveUp({ status }: { status: LimitStatus }) {
             {t('limits.moveUp.phoneAction')}
           </Link>
         </>
+      ) : status.nivel === 1 && status.revisao_documento === 'pendente' ? (
+        <DocumentUnderReview />
       ) : status.nivel === 1 && next ? (
         <>
           <p className="text-base text-slate-700">
@@ -108,14 +116,35 @@ function MoveUp({ status }: { status: LimitStatus }) {
               balance: formatKreyol(next.saldo_max_centis),
             })}
           </p>
+          {status.revisao_documento === 'rejeitada' ? (
+            <p className="text-base font-semibold text-slate-800" data-testid="limits-document-rejected">
+              {t('limits.moveUp.documentRejected')}
+            </p>
+          ) : null}
           <Link to="/identity" className={buttonStyles({ variant: 'secondary', size: 'lg' })}>
             <IdCard aria-hidden="true" className="size-5" />
-            {t('limits.moveUp.documentAction')}
+            {status.revisao_documento === 'rejeitada'
+              ? t('limits.moveUp.documentRejectedAction')
+              : t('limits.moveUp.documentAction')}
           </Link>
         </>
       ) : (
         <p className="text-base text-slate-700">{t('limits.moveUp.top')}</p>
       )}
     </Card>
+  );
+}
+
+/** A photo waits for compliance: nothing to send again, only where it stands. */
+function DocumentUnderReview() {
+  const { t } = useTranslation('wallet');
+  return (
+    <>
+      <p className="flex items-start gap-3 text-base text-slate-700" data-testid="limits-document-pending">
+        <Hourglass aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+        {t('limits.moveUp.documentPending')}
+      </p>
+      <TextLink to="/identity">{t('limits.moveUp.documentPendingAction')}</TextLink>
+    </>
   );
 }

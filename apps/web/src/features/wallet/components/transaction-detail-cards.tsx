@@ -7,7 +7,7 @@ import {
   type PurchaseLine,
   type Transaction,
 } from '@kreyolcash/domain';
-import { Undo2 } from 'lucide-react';
+import { ShieldAlert, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -61,6 +61,18 @@ export function TransactionSummaryCard({ transaction }: CardProps) {
           <StatusIcon aria-hidden="true" className="size-4" />
           {statusLabel}
         </p>
+        {state === 'verificacao' ? (
+          <p
+            className={cn(
+              'flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-bold',
+              rowStateLooks.verificacao.tint,
+            )}
+            data-testid="transaction-checking"
+          >
+            <ShieldAlert aria-hidden="true" className="size-4" />
+            {t('detail.status.verificacao')}
+          </p>
+        ) : null}
         {transaction.estornada ? (
           <p
             className={cn(

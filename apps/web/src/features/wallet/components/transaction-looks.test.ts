@@ -2,7 +2,7 @@ import type { Transaction } from '@kreyolcash/domain';
 import { describe, expect, it } from 'vitest';
 import { amountSignFor, readingOf, rowStateOf } from './transaction-looks';
 
-type Shape = Pick<Transaction, 'type' | 'tipo' | 'status' | 'expirada' | 'estornada'>;
+type Shape = Pick<Transaction, 'type' | 'tipo' | 'status' | 'expirada' | 'estornada' | 'em_verificacao'>;
 const movement = (overrides: Partial<Shape>): Shape => ({
   type: 'sent',
   tipo: 'transferencia',
@@ -29,6 +29,9 @@ describe('how a movement reads', () => {
     expect(rowStateOf(movement({ status: 'cancelada' }))).toBe('cancelada');
     expect(rowStateOf(movement({ status: 'cancelada', expirada: true }))).toBe('expirada');
     expect(rowStateOf(movement({ estornada: true }))).toBe('estornada');
+    // A report being checked says so, not "pending" like a transfer waiting for its code.
+    expect(rowStateOf(movement({ em_verificacao: true }))).toBe('verificacao');
+    expect(rowStateOf(movement({ em_verificacao: false }))).toBeNull();
     expect(rowStateOf(movement({ type: 'adjustment', tipo: 'ajuste' }))).toBe('adjustment');
     expect(rowStateOf(movement({ status: 'em_revisao' as Transaction['status'] }))).toBe('unknown');
   });

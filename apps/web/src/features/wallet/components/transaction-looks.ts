@@ -14,6 +14,7 @@ import {
   Clock,
   Gift,
   type LucideIcon,
+  ShieldAlert,
   ShoppingBag,
   SlidersHorizontal,
   Sparkles,
@@ -66,12 +67,21 @@ export const typeLooks: Record<Reading, Look & { amountTone: string }> = {
 
 /**
  * What a row must say besides its amount, so a pending −₭20,00 never looks like a sent one: the
- * status unless completed, that a payment was reversed, that a movement is an adjustment.
+ * status unless completed, that a payment is being checked after a "wrong person" report (its
+ * money may be held: not the same as waiting for a code), that it was reversed, that a movement
+ * is an adjustment.
  */
-export type RowState = 'pendente' | 'cancelada' | 'expirada' | 'estornada' | 'adjustment' | 'unknown';
+export type RowState =
+  | 'pendente'
+  | 'cancelada'
+  | 'expirada'
+  | 'verificacao'
+  | 'estornada'
+  | 'adjustment'
+  | 'unknown';
 
 export function rowStateOf(
-  transaction: Pick<Transaction, 'status' | 'expirada' | 'estornada' | 'type'>,
+  transaction: Pick<Transaction, 'status' | 'expirada' | 'estornada' | 'type' | 'em_verificacao'>,
 ): RowState | null {
   switch (transaction.status) {
     case 'pendente':
@@ -79,6 +89,7 @@ export function rowStateOf(
     case 'cancelada':
       return transaction.expirada ? 'expirada' : 'cancelada';
     case 'concluida':
+      if (transaction.em_verificacao) return 'verificacao';
       if (transaction.estornada) return 'estornada';
       return transaction.type === 'adjustment' ? 'adjustment' : null;
     default:
@@ -91,6 +102,7 @@ export const rowStateLooks: Record<RowState, { Icon: LucideIcon; tint: string; a
   pendente: { Icon: Clock, tint: 'bg-amber-100 text-amber-900', amount: 'text-amber-800 italic' },
   cancelada: { Icon: CircleX, tint: 'bg-accent-50 text-accent-700', amount: 'text-slate-500 line-through' },
   expirada: { Icon: TimerOff, tint: 'bg-accent-50 text-accent-700', amount: 'text-slate-500 line-through' },
+  verificacao: { Icon: ShieldAlert, tint: 'bg-sky-100 text-sky-900', amount: 'text-sky-900' },
   estornada: { Icon: Undo2, tint: 'bg-slate-100 text-slate-700', amount: 'text-slate-500' },
   adjustment: { Icon: SlidersHorizontal, tint: 'bg-slate-100 text-slate-700', amount: '' },
   unknown: { Icon: CircleQuestionMark, tint: 'bg-slate-100 text-slate-600', amount: 'text-slate-500' },
