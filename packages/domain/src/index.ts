@@ -2,6 +2,7 @@
 // This is the package's one barrel; everything public is re-exported here by name.
 
 export * from './app-error.ts';
+export * from './audit-actions.ts';
 export * from './common-passwords.ts';
 export * from './company-categories.ts';
 export * from './constants.ts';

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditTargetType } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, OperatorRole } from '../db/schema.ts';
 
@@ -12,8 +13,8 @@ export type AuditEntry = {
   /** The operator, or null when the account's owner acted (a self-freeze). */
   operator: AuditOperator | null;
   /** What was done, dotted: `kyc.approve`, `account.freeze`, `adjustment.propose`… */
-  action: string;
-  target: { type: string; id: string };
+  action: AuditAction;
+  target: { type: AuditTargetType; id: string };
   /** The app user the action concerns, when there is one: the user's page lists it. */
   userId?: string | null;
   before?: unknown;

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@kreyolcash/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
@@ -59,7 +60,11 @@ export async function markRotated(trx: Transaction<DB>, tokenHash: string): Prom
     .execute();
 }
 
-export async function revokeSession(db: Kysely<DB>, sessionId: string, reason: string): Promise<void> {
+export async function revokeSession(
+  db: Kysely<DB>,
+  sessionId: string,
+  reason: SessionEndReason,
+): Promise<void> {
   await db
     .updateTable('sessoes')
     .set({ revogado_em: sql`now()`, motivo_revogacao: reason })
@@ -68,7 +73,11 @@ export async function revokeSession(db: Kysely<DB>, sessionId: string, reason: s
     .execute();
 }
 
-export async function revokeAllSessions(db: Kysely<DB>, userId: string, reason: string): Promise<void> {
+export async function revokeAllSessions(
+  db: Kysely<DB>,
+  userId: string,
+  reason: SessionEndReason,
+): Promise<void> {
   await db
     .updateTable('sessoes')
     .set({ revogado_em: sql`now()`, motivo_revogacao: reason })

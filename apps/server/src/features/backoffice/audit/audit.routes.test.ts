@@ -185,22 +185,39 @@ describe(`the audit trail's browser and export on ${testDatabaseKind}`, () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="kreyolcash-auditoria-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(res.body.startsWith('\uFEFF"id","criado_em_haiti"')).toBe(true);
+    // The header row in the operator's language: Creole unless the back office asks for French.
+    expect(res.body.startsWith('\uFEFF"Nimewo","Dat (lè Ayiti)"')).toBe(true);
     const [header, ...rows] = parseCsv(res.body.slice(1));
     expect(header).toEqual([
-      'id',
-      'criado_em_haiti',
-      'operador_email',
-      'papel',
-      'acao',
-      'alvo_tipo',
-      'alvo_id',
-      'usuario_id',
-      'usuario_email',
-      'antes',
-      'depois',
-      'motivo',
+      'Nimewo',
+      'Dat (lè Ayiti)',
+      'Imèl operatè a',
+      'Wòl operatè a',
+      'Aksyon',
+      'Sou ki sa',
+      'Idantifyan sa a',
+      'Idantifyan itilizatè a',
+      'Imèl itilizatè a',
+      'Anvan',
+      'Apre',
+      'Rezon',
     ]);
+    const french = await t.app.inject({
+      url: `/api/admin/audit.csv?usuario=${alice.id}&from=2026-03-09&to=2026-03-11&lang=fr`,
+      headers: { cookie },
+    });
+    const [frenchHeader, ...frenchRows] = parseCsv(french.body.slice(1));
+    expect(frenchHeader?.slice(0, 5)).toEqual([
+      'Numéro',
+      'Date (heure d’Haïti)',
+      'E-mail de l’opérateur',
+      'Rôle de l’opérateur',
+      'Action',
+    ]);
+    expect(frenchRows).toEqual(rows);
+    const unknownLanguage = await t.app.inject({ url: '/api/admin/audit.csv?lang=en', headers: { cookie } });
+    expect(unknownLanguage.statusCode).toBe(422);
+    expect(unknownLanguage.json().error.code).toBe('validation_error');
     expect(rows.map((r) => [r[1], r[2], r[4], r[8], r[11]])).toEqual([
       [
         '2026-03-10 00:30:00',
@@ -235,7 +252,7 @@ describe(`the audit trail's browser and export on ${testDatabaseKind}`, () => {
       .where('operador_id', '=', reader)
       .orderBy('id')
       .execute();
-    expect(exports).toHaveLength(3);
+    expect(exports).toHaveLength(4);
     expect(exports[0]).toMatchObject({
       papel: 'compliance',
       depois: { usuario: alice.id, from: '2026-03-09', to: '2026-03-11' },

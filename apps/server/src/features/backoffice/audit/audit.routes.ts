@@ -63,6 +63,43 @@ const CSV_COLUMNS = [
   'motivo',
 ] as const;
 
+// The header row is in the operator's language (the back office sends the one it shows); the
+// cells stay the stored values, which a spreadsheet filters and another export matches.
+const CSV_LANGUAGES = ['ht', 'fr'] as const;
+export const CSV_HEADERS: Record<
+  (typeof CSV_LANGUAGES)[number],
+  Record<(typeof CSV_COLUMNS)[number], string>
+> = {
+  ht: {
+    id: 'Nimewo',
+    criado_em_haiti: 'Dat (lè Ayiti)',
+    operador_email: 'Imèl operatè a',
+    papel: 'Wòl operatè a',
+    acao: 'Aksyon',
+    alvo_tipo: 'Sou ki sa',
+    alvo_id: 'Idantifyan sa a',
+    usuario_id: 'Idantifyan itilizatè a',
+    usuario_email: 'Imèl itilizatè a',
+    antes: 'Anvan',
+    depois: 'Apre',
+    motivo: 'Rezon',
+  },
+  fr: {
+    id: 'Numéro',
+    criado_em_haiti: 'Date (heure d’Haïti)',
+    operador_email: 'E-mail de l’opérateur',
+    papel: 'Rôle de l’opérateur',
+    acao: 'Action',
+    alvo_tipo: 'Cible',
+    alvo_id: 'Identifiant de la cible',
+    usuario_id: 'Identifiant de l’utilisateur',
+    usuario_email: 'E-mail de l’utilisateur',
+    antes: 'Avant',
+    depois: 'Après',
+    motivo: 'Motif',
+  },
+};
+
 const haitiTime = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'America/Port-au-Prince',
   dateStyle: 'short',
@@ -96,9 +133,12 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/audit.csv',
-    { ...operatorOnly(app, AUDIT_READERS), schema: { tags, querystring: filterSchema } },
+    {
+      ...operatorOnly(app, AUDIT_READERS),
+      schema: { tags, querystring: filterSchema.extend({ lang: z.enum(CSV_LANGUAGES).default('ht') }) },
+    },
     async (request, reply) => {
-      const filter: AuditFilter = request.query;
+      const { lang, ...filter }: AuditFilter & { lang: (typeof CSV_LANGUAGES)[number] } = request.query;
       await recordAudit(db, {
         operator: operatorOf(request),
         action: 'audit.export',
@@ -111,14 +151,18 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="kreyolcash-auditoria-${today}.csv"`)
         .header('cache-control', 'no-store');
       // Streamed page by page: memory stays flat however long the trail, and nothing is cut off.
-      return reply.send(Readable.from(csvLines(db, filter)));
+      return reply.send(Readable.from(csvLines(db, filter, CSV_HEADERS[lang])));
     },
   );
 };
 
-async function* csvLines(db: AppInstance['deps']['database']['db'], filter: AuditFilter) {
+async function* csvLines(
+  db: AppInstance['deps']['database']['db'],
+  filter: AuditFilter,
+  headers: Record<(typeof CSV_COLUMNS)[number], string>,
+) {
   // The byte-order mark makes spreadsheets read the file as UTF-8 (Creole and French accents).
-  yield `\uFEFF${csvRow(CSV_COLUMNS)}`;
+  yield `\uFEFF${csvRow(CSV_COLUMNS.map((column) => headers[column]))}`;
   for await (const row of allAuditRows(db, filter)) {
     yield csvRow([
       row.id,

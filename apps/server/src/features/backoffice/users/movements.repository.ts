@@ -34,6 +34,16 @@ export async function findMovement(db: Kysely<DB>, id: string) {
     .executeTakeFirst();
 }
 
+// A correction's actor is stored as `operator:<id>` (adjustments) or `operador:<id>` (reversals).
+const OPERATOR_ACTOR = /^(?:operator|operador):([0-9a-f-]{36})$/i;
+
+/** The operator a movement's actor names, by name and role; undefined when it names none. */
+export async function findActorOperator(db: Kysely<DB>, actor: string | null) {
+  const id = actor ? OPERATOR_ACTOR.exec(actor)?.[1] : undefined;
+  if (!id) return undefined;
+  return db.selectFrom('operadores').select(['id', 'nome', 'papel']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function findLedgerLines(db: Kysely<DB>, movementId: string) {
   return db
     .selectFrom('kreyolcash_lancamentos as l')

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
+import { decideReport } from '../../../test-support/report-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 import { sendMoney, startTransfer } from '../../../test-support/transfers.ts';
@@ -211,5 +212,28 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
     expect((await get(`/movements/${randomUUID()}`)).statusCode).toBe(404);
     expect((await get('/movements/not-an-id')).statusCode).toBe(404);
     expect((await get(`/users/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('names the operator of a correction by name and role, not by the stored id', async () => {
+    const report = (await get(`/movements/${transferId}`)).json().reclamacao;
+    expect(
+      (await decideReport(t, cookie, report.id, 'reverse', 'Moun nan te konfonn nimewo a')).statusCode,
+    ).toBe(200);
+    const [reversal] = (await get(`/movements/${transferId}`)).json().corrigido_por;
+    const page = (await get(`/movements/${reversal.id}`)).json();
+    expect(page.movimentacao.tipo).toBe('estorno');
+    expect(page.movimentacao.ator_operador).toEqual({
+      id: operatorId,
+      nome: expect.any(String),
+      papel: 'support',
+    });
+    const { nome } = await t.database.db
+      .selectFrom('operadores')
+      .select('nome')
+      .where('id', '=', operatorId)
+      .executeTakeFirstOrThrow();
+    expect(page.movimentacao.ator_operador.nome).toBe(nome);
+    // A movement no operator made names none.
+    expect((await get(`/movements/${transferId}`)).json().movimentacao.ator_operador).toBeNull();
   });
 });

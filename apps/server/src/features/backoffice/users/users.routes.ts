@@ -12,6 +12,7 @@ import { auditRowSchema } from '../audit/audit.routes.ts';
 import { ANY_OPERATOR, operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 import {
+  findActorOperator,
   findLedgerLines,
   findMovement,
   findRelatedMovements,
@@ -122,6 +123,14 @@ const movementPageSchema = z.object({
     referente_a: z.string().nullable(),
     motivo: z.string().nullable(),
     ator: z.string().nullable(),
+    // The operator the actor names, so the page shows a name and a role, not an id.
+    ator_operador: z
+      .object({
+        id: z.string(),
+        nome: z.string(),
+        papel: z.enum(['support', 'compliance', 'finance', 'admin']),
+      })
+      .nullable(),
     criado_em: z.date(),
     concluido_em: z.date().nullable(),
     expira_em: z.date().nullable(),
@@ -299,8 +308,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const movement = await findMovement(db, existingId(request.params.id));
       if (!movement) throw new AppError('not_found');
+      const actor = await findActorOperator(db, movement.ator);
       return {
-        movimentacao: movement,
+        movimentacao: { ...movement, ator_operador: actor ?? null },
         lancamentos: await findLedgerLines(db, movement.id),
         ...(await findRelatedMovements(db, movement)),
         venda: await findSaleOf(db, movement.id),
