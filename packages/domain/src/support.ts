@@ -78,3 +78,15 @@ export function parseSupportHours(text: string): SupportHours[] | null {
   }
   return hours;
 }
+
+// Refusals whose text asks the person to contact support: wherever one is shown, a link to the
+// Sipò screen goes with it.
+const ASKS_FOR_SUPPORT: ReadonlySet<string> = new Set([
+  'account_frozen',
+  'account_blocked',
+  'report_window_closed',
+]);
+
+export function asksForSupport(code: string): boolean {
+  return ASKS_FOR_SUPPORT.has(code);
+}

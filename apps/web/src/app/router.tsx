@@ -1,6 +1,14 @@
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { matchRoutes, type RouteObject, renderMatches, useLocation, useNavigationType } from 'react-router';
+import {
+  matchRoutes,
+  type RouteObject,
+  renderMatches,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router';
 import { BootSplash } from '@/components/boot-splash';
+import { registerNavigate } from '@/lib/app-navigation';
 import { withNamespaces } from '@/lib/i18n';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -161,6 +169,14 @@ export const routes: RouteObject[] = [
           provenOnly(withNamespaces(import('./routes/limits'), ['wallet']).then((m) => m.LimitsRoute)),
         ),
       },
+      // Reaching support: its channels, a help request, and the answers. Not only for a proven phone:
+      // someone who cannot prove theirs needs support too.
+      {
+        path: '/support',
+        ...lazyRoute(
+          async () => (await withNamespaces(import('./routes/support'), ['support'])).SupportRoute,
+        ),
+      },
       {
         path: '/referrals',
         ...lazyRoute(() =>
@@ -196,6 +212,11 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 export function AppRoutes() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  useEffect(() => {
+    registerNavigate((to) => void navigate(to));
+    return () => registerNavigate(null);
+  }, [navigate]);
 
   // The route table is matched once per path (react-router flattens and ranks the whole table on
   // every match: useRoutes did it again after the preload's own match), and the same matches are

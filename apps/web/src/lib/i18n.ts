@@ -5,6 +5,7 @@ import type identityHt from '@/i18n/identity/ht.json';
 import type legalHt from '@/i18n/legal/ht.json';
 import type marketplaceHt from '@/i18n/marketplace/ht.json';
 import type screensHt from '@/i18n/screens/ht.json';
+import type supportHt from '@/i18n/support/ht.json';
 import type walletHt from '@/i18n/wallet/ht.json';
 
 // The app's own i18n (docs/decisions.md): exactly what the screens use — namespaces loaded on
@@ -33,6 +34,7 @@ type Resources = {
   legal: typeof legalHt;
   marketplace: typeof marketplaceHt;
   screens: typeof screensHt;
+  support: typeof supportHt;
   wallet: typeof walletHt;
 };
 export type Namespace = keyof Resources;
@@ -79,6 +81,7 @@ const bundles = import.meta.glob<{ default: Texts }>([
   '../i18n/legal/*.json',
   '../i18n/marketplace/*.json',
   '../i18n/screens/*.json',
+  '../i18n/support/*.json',
   '../i18n/wallet/*.json',
 ]);
 
@@ -147,6 +150,7 @@ const namespaceNames: Record<Namespace, true> = {
   legal: true,
   marketplace: true,
   screens: true,
+  support: true,
   wallet: true,
 };
 

@@ -1,4 +1,6 @@
+import { AppError, asksForSupport } from '@kreyolcash/domain';
 import { toast } from 'sonner';
+import { navigateTo } from './app-navigation';
 import { type ErrorTextOptions, errorText } from './error-text';
 import { i18n } from './i18n';
 
@@ -17,7 +19,15 @@ export function notifyError(
   error: unknown,
   options: ErrorTextOptions & { title?: string; action?: ToastAction } = {},
 ): void {
-  notifyErrorText(errorText(error, options), options.title, options.action);
+  notifyErrorText(errorText(error, options), options.title, options.action ?? supportActionFor(error));
+}
+
+/** A refusal that asks the person to contact support carries the way there. */
+function supportActionFor(error: unknown): ToastAction | undefined {
+  const { code } = AppError.from(error);
+  if (!asksForSupport(code)) return undefined;
+  const path = code === 'account_frozen' ? '/support?assunto=conta_congelada' : '/support';
+  return { label: i18n.t('screens:support.contact'), onClick: () => navigateTo(path) };
 }
 
 /** An error toast with a sentence of the screen's own, titled "Erè" unless told otherwise (spec §8). */

@@ -1,6 +1,7 @@
 import { type ErrorCode, HISTORY_HOME_LIMIT } from '@kreyolcash/domain';
 import {
   Gauge,
+  LifeBuoy,
   Lock,
   LogOut,
   type LucideIcon,
@@ -16,6 +17,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { SupportLink, supportPath } from '@/components/ui/support-link';
 import { firstNameOf, getMeQueryOptions, useMe } from '@/features/profile/api/get-me';
 import { getTransactionsQueryOptions, useTransactions } from '@/features/wallet/api/get-transactions';
 import { getWalletQueryOptions, useWallet } from '@/features/wallet/api/get-wallet';
@@ -77,9 +79,9 @@ const HomeScreen = memo(function HomeScreen({ userId }: { userId: string | null 
         <h1 className="sr-only">{t('home.title')}</h1>
         <FrozenBanner isSignedIn={userId !== null} />
         <HomeBalance userId={userId} />
-        <Shortcuts />
+        <Shortcuts isSignedIn={userId !== null} />
         <HomeMovements isSignedIn={userId !== null} />
-        <MoneyLinks />
+        <MoneyLinks isSignedIn={userId !== null} />
       </main>
     </div>
   );
@@ -144,19 +146,35 @@ const HomeMovements = memo(function HomeMovements({ isSignedIn }: { isSignedIn: 
   return <RecentTransactions transactions={transactions} failed={recent.isError} />;
 });
 
-/** The two links under the movements, the same on every render. */
-const MoneyLinks = memo(function MoneyLinks() {
+/** Whether the account is frozen, once the profile is known (the prerendered frame says no). */
+function useIsFrozen(isSignedIn: boolean): boolean {
+  return useAnswer(useMe({ queryConfig: { enabled: isSignedIn } })).data?.congelado === true;
+}
+
+/** The two links under the movements; a frozen account's way forward is support, not a payment. */
+const MoneyLinks = memo(function MoneyLinks({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation('screens');
+  const isFrozen = useIsFrozen(isSignedIn);
   return (
     <>
       <Link to="/limits" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
         <Gauge aria-hidden="true" className="size-5" />
         {t('home.limits')}
       </Link>
-      <Link to="/transfer" className={buttonStyles({ variant: 'primary', size: 'lg' })}>
-        <Plus aria-hidden="true" className="size-5" />
-        {t('home.newPayment')}
-      </Link>
+      {isFrozen ? (
+        <Link
+          to={supportPath({ subject: 'conta_congelada' })}
+          className={buttonStyles({ variant: 'primary', size: 'lg' })}
+        >
+          <LifeBuoy aria-hidden="true" className="size-5" />
+          {t('support.contact')}
+        </Link>
+      ) : (
+        <Link to="/transfer" className={buttonStyles({ variant: 'primary', size: 'lg' })}>
+          <Plus aria-hidden="true" className="size-5" />
+          {t('home.newPayment')}
+        </Link>
+      )}
     </>
   );
 });
@@ -172,8 +190,9 @@ const shortcuts: {
   { to: '/statement', label: 'statement', Icon: ReceiptText },
 ];
 
-const Shortcuts = memo(function Shortcuts() {
+const Shortcuts = memo(function Shortcuts({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation('screens');
+  const isFrozen = useIsFrozen(isSignedIn);
   return (
     <nav aria-label={t('home.shortcuts.label')}>
       <ul className="grid grid-cols-4 gap-2">
@@ -183,10 +202,23 @@ const Shortcuts = memo(function Shortcuts() {
               to={to}
               className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-2xl border border-slate-200 bg-white px-1 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
-              <span className="grid size-10 place-items-center rounded-full bg-primary-50 text-primary-700">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              {t(`home.shortcuts.${label}`)}
+              {isFrozen && label === 'transfer' ? (
+                // Sending is what a freeze stops: the shortcut says so before it is tapped.
+                <>
+                  <span className="grid size-10 place-items-center rounded-full bg-red-50 text-red-700">
+                    <Lock aria-hidden="true" className="size-5" />
+                  </span>
+                  {t(`home.shortcuts.${label}`)}
+                  <span className="sr-only">{t('home.frozen.title')}</span>
+                </>
+              ) : (
+                <>
+                  <span className="grid size-10 place-items-center rounded-full bg-primary-50 text-primary-700">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  {t(`home.shortcuts.${label}`)}
+                </>
+              )}
             </Link>
           </li>
         ))}
@@ -213,6 +245,7 @@ const FrozenBanner = memo(function FrozenBanner({ isSignedIn }: { isSignedIn: bo
           {t('home.frozen.title')}
         </h2>
         <p className="text-base text-red-900">{t('home.frozen.body')}</p>
+        <SupportLink label={t('support.contact')} subject="conta_congelada" className="text-red-900" />
       </div>
     </section>
   );

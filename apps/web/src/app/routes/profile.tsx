@@ -1,4 +1,4 @@
-import { Settings } from 'lucide-react';
+import { LifeBuoy, Settings } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { ScreenHeaderLink, ScreenLayout } from '@/components/layouts/screen-layout';
 import { buttonStyles } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { useTranslation } from '@/lib/i18n';
 
 export function ProfileRoute() {
   const { t } = useTranslation('account');
+  const screens = useTranslation('screens').t;
   const session = useSession();
   useDocumentTitle(t('profile.title'));
   const me = useMe({ queryConfig: { enabled: session.status === 'signed-in' } });
@@ -37,6 +38,10 @@ export function ProfileRoute() {
             <div className="flex flex-col gap-3">
               <Link to="/settings" className={buttonStyles({ variant: 'secondary', size: 'lg' })}>
                 {t('profile.edit')}
+              </Link>
+              <Link to="/support" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+                <LifeBuoy aria-hidden="true" className="size-5" />
+                {screens('support.title')}
               </Link>
               <Link to="/home" className={buttonStyles({ variant: 'outline', size: 'lg' })}>
                 {t('profile.backHome')}

@@ -10,6 +10,8 @@ import { MarketplaceScreen } from '@/features/marketplace/components/marketplace
 import { PurchaseFlow } from '@/features/marketplace/components/purchase-flow';
 import { RedirectToLogin } from '@/features/marketplace/components/redirect-to-login';
 import { useLoadFailure } from '@/features/marketplace/components/use-load-failure';
+import { useMe } from '@/features/profile/api/get-me';
+import { FrozenNotice } from '@/features/support/components/frozen-notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useTranslation } from '@/lib/i18n';
@@ -44,6 +46,8 @@ function PurchaseScreen({ productId, companyId, isSignedIn }: PurchaseScreenProp
   const queryConfig = { enabled: isSignedIn };
   const product = useProduct({ productId, queryConfig });
   const wallet = useBalance({ queryConfig });
+  // A frozen buyer learns it before choosing a quantity, not after the code is asked for.
+  const isFrozen = useMe({ queryConfig }).data?.congelado === true;
   const companyPath = `/company/${companyId}`;
 
   // Spec §2: a product that is not there says so and goes to the list of companies.
@@ -65,6 +69,13 @@ function PurchaseScreen({ productId, companyId, isSignedIn }: PurchaseScreenProp
           {t('purchase.done.backToCompany')}
         </Link>
       </StatusPanel>
+    ) : isFrozen ? (
+      <>
+        <FrozenNotice />
+        <Link to={companyPath} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+          {t('purchase.done.backToCompany')}
+        </Link>
+      </>
     ) : wallet.isPending && !wallet.isError ? (
       <PurchaseLoading />
     ) : (

@@ -1,6 +1,7 @@
 import { Navigate, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/features/profile/api/get-me';
+import { FrozenNotice } from '@/features/support/components/frozen-notice';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
 import { TransferWizard } from '@/features/wallet/components/transfer-wizard';
 import { WalletScreen } from '@/features/wallet/components/wallet-screen';
@@ -19,6 +20,14 @@ export function TransferRoute() {
   const me = useMe({ queryConfig: { enabled: session.status === 'signed-in' } });
 
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
+  // A frozen account sends nothing: it says so before a payee or an amount is typed.
+  if (me.data?.congelado) {
+    return (
+      <WalletScreen title={t('transfer.title')} back="/home">
+        <FrozenNotice />
+      </WalletScreen>
+    );
+  }
   if (session.status === 'unknown') {
     return (
       <WalletScreen title={t('transfer.title')} back="/home">

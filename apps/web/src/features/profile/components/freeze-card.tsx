@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { SupportLink } from '@/components/ui/support-link';
 import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useFreezeAccount } from '../api/freeze-account';
@@ -31,10 +32,13 @@ export function FreezeCard({ me }: { me: Me }) {
         {t('settings.freeze.title')}
       </h2>
       {me.congelado ? (
-        <p role="status" className="flex items-start gap-2 text-base font-semibold text-red-900">
-          <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {t('settings.freeze.frozen')}
-        </p>
+        <>
+          <p role="status" className="flex items-start gap-2 text-base font-semibold text-red-900">
+            <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            {t('settings.freeze.frozen')}
+          </p>
+          <SupportLink label={t('screens:support.contact')} subject="conta_congelada" />
+        </>
       ) : confirming ? (
         <div role="alertdialog" aria-labelledby="freeze-confirm-title" className="flex flex-col gap-3">
           <p id="freeze-confirm-title" className="text-base font-bold text-slate-900">
