@@ -17,6 +17,7 @@ export const SECTIONS: readonly Section[] = [
   },
   { key: 'kyc', roles: ['compliance', 'admin'], load: () => import('./kyc/kyc-section') },
   { key: 'reports', roles: ['support', 'admin'], load: () => import('./reports/reports-section') },
+  { key: 'support', roles: ['support', 'admin'], load: () => import('./support/support-section') },
   {
     key: 'adjustments',
     roles: ['finance', 'admin'],
