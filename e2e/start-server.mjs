@@ -17,6 +17,7 @@ export const E2E_OPERATORS = [
   ['support2', 'support'],
   ['compliance2', 'compliance'],
   ['admin2', 'admin'],
+  ['helpdesk', 'support'],
 ];
 
 const dataDir = process.env.DATA_DIR;

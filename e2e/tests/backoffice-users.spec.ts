@@ -68,7 +68,8 @@ test('an admin finds a user by e-mail, reads the page and a movement, checks the
   await page.getByLabel('Itilizatè (imèl oswa idantifyan)').fill(payer.email);
   await page.getByRole('button', { name: 'Filtre' }).click();
   const rows = page.getByTestId('audit-rows');
-  await expect(rows).toContainText('user.view');
+  await expect(rows).toContainText('Gade paj itilizatè a');
+  await expect(rows).not.toContainText('user.view');
   await expect(rows).toContainText(payer.fullName);
   await shot(page, 'audit-1280');
   const downloading = page.waitForEvent('download');
@@ -80,7 +81,8 @@ test('an admin finds a user by e-mail, reads the page and a movement, checks the
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n');
-  expect(header).toContain('"criado_em_haiti"');
+  // The header row in the operator's language; the cells as stored.
+  expect(header).toContain('"Dat (lè Ayiti)"');
   expect(body.length).toBeGreaterThan(0);
   expect(body.every((line) => line.includes(`"${payer.email}"`))).toBe(true);
   expect(body.some((line) => line.includes('"user.view"'))).toBe(true);

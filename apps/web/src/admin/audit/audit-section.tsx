@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError, adminFetch, adminUrl } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
+import { auditActionLabels, auditTargetLabels, labelOf } from '../labels';
 import { StackedTable } from '../stacked-table';
 import { auditTexts } from './texts';
 
@@ -36,6 +37,7 @@ type Filters = Record<(typeof FILTERS)[number], string>;
 
 export default function AuditSection() {
   const t = useAdminText(auditTexts);
+  const { locale } = useAdminLocale();
   const [params, setParams] = useSearchParams();
   const applied = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
   const [draft, setDraft] = useState<Filters>(applied);
@@ -93,7 +95,7 @@ export default function AuditSection() {
             </Button>
             <a
               className={buttonStyles({ variant: 'outline', className: 'sm:ml-auto' })}
-              href={adminUrl('/audit.csv', applied)}
+              href={adminUrl('/audit.csv', { ...applied, lang: locale })}
               download
             >
               {t('export')}
@@ -143,13 +145,15 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
           label: t('col.operator'),
           cell: (a) => (a.operador_nome ? `${a.operador_nome} · ${t(`role.${a.papel}`)}` : t('self')),
         },
-        { key: 'action', label: t('col.action'), cell: (a) => <code className="text-xs">{a.acao}</code> },
+        { key: 'action', label: t('col.action'), cell: (a) => labelOf(auditActionLabels, locale, a.acao) },
         {
           key: 'target',
           label: t('col.target'),
+          // The kind in words; the id stays, small, for the rows that have no page of their own.
           cell: (a) => (
-            <span className="text-xs">
-              {a.alvo_tipo} <code className="break-all">{a.alvo_id}</code>
+            <span>
+              {labelOf(auditTargetLabels, locale, a.alvo_tipo)}{' '}
+              <code className="text-xs break-all text-slate-600">{a.alvo_id}</code>
             </span>
           ),
         },

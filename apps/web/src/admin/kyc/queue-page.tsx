@@ -1,3 +1,4 @@
+import { maskNif } from '@kreyolcash/domain';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError } from '../api';
@@ -69,7 +70,7 @@ function QueueRow({ item }: { item: QueueItem }) {
         <strong className="min-w-0 text-base break-words text-primary-800">{item.nome_completo}</strong>
         <span className={cell}>
           <span className={label}>{t('field.nif')}</span>
-          <span className="font-mono">{item.documento}</span>
+          <span className="font-mono">{maskNif(item.documento)}</span>
         </span>
         <span className={cell}>
           <span className={label}>{t('field.birth')}</span>

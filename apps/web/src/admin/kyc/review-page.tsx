@@ -1,3 +1,4 @@
+import { maskNif } from '@kreyolcash/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -86,7 +87,7 @@ function Typed({ review }: { review: Review }) {
       <p className="mb-2 text-sm text-slate-600">{t('review.compare')}</p>
       <dl data-testid="kyc-typed">
         {row(t('field.name'), review.nome_completo, true)}
-        {row(t('field.nif'), <span className="font-mono">{review.documento}</span>, true)}
+        {row(t('field.nif'), <span className="font-mono">{maskNif(review.documento)}</span>, true)}
         {row(t('field.birth'), birthDate(review.data_nascimento), true)}
         {row(t('field.email'), review.email)}
         {row(

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
+import { labelOf, saleStatusLabels } from '../labels';
 import { StackedTable } from '../stacked-table';
 import { DetailItem } from './detail-item';
 import { usersTexts } from './texts';
@@ -72,7 +73,13 @@ function MovementDetails({ data }: { data: MovementPage }) {
           {m.expira_em ? <DetailItem label={t('movement.expires')}>{when(m.expira_em)}</DetailItem> : null}
           {m.observacoes ? <DetailItem label={t('movement.note')}>{m.observacoes}</DetailItem> : null}
           {m.motivo ? <DetailItem label={t('movement.reason')}>{m.motivo}</DetailItem> : null}
-          {m.ator ? <DetailItem label={t('movement.actor')}>{m.ator}</DetailItem> : null}
+          {m.ator ? (
+            <DetailItem label={t('movement.actor')}>
+              {m.ator_operador
+                ? `${m.ator_operador.nome} · ${t(`role.${m.ator_operador.papel}`)}`
+                : t('movement.actor_unknown')}
+            </DetailItem>
+          ) : null}
           <DetailItem label={t('movement.id')}>
             <code className="text-xs break-all">{m.id}</code>
           </DetailItem>
@@ -130,7 +137,9 @@ function MovementDetails({ data }: { data: MovementPage }) {
               {money(data.venda.preco_unitario_centis)}
             </DetailItem>
             <DetailItem label={t('movement.total')}>{money(data.venda.total_centis)}</DetailItem>
-            <DetailItem label={t('col.status')}>{data.venda.status}</DetailItem>
+            <DetailItem label={t('col.status')}>
+              {labelOf(saleStatusLabels, locale, data.venda.status)}
+            </DetailItem>
           </dl>
         </Card>
       ) : null}

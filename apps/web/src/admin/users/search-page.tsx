@@ -30,7 +30,8 @@ export function SearchPage() {
     event.preventDefault();
     const query = text.trim();
     setTooShort(query.length < 2);
-    if (query.length >= 2) setParams({ q: query });
+    // A search that cannot run leaves no earlier results on the screen, as if they answered it.
+    setParams(query.length >= 2 ? { q: query } : {});
   };
   const error = results.error instanceof AdminApiError ? t(`error.${results.error.code}`) : undefined;
   const items = results.data?.items ?? [];
@@ -54,7 +55,7 @@ export function SearchPage() {
         </form>
       </Card>
       {results.isFetching ? <Spinner /> : null}
-      {results.data ? (
+      {results.data && !results.isError ? (
         <Card>
           <h2 className="mb-3 text-lg font-semibold">{t('search.results')}</h2>
           <StackedTable<UserHit>

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError, type Operator } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
+import { auditActionLabels, labelOf, languageLabels, sessionEndLabels, userStatusLabels } from '../labels';
 import { StackedTable } from '../stacked-table';
 import { DetailItem } from './detail-item';
 import { FreezeCard } from './freeze-card';
@@ -59,8 +60,8 @@ function UserDetails({ data }: { data: UserPage }) {
             <DetailItem label={t('user.phone')}>{displayPhone(u.telefone)}</DetailItem>
             <DetailItem label={t('user.nif')}>{maskNif(u.documento)}</DetailItem>
             <DetailItem label={t('user.birth')}>{u.data_nascimento}</DetailItem>
-            <DetailItem label={t('user.status')}>{u.status}</DetailItem>
-            <DetailItem label={t('user.language')}>{u.idioma}</DetailItem>
+            <DetailItem label={t('user.status')}>{labelOf(userStatusLabels, locale, u.status)}</DetailItem>
+            <DetailItem label={t('user.language')}>{labelOf(languageLabels, locale, u.idioma)}</DetailItem>
             <DetailItem label={t('user.created')}>{when(u.criado_em)}</DetailItem>
             <DetailItem label={t('user.email_confirmed')}>{when(u.email_confirmado_em)}</DetailItem>
             <DetailItem label={t('user.phone_proven')}>{when(u.telefone_verificado_em)}</DetailItem>
@@ -126,7 +127,7 @@ function UserDetails({ data }: { data: UserPage }) {
               label: t('col.revoked'),
               cell: (s) =>
                 s.revogado_em
-                  ? `${formatDateTime(s.revogado_em, locale)}${s.motivo_revogacao ? ` (${s.motivo_revogacao})` : ''}`
+                  ? `${formatDateTime(s.revogado_em, locale)}${s.motivo_revogacao ? ` (${labelOf(sessionEndLabels, locale, s.motivo_revogacao)})` : ''}`
                   : t('sessions.open'),
             },
           ]}
@@ -250,7 +251,7 @@ export function AuditRows({ rows, t }: { rows: AuditItem[]; t: T }) {
           label: t('col.operator'),
           cell: (a) => (a.operador_nome ? `${a.operador_nome} · ${t(`role.${a.papel}`)}` : t('audit.self')),
         },
-        { key: 'action', label: t('col.action'), cell: (a) => <code className="text-xs">{a.acao}</code> },
+        { key: 'action', label: t('col.action'), cell: (a) => labelOf(auditActionLabels, locale, a.acao) },
         { key: 'reason', label: t('col.reason'), cell: (a) => a.motivo ?? '—' },
       ]}
     />

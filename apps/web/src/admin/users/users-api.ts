@@ -1,5 +1,5 @@
 import type { FreezeCategory } from '@kreyolcash/domain';
-import { adminFetch } from '../api';
+import { adminFetch, type OperatorRole } from '../api';
 
 // The users area's calls and the shapes the server answers (GET /api/admin/users…, /movements/:id).
 
@@ -109,6 +109,8 @@ export type MovementPage = {
     referente_a: string | null;
     motivo: string | null;
     ator: string | null;
+    /** The operator the actor names (a reversal, an adjustment), by name and role. */
+    ator_operador: { id: string; nome: string; papel: OperatorRole } | null;
     criado_em: string;
     concluido_em: string | null;
     expira_em: string | null;
