@@ -79,6 +79,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       RATE_LIMIT_MULTIPLIER: '100',
+      // The channels the Sipò screen shows, as an operator would configure them.
+      SUPPORT_WHATSAPP: '+50937000000',
+      SUPPORT_EMAIL: 'sipo@kreyolcash.ht',
+      SUPPORT_HOURS: 'mon-fri 08:00-17:00; sat 09:00-13:00',
     },
   },
 });

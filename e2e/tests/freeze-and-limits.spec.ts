@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 
-// A user who lost their phone freezes their account from settings, and a transfer is
-// then refused with a clear message; the "Limit" screen shows the level, the limits and what the
+// A user who lost their phone freezes their account from settings, and the transfer screen
+// then says so before anything is typed; the "Limit" screen shows the level, the limits and what the
 // day's and month's payments used. No operator is needed.
 
 const SHOTS = process.env.KC_SHOTS_DIR ?? '/tmp/kc/shots/freeze-and-limits';
@@ -31,13 +31,12 @@ async function startTransferTo(page: Page, payee: TestUser, amount: string) {
   await page.getByRole('button', { name: 'Konfime' }).click();
 }
 
-test('a user freezes their account from settings, and a transfer is then refused', async ({
+test('a user freezes their account from settings, and the transfer screen then says so', async ({
   page,
   request,
 }) => {
   test.slow();
   const payer = await provenUser(request, 'Rozlò');
-  const payee = await provenUser(request, 'Jinyò');
   await logIn(page, payer);
 
   await page.goto('/settings');
@@ -59,10 +58,14 @@ test('a user freezes their account from settings, and a transfer is then refused
   await expect(page.getByText('₭ 100,00').first()).toBeVisible();
   await shots(page, 'home-frozen');
 
-  await startTransferTo(page, payee, '5,00');
-  await expect(
-    page.getByText('Kont ou bloke: okenn lajan pa ka soti ladan l. Kontakte sipò KreyolCash pou debloke l.'),
-  ).toBeVisible();
+  // The transfer screen says it before a payee or an amount is typed, and points to support.
+  await page.goto('/transfer');
+  await expect(page.getByTestId('frozen-notice')).toContainText('Kont ou bloke');
+  await expect(page.getByRole('link', { name: 'Kontakte sipò' })).toHaveAttribute(
+    'href',
+    '/support?assunto=conta_congelada',
+  );
+  await expect(page.getByLabel('Montan an ₭')).toHaveCount(0);
   await shots(page, 'transfer-refused');
   // Nothing was held and no code was sent.
   const outbox = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(payer.phone)}&limit=50`);
