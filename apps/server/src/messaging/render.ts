@@ -1,6 +1,8 @@
 import { isLocale } from '@kreyolcash/domain';
 import type { OutboxMessage } from './outbox.repository.ts';
+import { typedTextKeys } from './templates/define.ts';
 import { isTemplateName, type RenderedMessage, TEMPLATES } from './templates.ts';
+import { plainForWhatsApp } from './whatsapp-plain.ts';
 
 /**
  * A message that cannot be rendered: an unknown template, a missing or malformed parameter, an
@@ -34,7 +36,17 @@ export function renderMessage(message: {
   }
   // The registry's entries differ in their parameters: each one's texts take its own parse.
   const texts = definition.texts[idioma] as (values: typeof parsed.data) => RenderedMessage;
-  return texts(parsed.data);
+  const rendered = texts(parsed.data);
+  // An e-mail (it has HTML) escapes what people typed itself; a WhatsApp text is written again
+  // with every typed parameter as plain text, so a name cannot restyle the message.
+  if (rendered.html !== undefined) return rendered;
+  return texts(asPlainText(parsed.data, typedTextKeys(definition.params)));
+}
+
+function asPlainText<T extends object>(values: T, keys: string[]): T {
+  const plain = { ...values } as Record<string, unknown>;
+  for (const key of keys) if (typeof plain[key] === 'string') plain[key] = plainForWhatsApp(plain[key]);
+  return plain as unknown as T;
 }
 
 export type StoredContent = Pick<

@@ -11,12 +11,34 @@ export type RenderedMessage = { text: string; subject?: string; html?: string };
 
 // Parameter types. No parameter is ever a ready-made sentence: the words live in the texts, so a
 // message can be rendered in any language from the same stored row.
+//
+// Every text parameter is typed by someone (a name, a product, a reason) and is rendered into a
+// WhatsApp text as plain text (render.ts), unless it is declared verbatim: a link, which must
+// reach the phone character for character. Enums, numbers and booleans are not text.
+const VERBATIM = new WeakSet<z.ZodType>();
+function verbatim<T extends z.ZodType>(schema: T): T {
+  VERBATIM.add(schema);
+  return schema;
+}
+
 export const code = z.string().regex(/^\d{6}$/, 'expected a 6-digit code');
 export const name = z.string().min(1);
 export const centis = z.int().min(0);
 export const count = z.int().positive();
-export const link = z.string().regex(/^https?:\/\/\S+$/, 'expected an http(s) link');
+export const link = verbatim(z.string().regex(/^https?:\/\/\S+$/, 'expected an http(s) link'));
 export const reason = z.string().trim().min(1).max(500);
+
+/** The parameters of a template's schema that are typed text (strings not declared verbatim). */
+export function typedTextKeys(params: z.ZodType): string[] {
+  const object = params instanceof z.ZodPipe ? params.in : params;
+  if (!(object instanceof z.ZodObject)) return [];
+  return Object.entries(object.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => {
+      const inner = field instanceof z.ZodOptional || field instanceof z.ZodNullable ? field.unwrap() : field;
+      return inner instanceof z.ZodString && !VERBATIM.has(inner);
+    })
+    .map(([key]) => key);
+}
 
 export type Template<TParams extends z.ZodType<object>, TRendered extends RenderedMessage> = {
   /** Checks the stored parameters and turns them into what the texts print. */
