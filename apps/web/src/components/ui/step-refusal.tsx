@@ -1,13 +1,21 @@
+import { AppError, asksForSupport } from '@kreyolcash/domain';
 import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { type ErrorTextOptions, errorText, isSessionFailure } from '@/lib/error-text';
+import { useTranslation } from '@/lib/i18n';
+import { SupportLink } from './support-link';
 
-/** Why a step was refused, in the person's words: a sentence, and a title when it has its own. */
-export type Refusal = { title?: string | undefined; text: string };
+/**
+ * Why a step was refused, in the person's words: a sentence, and a title when it has its own;
+ * `code`, the failure's, so that a refusal asking to contact support carries the way there.
+ */
+export type Refusal = { title?: string | undefined; text: string; code?: string | undefined };
 
 /** A failure as a step's refusal; none for an ended session (the app says it, and leaves). */
 export function refusalOf(error: unknown, options?: ErrorTextOptions): Refusal | null {
-  return isSessionFailure(error) ? null : { text: errorText(error, options) };
+  return isSessionFailure(error)
+    ? null
+    : { text: errorText(error, options), code: AppError.from(error).code };
 }
 
 type StepRefusalProps = {
@@ -38,8 +46,20 @@ export function StepRefusal({ refusal, children }: StepRefusalProps) {
       <div className="flex min-w-0 flex-col gap-1 break-words">
         {refusal.title ? <p className="font-bold">{refusal.title}</p> : null}
         <p className={refusal.title ? undefined : 'font-semibold'}>{refusal.text}</p>
-        {children}
+        {children ??
+          (refusal.code && asksForSupport(refusal.code) ? <SupportLinkOf code={refusal.code} /> : null)}
       </div>
     </div>
+  );
+}
+
+function SupportLinkOf({ code }: { code: string }) {
+  const { t } = useTranslation('screens');
+  return (
+    <SupportLink
+      label={t('support.contact')}
+      subject={code === 'account_frozen' ? 'conta_congelada' : undefined}
+      className="text-red-900"
+    />
   );
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@kreyolcash/domain';
+import { AppError } from '@kreyolcash/domain';
 import type { Refusal } from '@/components/ui/step-refusal';
 import { featureErrorText, fieldErrorText } from '@/lib/error-text';
 import { notifyErrorText } from '@/lib/notify';
@@ -26,7 +27,7 @@ export function marketplaceRefusalOf(
   error: unknown,
   { fallback }: { fallback: MarketplaceFallback },
 ): Refusal {
-  return { text: featureErrorText(error, 'marketplace', fallback) };
+  return { text: featureErrorText(error, 'marketplace', fallback), code: AppError.from(error).code };
 }
 
 /**

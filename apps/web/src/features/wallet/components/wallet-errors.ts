@@ -35,7 +35,7 @@ export function walletRefusalOf(error: unknown, fallback: WalletFallback): Refus
       text: i18n.t('wallet:errors.user_not_found_message'),
     };
   }
-  return { text: walletErrorText(error, fallback) };
+  return { text: walletErrorText(error, fallback), code: AppError.from(error).code };
 }
 
 /** An error toast titled "Erè", for a failure that belongs to no step (a cancel, a report). */
