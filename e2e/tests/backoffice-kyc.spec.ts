@@ -12,15 +12,18 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), animations: 'disabled', fullPage: true });
 }
 
+/** A NIF as the back office shows it, grouped 3-3-3-1. */
+const grouped = (nif: string) => `${nif.slice(0, 3)}-${nif.slice(3, 6)}-${nif.slice(6, 9)}-${nif.slice(9)}`;
+
 /** The review page of this person's pending photo, opened from the queue by their NIF. */
 async function openReview(page: Page, user: TestUser) {
   await page.goto('/admin/kyc');
-  const row = page.getByTestId('kyc-queue-row').filter({ hasText: user.nif });
+  const row = page.getByTestId('kyc-queue-row').filter({ hasText: grouped(user.nif) });
   await expect(row).toContainText(user.fullName);
   await row.click();
   const typed = page.getByTestId('kyc-typed');
   await expect(typed).toContainText(user.fullName);
-  await expect(typed).toContainText(user.nif);
+  await expect(typed).toContainText(grouped(user.nif));
   await expect(typed).toContainText('01/05/1990');
   // The photo arrived through the operator's cookie and drew.
   const photo = page.getByTestId('kyc-photo');
@@ -49,7 +52,7 @@ test('compliance approves a document and the user sees level 2; a rejected user 
   const admin = await office.newPage();
   await signInToBackOffice(admin, 'compliance');
   await admin.goto('/admin/kyc');
-  await expect(admin.getByTestId('kyc-queue-row').filter({ hasText: approved.nif })).toBeVisible();
+  await expect(admin.getByTestId('kyc-queue-row').filter({ hasText: grouped(approved.nif) })).toBeVisible();
   await shot(admin, testInfo, 'kyc-queue-1280');
   await openReview(admin, approved);
   await shot(admin, testInfo, 'kyc-review-1280');
@@ -60,8 +63,8 @@ test('compliance approves a document and the user sees level 2; a rejected user 
     'Dokiman an apwouve. Moun nan ap resevwa yon mesaj.',
   );
   await admin.goto('/admin/kyc');
-  await expect(admin.getByTestId('kyc-queue-row').filter({ hasText: rejected.nif })).toBeVisible();
-  await expect(admin.getByTestId('kyc-queue-row').filter({ hasText: approved.nif })).toHaveCount(0);
+  await expect(admin.getByTestId('kyc-queue-row').filter({ hasText: grouped(rejected.nif) })).toBeVisible();
+  await expect(admin.getByTestId('kyc-queue-row').filter({ hasText: grouped(approved.nif) })).toHaveCount(0);
   await shot(admin, testInfo, 'kyc-queue-360');
 
   // The approved user: level 2, told on WhatsApp.
@@ -99,7 +102,7 @@ test('compliance approves a document and the user sees level 2; a rejected user 
 
   // ... and the new photo is back in the queue.
   await admin.goto('/admin/kyc');
-  await expect(admin.getByTestId('kyc-queue-row').filter({ hasText: rejected.nif })).toBeVisible();
+  await expect(admin.getByTestId('kyc-queue-row').filter({ hasText: grouped(rejected.nif) })).toBeVisible();
   await office.close();
   await other.close();
 });
