@@ -11,6 +11,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { type AuditOperator, recordAudit } from '../audit/audit.ts';
 import type { DB } from '../db/schema.ts';
+import { isUuid } from '../lib/ids.ts';
 import { enqueue } from '../messaging/outbox.ts';
 import { firstNameOf } from './user-presenter.ts';
 
@@ -33,8 +34,6 @@ export const freezeStateSchema = z.object({
 export type FreezeState = z.infer<typeof freezeStateSchema>;
 
 type Actor = { operator: AuditOperator; category: FreezeCategory } | { owner: true };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Freezes the account. An already frozen one is account_already_frozen (409) for an operator;
@@ -126,7 +125,7 @@ async function lockedState(
   trx: Transaction<DB>,
   userId: string,
 ): Promise<{ state: FreezeState; person: Person }> {
-  if (!UUID.test(userId)) throw new AppError('user_not_found');
+  knownUserId(userId);
   const row = await trx
     .selectFrom('usuarios')
     .select([
@@ -187,6 +186,12 @@ export function requiredUnfreezeCategory(value: string | undefined): UnfreezeCat
     throw new AppError('freeze_category_required', { fields: { categoria: 'freeze_category_required' } });
   }
   return value;
+}
+
+/** An id that can name a user, or user_not_found (404) before anything else about the request is judged. */
+export function knownUserId(userId: string): string {
+  if (!isUuid(userId)) throw new AppError('user_not_found');
+  return userId;
 }
 
 /** The operator's reason, trimmed; missing or blank is reason_required (422). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   freezeAccount,
   freezeStateSchema,
+  knownUserId,
   requiredFreezeCategory,
   requiredReason,
   requiredUnfreezeCategory,
@@ -31,7 +32,7 @@ export const freezeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       freezeAccount(database.db, {
-        userId: request.params.id,
+        userId: knownUserId(request.params.id),
         actor: { operator: operatorOf(request), category: requiredFreezeCategory(request.body?.categoria) },
         reason: requiredReason(request.body?.motivo),
       }),
@@ -45,7 +46,7 @@ export const freezeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       unfreezeAccount(database.db, {
-        userId: request.params.id,
+        userId: knownUserId(request.params.id),
         operator: operatorOf(request),
         category: requiredUnfreezeCategory(request.body?.categoria),
         reason: requiredReason(request.body?.motivo),
