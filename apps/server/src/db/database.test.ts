@@ -23,6 +23,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0005-referral-rewarded-identities',
       '0006-operations',
       '0007-daily-sending-totals',
+      '0008-help-requests',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
