@@ -2,6 +2,7 @@ import { AppError, HELP_REQUESTS_OPEN_MAX, type HelpSubject } from '@kreyolcash/
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../audit/audit.ts';
 import type { DB } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
 import {
   countWaiting,
   insertHelpRequest,
@@ -13,8 +14,6 @@ import {
 // A person asks support for help from the app. The request and its audit row commit together;
 // the back office's queue (features/backoffice/support) answers and closes it.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function openHelpRequest(
   db: Kysely<DB>,
   p: { userId: string; assunto: HelpSubject; texto: string; movementId: string | null },
@@ -24,7 +23,7 @@ export async function openHelpRequest(
     // Someone else's movement reads exactly like one that does not exist.
     if (p.movementId !== null) {
       const own =
-        UUID.test(p.movementId) && (await isOwnMovement(trx, { userId: p.userId, movementId: p.movementId }));
+        isUuid(p.movementId) && (await isOwnMovement(trx, { userId: p.userId, movementId: p.movementId }));
       if (!own)
         throw new AppError('transaction_not_found', { fields: { movimentacao_id: 'transaction_not_found' } });
     }

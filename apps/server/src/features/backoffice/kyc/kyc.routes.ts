@@ -2,6 +2,7 @@ import { AppError } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.ts';
+import { isUuid } from '../../../lib/ids.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findReview, otherReviews, pendingReviews } from './kyc.repository.ts';
 import { decideDocumentReview } from './kyc.service.ts';
@@ -12,7 +13,6 @@ const tags = ['back office'];
 // every look at a photo leaves an audit row.
 const KYC_ROLES = ['compliance', 'admin'] as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const params = z.object({ id: z.string() });
 const status = z.enum(['pendente', 'aprovada', 'rejeitada']);
 
@@ -66,7 +66,7 @@ const decisionSchema = z.object({
 
 function reviewIdOf(request: { params: { id: string } }): string {
   // Not a review's id at all: the same not_found as an unknown one (and no cast error in SQL).
-  if (!UUID.test(request.params.id)) throw new AppError('not_found');
+  if (!isUuid(request.params.id)) throw new AppError('not_found');
   return request.params.id;
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type AuditOperator, recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
 import { firstNameOf } from '../../../identity/user-presenter.ts';
+import { isUuid } from '../../../lib/ids.ts';
 import { enqueue } from '../../../messaging/outbox.ts';
 import { lockHelpRequest, markClosed, saveAnswer } from './help-queue.repository.ts';
 
@@ -11,10 +12,8 @@ import { lockHelpRequest, markClosed, saveAnswer } from './help-queue.repository
 // no more answers; an answered one may be answered again (a correction, a follow-up), and each
 // answer is its own audit row with the one before.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function lockedRequest(trx: Parameters<typeof lockHelpRequest>[0], id: string) {
-  const request = UUID.test(id) ? await lockHelpRequest(trx, id) : undefined;
+  const request = isUuid(id) ? await lockHelpRequest(trx, id) : undefined;
   if (!request) throw new AppError('help_request_not_found');
   if (request.status === 'fechado') throw new AppError('help_request_closed');
   return request;
