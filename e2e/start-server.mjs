@@ -18,6 +18,7 @@ export const E2E_OPERATORS = [
   ['compliance2', 'compliance'],
   ['admin2', 'admin'],
   ['helpdesk', 'support'],
+  ['menu', 'admin'],
 ];
 
 const dataDir = process.env.DATA_DIR;

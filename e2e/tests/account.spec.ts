@@ -127,6 +127,10 @@ test('a new name and a new photo saved in /settings show on /profile', async ({
   const newPhoto = await settingsPhoto.getAttribute('src');
   expect(newPhoto).not.toBe(oldPhoto);
 
+  // The toasts open at the bottom, over this link, and one under the pointer waits: the pointer
+  // leaves them and they go by themselves.
+  await page.mouse.move(0, 0);
+  await waitForToastsToGo(page);
   await page.getByRole('link', { name: 'Retounen nan pwofil la' }).last().click();
   await expect(page).toHaveURL('/profile');
   await expect(page.getByRole('heading', { level: 2, name: 'Wilfrid Saint-Louis' })).toBeVisible();

@@ -38,6 +38,9 @@ test('a payer reports a wrong payment and support reverses it; both statements s
   await expect(card.getByTestId('report-status')).toHaveText('Y ap egzamine l');
   await expect(card).toContainText('₭ 25,00 kenbe pandan verifikasyon an.');
   await expect(card).toContainText('Sa w te ekri: Mwen tape yon move nimewo.');
+  // The toast opens at the bottom, under the pointer that tapped the button: a toast under the
+  // pointer waits, so the pointer leaves it.
+  await page.mouse.move(0, 0);
   await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
   await shot(page, 'report-payer-open-360');
   expect((await latestMessage(request, payer.phone, 'report_opened_payer')).text).toContain('₭ 25,00');

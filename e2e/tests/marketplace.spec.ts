@@ -184,7 +184,7 @@ test('a seller opens a company and a service; a buyer pays 2 × ₭ 12,50 with t
   await cells.first().fill(wrong);
   await expect(cells.nth(5)).toHaveValue(wrong[5] ?? '');
   await confirm.click();
-  await expect(toasts(page).getByText('Kòd la pa kòrèk. Ou gen 2 chans ankò.')).toBeVisible();
+  await expect(page.getByTestId('step-refusal')).toHaveText('Kòd la pa kòrèk. Ou gen 2 chans ankò.');
   await expect(page.getByRole('heading', { name: 'Konfime acha a' })).toBeVisible();
   await expect(cells.first()).toHaveValue('');
 
@@ -291,8 +291,10 @@ test('the purchase says when the balance is short, backing out of the code frees
   const buy = page.getByRole('button', { name: 'Achte', exact: true });
   await expect(buy).toBeDisabled();
   await buy.click({ force: true });
-  await expect(toasts(page).getByText('Balans ou pa ase', { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText('Ou bezwen ₭ 150,00. Balans ou: ₭ 100,00.')).toBeVisible();
+  await expect(page.getByTestId('step-refusal').getByText('Balans ou pa ase', { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('step-refusal').getByText('Ou bezwen ₭ 150,00. Balans ou: ₭ 100,00.'),
+  ).toBeVisible();
 
   // Back from the code cancels the pending sale: its ₭ 80,00 is free again for another try.
   await page.goto(`/purchase/${shirt}/${company.id}`);

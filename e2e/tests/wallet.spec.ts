@@ -95,7 +95,7 @@ test('A sends ₭12,50 to B with the WhatsApp code; both balances move, B’s wi
   await expect(verify).toBeDisabled();
   await codeInput.fill(code === '111111' ? '222222' : '111111');
   await verify.click();
-  await expect(toasts(page).getByText('Kòd la pa kòrèk. Tantativ ki rete: 2.')).toBeVisible();
+  await expect(page.getByTestId('step-refusal')).toHaveText('Kòd la pa kòrèk. Tantativ ki rete: 2.');
   await expect(codeInput).toHaveValue('');
   await codeInput.fill(code);
   await verify.click();
@@ -177,8 +177,11 @@ test('the wizard’s errors and back steps: unknown e-mail, backing out of the c
   await page.getByRole('button', { name: 'Chèche' }).click();
   await expect(page.getByText('Antre nimewo telefòn oswa imèl moun nan.')).toBeVisible();
   await findRecipient(page, `nobody.${Date.now()}@example.com`);
-  await expect(toasts(page).getByText('Itilizatè a pa jwenn')).toBeVisible();
-  await expect(toasts(page).getByText(/Pa gen okenn kont KreyolCash ak imèl sa a/)).toBeVisible();
+  // Said in the step, not in a toast that goes by itself.
+  await expect(page.getByTestId('step-refusal').getByText('Itilizatè a pa jwenn')).toBeVisible();
+  await expect(
+    page.getByTestId('step-refusal').getByText(/Pa gen okenn kont KreyolCash ak imèl sa a/),
+  ).toBeVisible();
   // One's own e-mail is nobody to send to, and the field says so.
   await findRecipient(page, payer.email);
   await expect(page.getByText('Ou pa ka voye lajan bay tèt ou.')).toBeVisible();
@@ -268,7 +271,7 @@ test('“Voye kòd la ankò” waits 30 s, then sends a new code: the old one no
   const verify = page.getByRole('button', { name: 'Verifye' });
   await codeInput.fill(oldCode);
   await verify.click();
-  await expect(toasts(page).getByText('Kòd la pa kòrèk. Tantativ ki rete: 2.')).toBeVisible();
+  await expect(page.getByTestId('step-refusal')).toHaveText('Kòd la pa kòrèk. Tantativ ki rete: 2.');
   await expect(codeInput).toHaveValue('');
   await codeInput.fill(newCode);
   await verify.click();
