@@ -1,6 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
+import { letToastsGo } from './support/toasts';
 
 // A seller opens a company and a service in the UI, a buyer pays for 2 units with the
 // WhatsApp code, both balances move by the total, and the seller sees the sale — at 360×740.
@@ -301,6 +302,8 @@ test('the purchase says when the balance is short, backing out of the code frees
   await page.getByLabel('Kantite', { exact: true }).fill('2');
   await page.getByRole('button', { name: 'Achte', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Konfime acha a' })).toBeVisible();
+  // The code's toast sits over the step's back button until it goes.
+  await letToastsGo(page);
   await page.getByRole('button', { name: 'Retounen', exact: true }).click();
   await expect(page.getByTestId('purchase-total')).toHaveText('₭ 80,00');
   await expect(page.getByLabel('Kantite', { exact: true })).toHaveValue('2');
