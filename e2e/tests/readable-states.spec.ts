@@ -1,7 +1,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { createUser, latestMessage, logIn, newUser, payThroughApi, type TestUser } from './support/accounts';
+import {
+  codeOf,
+  createUser,
+  latestMessage,
+  logIn,
+  newUser,
+  payThroughApi,
+  type TestUser,
+} from './support/accounts';
 import { signInToBackOffice } from './support/operators';
 
 // What a person reads at 360 px: a refusal stays in its step until they act, a toast never covers
@@ -30,9 +38,9 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 const refusal = (page: Page) => page.getByTestId('step-refusal');
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage });
 }
 
 async function accessToken(request: APIRequestContext, user: TestUser): Promise<string> {
@@ -161,6 +169,67 @@ test('a refused transfer says why in its step until the payer acts; a toast cove
   const error = toasts(page).filter({ hasText: 'Nou pa jwenn tranzaksyon sa a.' });
   await expect(error).toBeVisible();
   await expectReadableToast(error, [page.locator('header h1')]);
+});
+
+test('a refused phone change says why in its step until the person acts, and a change that ended says it where they start again', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const holder = await createUser(request, { user: newUser('Woodly') });
+  const user = await createUser(request, { user: newUser('Nèlsi') });
+  await page.clock.install();
+  await logIn(page, user);
+  await page.goto('/settings');
+  const phone = page.getByLabel('Telefòn (WhatsApp)');
+  const newNumberForm = page.locator('form').filter({ has: phone });
+  const confirm = page.getByRole('button', { name: 'Konfime chanjman nimewo a' });
+
+  // A number someone uses: said in the new-number step, naming them, long after a toast would go.
+  await phone.fill(holder.phone);
+  await confirm.click();
+  await expect(newNumberForm.getByTestId('step-refusal')).toHaveText('Nimewo sa a deja itilize pa Woodly');
+  await expect(toasts(page)).toHaveCount(0);
+  await page.clock.fastForward('00:30');
+  await expect(refusal(page)).toBeVisible();
+  await phone.fill(newUser().phone);
+  await expect(refusal(page)).toHaveCount(0);
+
+  // A wrong code: said in the code's step, above its buttons, and the field is empty again.
+  await confirm.click();
+  const step = page.getByRole('region', { name: 'Konfime se ou menm' });
+  const code = step.getByLabel('Kòd 6 chif');
+  const right = codeOf((await latestMessage(request, user.phone, 'phone_change_current')).text);
+  const wrong = right === '000000' ? '111111' : '000000';
+  const tryCode = async () => {
+    await code.fill(wrong);
+    await step.getByRole('button', { name: 'Kontinye' }).click();
+  };
+  await tryCode();
+  await expect(step.getByTestId('step-refusal')).toHaveText('Kòd la pa kòrèk. Tantativ ki rete: 2.');
+  await expect(code).toHaveValue('');
+  await page.clock.fastForward('00:30');
+  await expect(step.getByTestId('step-refusal')).toBeVisible();
+  await expect(toasts(page)).toHaveCount(0);
+  await shot(page, 'phone-change-refusal-in-step', { fullPage: false });
+  await code.fill('1');
+  await expect(refusal(page)).toHaveCount(0);
+
+  // The last try ends the change: its step goes, and the new-number form, where the person starts
+  // again, says why until they type.
+  await tryCode();
+  await expect(step.getByTestId('step-refusal')).toHaveText('Kòd la pa kòrèk. Tantativ ki rete: 1.');
+  await tryCode();
+  await expect(step).toHaveCount(0);
+  await expect(phone).toBeEnabled();
+  await expect(newNumberForm.getByTestId('step-refusal')).toHaveText(
+    'Twòp kòd ki pa kòrèk: chanjman an anile. Kòmanse ankò.',
+  );
+  await page.clock.fastForward('00:30');
+  await expect(refusal(page)).toBeVisible();
+  await expect(toasts(page)).toHaveCount(0);
+  await phone.fill(newUser().phone);
+  await expect(refusal(page)).toHaveCount(0);
 });
 
 test('a long name and its time show whole in the lists at 360 px', async ({ page, request }) => {

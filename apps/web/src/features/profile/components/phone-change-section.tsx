@@ -1,4 +1,4 @@
-import { AppError, type PhoneChangeBody, type phoneChangeSchema } from '@kreyolcash/domain';
+import type { PhoneChangeBody, phoneChangeSchema } from '@kreyolcash/domain';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -9,13 +9,14 @@ import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver, lazyZodSchema } from '@/lib/lazy-zod-resolver';
 import type { Me } from '../api/get-me';
 import { usePhoneChange } from '../api/get-phone-change';
 import { useStartPhoneChange } from '../api/start-phone-change';
-import { PhoneCodeStep } from './phone-code-step';
-import { notifyProfileError, profileErrorText, profileFieldText } from './profile-errors';
+import { PhoneCodeStep, type RefusalProps } from './phone-code-step';
+import { profileFieldText, profileRefusalOf } from './profile-errors';
 
 /**
  * The phone field and its change (spec §4): none → a code to the current number (step 1/2) → a
@@ -54,6 +55,10 @@ function useSamePhone(hasTyped: boolean): SamePhone {
 export function PhoneChangeSection({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const change = usePhoneChange();
+  // One refusal for the whole change, so that it outlives the step it answers: a code that ended
+  // the change (expired, too many tries) takes its step away, and the reason then shows in the
+  // new-number form, where the person starts again.
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   if (change.isPending) {
     return (
@@ -72,17 +77,25 @@ export function PhoneChangeSection({ me }: { me: Me }) {
           {(control) => <Input {...control} type="tel" value={open.novo_telefone} readOnly disabled />}
         </Field>
         {/* A new step starts with an empty code. */}
-        <PhoneCodeStep key={open.etapa} change={open} currentPhone={me.telefone} />
+        <PhoneCodeStep
+          key={open.etapa}
+          change={open}
+          currentPhone={me.telefone}
+          refusal={refusal}
+          onRefusal={setRefusal}
+        />
       </div>
     );
   }
   // Remounted with the current number after a change ends (done, cancelled or refused).
-  return <NewPhoneForm key={me.telefone} currentPhone={me.telefone} />;
+  return (
+    <NewPhoneForm key={me.telefone} currentPhone={me.telefone} refusal={refusal} onRefusal={setRefusal} />
+  );
 }
 
 type PhoneFormValues = z.input<typeof phoneChangeSchema>;
 
-function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
+function NewPhoneForm({ currentPhone, refusal, onRefusal }: { currentPhone: string } & RefusalProps) {
   const { t } = useTranslation('account');
   const form = useForm<PhoneFormValues, unknown, PhoneChangeBody>({
     resolver,
@@ -99,39 +112,38 @@ function NewPhoneForm({ currentPhone }: { currentPhone: string }) {
       toast.success(t('success.phone_code_sent_title'), {
         description: t('success.phone_code_sent', { phone: currentPhone }),
       }),
-    onError: (error) => {
-      // The field says what is wrong with the number, the holder's name included (spec §5), and
-      // no toast repeats it.
-      if (AppError.from(error).fields?.novo_telefone) {
-        form.setError('novo_telefone', {
-          type: 'server',
-          message: profileErrorText(error, 'code_send_error'),
-        });
-      } else notifyProfileError(error, 'code_send_error');
-    },
+    // The server's refusal (a number in use, named by its holder's first name, spec §5; too many
+    // codes) shows in the step; what the number itself lacks shows under the field.
+    onError: (error) => onRefusal(profileRefusalOf(error, 'code_send_error')),
   });
-  const fieldError = form.formState.errors.novo_telefone;
-  const errorText =
-    fieldError?.type === 'server'
-      ? fieldError.message
-      : profileFieldText(
-          fieldError?.message ?? (hasTyped && isCurrent ? 'phone_same_as_current' : undefined),
-        );
+  const errorText = profileFieldText(
+    form.formState.errors.novo_telefone?.message ??
+      (hasTyped && isCurrent ? 'phone_same_as_current' : undefined),
+  );
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((body) => start.mutate(body))}
+      onSubmit={form.handleSubmit((body) => {
+        onRefusal(null);
+        start.mutate(body);
+      })}
       className="flex flex-col gap-3"
     >
       <Field label={t('phoneChange.label')} hint={t('phoneChange.hint')} error={errorText}>
         {(control) => (
           <PhoneInput
             {...control}
-            {...form.register('novo_telefone', { onChange: () => setHasTyped(true) })}
+            {...form.register('novo_telefone', {
+              onChange: () => {
+                setHasTyped(true);
+                onRefusal(null);
+              },
+            })}
           />
         )}
       </Field>
+      <StepRefusal refusal={refusal} />
       {/* Offered only for a number other than the current one (spec §2). */}
       {isCurrent ? null : (
         <Button type="submit" variant="secondary" disabled={start.isPending}>

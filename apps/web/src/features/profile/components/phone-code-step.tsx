@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
@@ -19,15 +20,17 @@ import { useCancelPhoneChange } from '../api/cancel-phone-change';
 import type { PhoneChange } from '../api/get-phone-change';
 import { useVerifyCurrentPhone } from '../api/verify-current-phone';
 import { useVerifyNewPhone } from '../api/verify-new-phone';
-import { notifyProfileError, profileFieldText } from './profile-errors';
+import { notifyProfileError, profileFieldText, profileRefusalOf } from './profile-errors';
 
 const resolver = lazyZodResolver(() => import('./profile-schemas').then((module) => module.verifyCodeSchema));
 
-type PhoneCodeStepProps = { change: PhoneChange; currentPhone: string };
+/** The change's refusal, shown in whichever step is on screen until the person acts. */
+export type RefusalProps = { refusal: Refusal | null; onRefusal: (refusal: Refusal | null) => void };
+type PhoneCodeStepProps = { change: PhoneChange; currentPhone: string } & RefusalProps;
 type CodeFormValues = z.input<typeof verifyCodeSchema>;
 
 /** One step of the change: the 6-digit code from WhatsApp, then continue (1/2) or finish (2/2). */
-export function PhoneCodeStep({ change, currentPhone }: PhoneCodeStepProps) {
+export function PhoneCodeStep({ change, currentPhone, refusal, onRefusal }: PhoneCodeStepProps) {
   const { t } = useTranslation('account');
   const headingId = useId();
   const isFirstStep = change.etapa === 'verify_current';
@@ -38,8 +41,9 @@ export function PhoneCodeStep({ change, currentPhone }: PhoneCodeStepProps) {
   const code = useWatch({ control: form.control, name: 'codigo' });
 
   function onCodeRefused(error: Error, fallback: 'verification_code_error' | 'phone_update_error') {
-    notifyProfileError(error, fallback);
-    // A wrong code is typed again from scratch; any other failure ended the change (the step goes).
+    onRefusal(profileRefusalOf(error, fallback));
+    // A wrong code is typed again from scratch; an expired code or too many tries ended the change,
+    // whose step goes: the new-number form then says why.
     if (AppError.from(error).code === 'invalid_codes') {
       form.reset({ codigo: '' });
       form.setFocus('codigo');
@@ -56,6 +60,7 @@ export function PhoneCodeStep({ change, currentPhone }: PhoneCodeStepProps) {
     onSuccess: () => notifySuccess(t('success.title'), t('success.phone_updated')),
     onError: (error) => onCodeRefused(error, 'phone_update_error'),
   });
+  // A cancel that failed belongs to no code: a toast.
   const cancel = useCancelPhoneChange({
     onError: (error) => notifyProfileError(error, 'phone_update_error'),
   });
@@ -82,7 +87,10 @@ export function PhoneCodeStep({ change, currentPhone }: PhoneCodeStepProps) {
       </div>
       <form
         noValidate
-        onSubmit={form.handleSubmit((body) => verify.mutate(body))}
+        onSubmit={form.handleSubmit((body) => {
+          onRefusal(null);
+          verify.mutate(body);
+        })}
         className="flex flex-col gap-3"
       >
         <Field
@@ -90,10 +98,25 @@ export function PhoneCodeStep({ change, currentPhone }: PhoneCodeStepProps) {
           hint={t('phoneChange.attemptsLeft', { remaining: change.tentativas_restantes })}
           error={profileFieldText(form.formState.errors.codigo?.message)}
         >
-          {(control) => <CodeInput {...control} {...form.register('codigo')} placeholder="000000" />}
+          {(control) => (
+            <CodeInput
+              {...control}
+              {...form.register('codigo', { onChange: () => onRefusal(null) })}
+              placeholder="000000"
+            />
+          )}
         </Field>
+        <StepRefusal refusal={refusal} />
         <div className="flex gap-3">
-          <Button variant="outline" className="flex-1" disabled={isBusy} onClick={() => cancel.mutate()}>
+          <Button
+            variant="outline"
+            className="flex-1"
+            disabled={isBusy}
+            onClick={() => {
+              onRefusal(null);
+              cancel.mutate();
+            }}
+          >
             {cancel.isPending ? <Spinner /> : null}
             {t('phoneChange.cancel')}
           </Button>

@@ -1,4 +1,5 @@
 import { AppError } from '@kreyolcash/domain';
+import type { Refusal } from '@/components/ui/step-refusal';
 import { featureErrorText, fieldErrorText, isSessionFailure } from '@/lib/error-text';
 import { i18n } from '@/lib/i18n';
 import { notifyErrorText } from '@/lib/notify';
@@ -29,10 +30,16 @@ export function profileErrorText(error: unknown, fallback: ProfileFallback): str
   return featureErrorText(failure, 'account', fallback);
 }
 
-/** An error toast titled "Erè" (spec §8). */
+/** A step's refusal, to show in the step; none for an ended session (the app says it, and leaves). */
+export function profileRefusalOf(error: unknown, fallback: ProfileFallback): Refusal | null {
+  if (isSessionFailure(error)) return null;
+  return { text: profileErrorText(error, fallback), code: AppError.from(error).code };
+}
+
+/** An error toast titled "Erè" (spec §8), for a failure that belongs to no step. */
 export function notifyProfileError(error: unknown, fallback: ProfileFallback): void {
-  if (isSessionFailure(error)) return;
-  notifyErrorText(profileErrorText(error, fallback));
+  const refusal = profileRefusalOf(error, fallback);
+  if (refusal) notifyErrorText(refusal.text);
 }
 
 /** The text under a form field whose message is an error key (`new_phone_required`, …). */
