@@ -1,15 +1,8 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@kreyolcash/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AppInstance } from './app-deps.ts';
 import { createReadRouting, registerReadYourWrites } from './db/read-routing.ts';
 import { LedgerEvents } from './events/ledger-events.ts';
@@ -35,6 +28,7 @@ import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { webAppRoutes } from './features/web/web-app.routes.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { registerOpenApi } from './lib/openapi.ts';
 import { echoRequestId, requestIdOf } from './lib/request-id.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 
@@ -84,7 +78,7 @@ export async function buildApp(
   await app.register(multipart, {
     limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 2, fields: 20, parts: 24 },
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, deps.config);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
@@ -106,15 +100,4 @@ export async function buildApp(
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);
   await app.register(webAppRoutes);
   return app;
-}
-
-async function registerOpenApi(app: AppInstance): Promise<void> {
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'KreyolCash API', version: '1.0.0', description: 'Wallet and marketplace API' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

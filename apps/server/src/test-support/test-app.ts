@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { memoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { fileStoreFor } from '../uploads/file-store-for.ts';
+import { checkResponsesAgainstContract } from './contract-check.ts';
 import { openTestDatabase, type TestDatabaseOptions } from './test-database.ts';
 
 export type TestApp = {
@@ -17,7 +18,10 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real app on a real (fresh) database, with a temporary data directory (uploads in it, or in S3). */
+/**
+ * The real app on a real (fresh) database, with a temporary data directory (uploads in it, or in
+ * S3). Every response its `inject` returns is checked against the app's OpenAPI document.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: { rateLimiter?: RateLimiter; readUrlFor?: TestDatabaseOptions['readUrlFor'] } = {},
@@ -40,6 +44,7 @@ export async function createTestApp(
     rateLimiter,
   });
   await app.ready();
+  checkResponsesAgainstContract(app);
   return {
     app,
     database,

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+// The HTTP contract's named shapes. A schema registered here is published once under
+// components.schemas in the OpenAPI document and referenced by name everywhere it is used, so a
+// client generated from the document gets one type per shape, with the name the web app uses.
+export type ContractMeta = { id: string; description?: string };
+
+export const contractSchemas = z.registry<ContractMeta>();
+
+/** Registers `schema` under `id` (PascalCase, unique) and returns it unchanged. */
+export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+  if (contractSchemas.get(schema)) throw new Error(`schema ${id} is registered twice`);
+  contractSchemas.add(schema, description === undefined ? { id } : { id, description });
+  return schema;
+}

@@ -1,0 +1,2 @@
+// The account responses of the HTTP contract, named for components.schemas (see contract.ts).
+export {};

@@ -1,0 +1,2 @@
+// The back office's reports responses of the HTTP contract, named for components.schemas.
+export {};

@@ -1,0 +1,2 @@
+// The health responses of the HTTP contract, named for components.schemas (see contract.ts).
+export {};

@@ -1,0 +1,2 @@
+// The purchases responses of the HTTP contract, named for components.schemas (see contract.ts).
+export {};

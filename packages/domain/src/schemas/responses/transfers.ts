@@ -1,0 +1,2 @@
+// The transfers responses of the HTTP contract, named for components.schemas (see contract.ts).
+export {};
