@@ -232,6 +232,43 @@ test('a refused phone change says why in its step until the person acts, and a c
   await expect(refusal(page)).toHaveCount(0);
 });
 
+test('a refused “wrong person” report says why in its form until the payer acts', async ({
+  page,
+  request,
+}) => {
+  const payer = await createUser(request, { user: newUser('Mirlann') });
+  const payee = await createUser(request, { user: newUser('Jozèf') });
+  const movements: string[] = [];
+  for (let i = 0; i < 4; i += 1) movements.push(await payThroughApi(request, payer, payee, 500));
+  // Three reports wait for a decision already: a payer may have no more open at once.
+  const token = await accessToken(request, payer);
+  for (const movementId of movements.slice(0, 3)) {
+    const reported = await request.post(`/api/transfers/${movementId}/report`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
+    expect(reported.status(), await reported.text()).toBe(201);
+  }
+  await page.clock.install();
+  await logIn(page, payer);
+  await page.goto(`/transaction/${movements[3]}`);
+  await page.getByRole('button', { name: 'Mwen voye l bay move moun' }).click();
+  const form = page.getByTestId('report-confirm');
+  await form.getByRole('button', { name: 'Wi, voye rapò a' }).click();
+
+  await expect(form.getByTestId('step-refusal')).toHaveText(
+    'Ou deja gen 3 rapò k ap tann desizyon. Tann yo fini anvan ou fè yon lòt.',
+  );
+  await expect(toasts(page)).toHaveCount(0);
+  await page.clock.fastForward('00:30');
+  await expect(form.getByTestId('step-refusal')).toBeVisible();
+  await shot(page, 'report-refusal-in-form', { fullPage: false });
+  // Writing what happened is acting on it: it goes, and the form stays.
+  await form.getByLabel('Sa k te pase? (pa obligatwa)').fill('Mwen tape move imèl');
+  await expect(refusal(page)).toHaveCount(0);
+  await expect(form).toBeVisible();
+});
+
 test('a long name and its time show whole in the lists at 360 px', async ({ page, request }) => {
   const payer = await createUser(request, { user: newUser('Woz') });
   const longName = newUser('Mari-Klemantin');

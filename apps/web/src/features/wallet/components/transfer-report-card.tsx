@@ -5,11 +5,12 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputStyles } from '@/components/ui/input';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { reportTransfer } from '../api/report-transfer';
-import { notifyWalletError } from './wallet-errors';
+import { walletRefusalOf } from './wallet-errors';
 
 const DESCRIPTION_MAX = 500;
 
@@ -26,10 +27,25 @@ const statusTints: Record<TransferReport['status'], string> = {
  * stands. Nothing for any other movement.
  */
 export function TransferReportCard({ transaction }: { transaction: Transaction }) {
-  if (transaction.reclamacao)
-    return <ReportStatusCard transaction={transaction} report={transaction.reclamacao} />;
-  if (transaction.pode_reclamar) return <ReportOffer transaction={transaction} />;
-  return null;
+  // Another movement's detail starts without this one's refusal.
+  return <ReportCards key={transaction.id} transaction={transaction} />;
+}
+
+function ReportCards({ transaction }: { transaction: Transaction }) {
+  // Held here rather than in the form: a refusal reloads the detail, which may then offer no
+  // report (too late, reported already), and the reason must stay where the form was.
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  if (transaction.pode_reclamar && !transaction.reclamacao) {
+    return <ReportOffer transaction={transaction} refusal={refusal} onRefusal={setRefusal} />;
+  }
+  return (
+    <>
+      <StepRefusal refusal={refusal} />
+      {transaction.reclamacao ? (
+        <ReportStatusCard transaction={transaction} report={transaction.reclamacao} />
+      ) : null}
+    </>
+  );
 }
 
 function ReportStatusCard({ transaction, report }: { transaction: Transaction; report: TransferReport }) {
@@ -74,7 +90,14 @@ function ReportStatusCard({ transaction, report }: { transaction: Transaction; r
   );
 }
 
-function ReportOffer({ transaction }: { transaction: Transaction }) {
+type ReportOfferProps = {
+  transaction: Transaction;
+  /** Why the server refused the report: shown in the form until the payer acts on it. */
+  refusal: Refusal | null;
+  onRefusal: (refusal: Refusal | null) => void;
+};
+
+function ReportOffer({ transaction, refusal, onRefusal }: ReportOfferProps) {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
   const descriptionId = useId();
@@ -86,7 +109,7 @@ function ReportOffer({ transaction }: { transaction: Transaction }) {
       setConfirming(false);
       notifySuccess(t('report.sentTitle'), t('report.sentBody'));
     },
-    onError: (error) => notifyWalletError(error, 'transfer_processing_error'),
+    onError: (error) => onRefusal(walletRefusalOf(error, 'transfer_processing_error')),
     // The detail shows the report (or, after a refusal, no longer offers one).
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
   });
@@ -121,20 +144,35 @@ function ReportOffer({ transaction }: { transaction: Transaction }) {
           rows={3}
           maxLength={DESCRIPTION_MAX}
           value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            onRefusal(null);
+          }}
           placeholder={t('report.descriptionHint')}
           className={cn(inputStyles, 'min-h-24 py-3 leading-snug')}
         />
       </div>
+      <StepRefusal refusal={refusal} />
       <div className="flex flex-col gap-2 sm:flex-row-reverse">
-        <Button size="lg" disabled={report.isPending} onClick={() => report.mutate()} className="sm:flex-1">
+        <Button
+          size="lg"
+          disabled={report.isPending}
+          onClick={() => {
+            onRefusal(null);
+            report.mutate();
+          }}
+          className="sm:flex-1"
+        >
           {report.isPending ? t('report.sending') : t('report.send')}
         </Button>
         <Button
           variant="ghost"
           size="lg"
           disabled={report.isPending}
-          onClick={() => setConfirming(false)}
+          onClick={() => {
+            onRefusal(null);
+            setConfirming(false);
+          }}
           className="sm:flex-1"
         >
           {t('report.cancel')}
