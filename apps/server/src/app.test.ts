@@ -146,6 +146,14 @@ describe('the app shell', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
   });
+
+  it("refuses a path it cannot decode, or a parameter over the router's length, with our bad_request", async () => {
+    for (const url of ['/api/wallet/transactions/%E0%A4%A', `/api/wallet/transactions/${'a'.repeat(200)}`]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ error: { code: 'bad_request' } });
+    }
+  });
 });
 
 describe('health when the database is gone', () => {

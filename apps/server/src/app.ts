@@ -26,7 +26,7 @@ import { supportRoutes } from './features/support/support.routes.ts';
 import { transfersRoutes } from './features/transfers/transfers.routes.ts';
 import { walletRoutes } from './features/wallet/wallet.routes.ts';
 import { webAppRoutes } from './features/web/web-app.routes.ts';
-import { registerErrorHandler } from './lib/error-handler.ts';
+import { refuseMalformedUrl, registerErrorHandler } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { echoRequestId, requestIdOf } from './lib/request-id.ts';
@@ -60,6 +60,7 @@ export async function buildApp(
     bodyLimit: BODY_LIMIT_BYTES,
     // X-Forwarded-For is believed only from the configured proxies (none by default).
     trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
+    frameworkErrors: refuseMalformedUrl,
     ...options,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);

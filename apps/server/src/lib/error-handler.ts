@@ -5,7 +5,7 @@ import {
   errorCodeForStatus,
   isErrorCode,
 } from '@kreyolcash/domain';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 // The one error handler: every failure leaves as `{ error: { code, message, fields? } }` with the
@@ -45,6 +45,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong. Please try again.'));
   });
+}
+
+/**
+ * Fastify's router refuses a path it cannot decode or a path parameter over its length before
+ * any route runs; without this its own body (code FST_ERR_…) would leave instead of ours.
+ */
+export function refuseMalformedUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(400).send(errorBody('bad_request', error.message));
 }
 
 // Busboy's errors for a body that is not well-formed multipart (truncated, no or another

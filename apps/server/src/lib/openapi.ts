@@ -78,12 +78,13 @@ const contractTransform: SwaggerTransform = (input) => {
   const refusals = errorResponses(errors ?? [], {
     secured: (given.security?.length ?? 0) > 0,
     hasBody: 'body' in given || (given.consumes?.length ?? 0) > 0,
+    hasParams: 'params' in given,
     hasInput,
   });
   return { schema: { ...rest, response: { ...(rest.response as object), ...refusals } }, url };
 };
 
-type RouteKind = { secured: boolean; hasBody: boolean; hasInput: boolean };
+type RouteKind = { secured: boolean; hasBody: boolean; hasParams: boolean; hasInput: boolean };
 
 function errorResponses(own: readonly ErrorCode[], kind: RouteKind): Record<string, unknown> {
   const byStatus = new Map<number, Set<ErrorCode>>();
@@ -93,6 +94,8 @@ function errorResponses(own: readonly ErrorCode[], kind: RouteKind): Record<stri
   };
   for (const code of own) add(code);
   if (kind.secured) add('unauthorized');
+  // A path the router cannot decode, or a path parameter over its length, never reaches the route.
+  if (kind.hasParams) add('bad_request');
   // A body that is not JSON, too big, or of another type never reaches the route.
   if (kind.hasBody) {
     add('bad_request');
