@@ -6,10 +6,13 @@ import { z } from 'zod';
 export type ContractMeta = { id: string; description?: string };
 
 export const contractSchemas = z.registry<ContractMeta>();
+const takenIds = new Set<string>();
 
 /** Registers `schema` under `id` (PascalCase, unique) and returns it unchanged. */
 export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
   if (contractSchemas.get(schema)) throw new Error(`schema ${id} is registered twice`);
+  if (takenIds.has(id)) throw new Error(`the name ${id} is taken by another schema`);
+  takenIds.add(id);
   contractSchemas.add(schema, description === undefined ? { id } : { id, description });
   return schema;
 }
