@@ -31,7 +31,7 @@ function documentOnlyEnv(): Record<string, string> {
   return {
     JWT_SECRET: 'document-only-secret-not-used-to-sign-anything-0123456789',
     DATABASE_URL: 'postgres://document-only@127.0.0.1:1/none',
-    PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? 'https://kreyolcash.ht',
     SMTP_URL: 'smtp://127.0.0.1:1',
     WHATSAPP_GATEWAY_URL: 'http://127.0.0.1:1',
   };
