@@ -106,3 +106,28 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 // The settings phone change (spec §4): a code to the current number, then one to the new number.
 export const PHONE_CHANGE_STEPS = ['verify_current', 'verify_new', 'done', 'cancelled'] as const;
 export type PhoneChangeStep = (typeof PHONE_CHANGE_STEPS)[number];
+
+// The back office. An operator's role decides the routes they may call (the server checks it on
+// every one of them) and the areas the back office shows them.
+export const OPERATOR_ROLES = ['support', 'compliance', 'finance', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+// A document photo's review (KYC): waiting for compliance, then approved or rejected.
+export const DOCUMENT_REVIEW_STATUSES = ['pendente', 'aprovada', 'rejeitada'] as const;
+export type DocumentReviewStatus = (typeof DOCUMENT_REVIEW_STATUSES)[number];
+
+// An operator's adjustment: proposed, then approved (and posted) or rejected by another operator.
+export const ADJUSTMENT_STATUSES = ['proposto', 'aprovado', 'rejeitado'] as const;
+export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
+
+// A movement as one account sees it: the money came in (credito) or went out (debito).
+export const MOVEMENT_SIDES = ['credito', 'debito'] as const;
+export type MovementSide = (typeof MOVEMENT_SIDES)[number];
+
+// A person's part in a "wrong person" report: the one who paid, or the one paid.
+export const REPORT_PARTIES = ['pagador', 'recebedor'] as const;
+export type ReportParty = (typeof REPORT_PARTIES)[number];
+
+// The ledger's accounts: a user's, and the system's own (the issuer, fees, guarantee, agents).
+export const LEDGER_ACCOUNT_KINDS = ['usuario', 'emissor', 'taxas', 'garantia', 'agente'] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
