@@ -131,3 +131,7 @@ export type ReportParty = (typeof REPORT_PARTIES)[number];
 // The ledger's accounts: a user's, and the system's own (the issuer, fees, guarantee, agents).
 export const LEDGER_ACCOUNT_KINDS = ['usuario', 'emissor', 'taxas', 'garantia', 'agente'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+// Account and profile. Who froze an account: its owner ("I lost my phone") or an operator.
+export const FREEZE_ACTORS = ['usuario', 'operador'] as const;
+export type FreezeActor = (typeof FREEZE_ACTORS)[number];
