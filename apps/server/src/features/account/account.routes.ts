@@ -3,16 +3,22 @@ import {
   confirmEmailSchema,
   emailOnlySchema,
   loginSchema,
+  nifAvailabilitySchema,
   nifAvailableQuerySchema,
+  okSchema,
+  refreshedSessionSchema,
   resetPasswordSchema,
+  sessionSchema,
+  signedUpSchema,
 } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endSessionByRefreshToken, rotateSession } from '../../identity/sessions.service.ts';
-import { meSchema, presentMe } from '../../identity/user-presenter.ts';
+import { presentMe } from '../../identity/user-presenter.ts';
 import { isDocumentTaken } from '../../identity/users.repository.ts';
 import { afterResponse, afterResponseHook } from '../../lib/after-response.ts';
+import { PUBLIC } from '../../lib/openapi.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import {
   confirmEmail,
@@ -25,15 +31,12 @@ import { clearRefreshCookie, refreshTokenOf, sessionBody, setRefreshCookie } fro
 import { type SignupRequest, signUp } from './signup.service.ts';
 import { rememberDevice, trustedDeviceFor } from './trusted-device.ts';
 
-const sessionSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number(),
-  expires_at: z.number(),
-  user: meSchema,
-});
-const okSchema = z.object({ ok: z.literal(true) });
-const tags = ['auth'];
+const tags = ['account'];
+// The refresh token travels only in its httpOnly cookie (kc_refresh, path /api/auth): refresh and
+// logout take no bearer token, so they are declared public and say so.
+const REFRESH_COOKIE_NOTE = 'The session is the refresh cookie (kc_refresh, httpOnly), not a bearer token.';
+// A bodiless answer (204).
+const noContent = z.null();
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, events } = app.deps;
@@ -43,9 +46,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/nif-available',
     {
       schema: {
+        operationId: 'getNifAvailability',
+        summary: 'Whether no account uses this NIF yet (the sign-up checks again)',
         tags,
+        security: PUBLIC,
+        errors: ['rate_limited'],
         querystring: nifAvailableQuerySchema,
-        response: { 200: z.object({ available: z.boolean() }) },
+        response: { 200: nifAvailabilitySchema },
       },
     },
     async (request) => {
@@ -58,14 +65,30 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/signup',
     {
       schema: {
+        operationId: 'signUp',
+        summary: 'Create an account: the fields and both photos in one multipart form',
         tags,
+        security: PUBLIC,
+        // A multipart body is read by the route, not by a schema: its refusals are listed here.
+        errors: [
+          'bad_request',
+          'email_already_exists',
+          'nif_already_exists',
+          'phone_already_exists',
+          'image_too_large',
+          'validation_error',
+          'document_photo_required',
+          'profile_photo_required',
+          'image_invalid_type',
+          'rate_limited',
+        ],
         consumes: ['multipart/form-data'],
         description:
           'Fields nome_completo, documento, email, telefone, data_nascimento, sexo, password, the files ' +
           'document_photo and profile_photo, and optionally codigo_indicacao and idioma (the language of ' +
           "the person's messages and e-mails: ht, pt-BR, fr or en; ht when absent, 422 invalid_language " +
-          'for anything else).',
-        response: { 201: z.object({ user: z.object({ id: z.string(), email: z.string() }) }) },
+          'for anything else). A field refused is 422 validation_error with `fields` naming each.',
+        response: { 201: signedUpSchema },
       },
     },
     async (request, reply) => {
@@ -77,7 +100,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/confirm-email',
-    { schema: { tags, body: confirmEmailSchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        operationId: 'confirmEmail',
+        summary: "Confirm the account's e-mail with the link's token",
+        tags,
+        security: PUBLIC,
+        errors: ['invalid_confirmation_link', 'rate_limited'],
+        body: confirmEmailSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await limitBy(app, request, 'confirm', [`ip:${request.ip}`]);
       await confirmEmail(db, app.deps.identityHooks, request.body.token);
@@ -90,7 +123,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const onResponse = afterResponseHook(app);
   app.post(
     '/api/auth/resend-confirmation',
-    { schema: { tags, body: emailOnlySchema, response: { 202: okSchema } }, onResponse },
+    {
+      schema: {
+        operationId: 'resendConfirmation',
+        summary: 'Send the confirmation e-mail again (the same answer for any address)',
+        tags,
+        security: PUBLIC,
+        errors: ['rate_limited'],
+        body: emailOnlySchema,
+        response: { 202: okSchema },
+      },
+      onResponse,
+    },
     async (request, reply) => {
       await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
       afterResponse(request, () => resendConfirmation(db, config, request.body.email));
@@ -100,7 +144,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags, body: loginSchema, response: { 200: sessionSchema } } },
+    {
+      schema: {
+        operationId: 'logIn',
+        summary: 'Sign in: a new session, its refresh token in an httpOnly cookie',
+        tags,
+        security: PUBLIC,
+        errors: ['invalid_credentials', 'email_not_confirmed', 'account_blocked', 'rate_limited'],
+        body: loginSchema,
+        response: { 200: sessionSchema },
+      },
+    },
     async (request, reply) => {
       const { email } = request.body;
       const device = trustedDeviceFor(request, config.jwtSecret, email);
@@ -118,7 +172,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/refresh',
     {
-      schema: { tags, response: { 200: sessionSchema.omit({ user: true }).extend({ user_id: z.string() }) } },
+      schema: {
+        operationId: 'refreshSession',
+        summary: "The session's next access token, for its refresh cookie (which rotates)",
+        description: REFRESH_COOKIE_NOTE,
+        tags,
+        security: PUBLIC,
+        // bad_request: a body that is not JSON (the route reads none).
+        errors: ['session_expired', 'bad_request'],
+        response: { 200: refreshedSessionSchema },
+      },
     },
     async (request, reply) => {
       const refreshToken = refreshTokenOf(request);
@@ -136,20 +199,46 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags } }, async (request, reply) => {
-    const refreshToken = refreshTokenOf(request);
-    const sessionId = refreshToken ? await endSessionByRefreshToken(db, refreshToken) : undefined;
-    // Open event streams of this session end now, not at the token's expiry.
-    if (sessionId) events.hub.endSession(sessionId);
-    clearRefreshCookie(reply, config);
-    // The person's own reads stay in the browser's HTTP cache for revalidation
-    // (lib/private-revalidation.ts): on a shared phone, logging out forgets them.
-    return reply.status(204).header('clear-site-data', '"cache"').send();
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        operationId: 'logOut',
+        summary: "End the session of the refresh cookie, and the browser's cached reads",
+        description: REFRESH_COOKIE_NOTE,
+        tags,
+        security: PUBLIC,
+        // bad_request: a body that is not JSON (the route reads none).
+        errors: ['bad_request'],
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      const refreshToken = refreshTokenOf(request);
+      const sessionId = refreshToken ? await endSessionByRefreshToken(db, refreshToken) : undefined;
+      // Open event streams of this session end now, not at the token's expiry.
+      if (sessionId) events.hub.endSession(sessionId);
+      clearRefreshCookie(reply, config);
+      // The person's own reads stay in the browser's HTTP cache for revalidation
+      // (lib/private-revalidation.ts): on a shared phone, logging out forgets them.
+      return reply.status(204).header('clear-site-data', '"cache"').send(null);
+    },
+  );
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { tags, body: emailOnlySchema, response: { 202: okSchema } }, onResponse },
+    {
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'E-mail a password reset link (the same answer for any address)',
+        tags,
+        security: PUBLIC,
+        errors: ['rate_limited'],
+        body: emailOnlySchema,
+        response: { 202: okSchema },
+      },
+      onResponse,
+    },
     async (request, reply) => {
       await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
       afterResponse(request, () => requestPasswordReset(db, config, request.body.email));
@@ -159,7 +248,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags, body: resetPasswordSchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        operationId: 'resetPassword',
+        summary: "Set a new password with the reset link's tokens; every session ends",
+        tags,
+        security: PUBLIC,
+        errors: ['invalid_reset_link', 'rate_limited'],
+        body: resetPasswordSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await limitBy(app, request, 'confirm', [`ip:${request.ip}`]);
       const { access_token, refresh_token, password } = request.body;

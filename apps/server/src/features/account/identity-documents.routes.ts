@@ -1,7 +1,9 @@
+import { identitySchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { readImageField } from '../../uploads/image-upload.ts';
-import { identityOf, identitySchema, sendDocumentPhoto } from './identity-documents.service.ts';
+import { identityOf, sendDocumentPhoto } from './identity-documents.service.ts';
 
 const tags = ['profile'];
 
@@ -15,8 +17,11 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
-        tags,
+        operationId: 'getIdentity',
         summary: 'The verification level (0, 1, 2) and the newest document review',
+        tags,
+        security: BEARER,
+        errors: ['user_not_found'],
         response: { 200: identitySchema },
       },
     },
@@ -28,8 +33,19 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
-        tags,
+        operationId: 'sendDocumentPhoto',
         summary: 'Send a new document photo (multipart `document_photo`) for review',
+        tags,
+        security: BEARER,
+        // A multipart body is read by the route, not by a schema: its refusals are listed here.
+        errors: [
+          'bad_request',
+          'image_too_large',
+          'document_photo_required',
+          'image_invalid_type',
+          'document_already_approved',
+          'user_not_found',
+        ],
         description:
           'Same rules as at sign-up (JPG or PNG, 5 MB, re-encoded). Replaces a photo still waiting ' +
           'for review; 409 document_already_approved once the document is approved.',

@@ -1,6 +1,6 @@
-import { AppError, type VerificationLevel, verificationLevel } from '@kreyolcash/domain';
+import { AppError, type identitySchema, type VerificationLevel, verificationLevel } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
 import { findUserById, type UserRow } from '../../identity/users.repository.ts';
@@ -16,18 +16,8 @@ import {
 // The user's side of verification level 2: the level, where the newest document review stands,
 // and a new document photo when the last one was rejected (or to replace one still waiting).
 
-export const identitySchema = z.object({
-  nivel: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  revisao: z
-    .object({
-      status: z.enum(['pendente', 'aprovada', 'rejeitada']),
-      /** Why compliance rejected the photo; null otherwise. */
-      motivo: z.string().nullable(),
-      enviado_em: z.date(),
-    })
-    .nullable(),
-});
-export type Identity = z.output<typeof identitySchema>;
+// The domain's Identity, held with the database's Date.
+export type Identity = z.input<typeof identitySchema>;
 
 function presentIdentity(user: UserRow, review: DocumentReviewRow | undefined): Identity {
   return {

@@ -1,9 +1,10 @@
-import { AppError } from '@kreyolcash/domain';
+import { AppError, meSchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { meSchema, presentMe } from '../../identity/user-presenter.ts';
+import { presentMe } from '../../identity/user-presenter.ts';
 import { findUserById } from '../../identity/users.repository.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { identityRoutes } from './identity-documents.routes.ts';
 
@@ -16,7 +17,19 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/me',
-    { onRequest, onSend: revalidatePrivately, schema: { tags, response: { 200: meSchema } } },
+    {
+      onRequest,
+      onSend: revalidatePrivately,
+      schema: {
+        operationId: 'getMe',
+        summary: 'The signed-in person',
+        tags,
+        security: BEARER,
+        errors: ['user_not_found'],
+        // A revalidation (If-None-Match) of the copy the caller holds: a bodiless 304.
+        response: { 200: meSchema, 304: z.null() },
+      },
+    },
     async (request) => {
       const user = await findUserById(database.db, userIdOf(request));
       if (!user) throw new AppError('user_not_found');

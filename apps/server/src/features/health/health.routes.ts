@@ -1,25 +1,20 @@
+import {
+  healthSchema,
+  livenessSchema,
+  outboxCountsSchema,
+  type Readiness,
+  readinessSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppInstance } from '../../app-deps.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
+import { BEARER, PUBLIC } from '../../lib/openapi.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';
 import { withTimeout } from '../../lib/with-timeout.ts';
 import { countByStatus } from '../../messaging/outbox.repository.ts';
 
-// The public answer says only whether the service works: anyone may ask it, so it carries no
+// The public answers say only whether the service works: anyone may ask them, so they carry no
 // figure about the service's traffic. The operators' figures need OPS_TOKEN.
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['ok', 'down']),
-});
-const outboxSchema = z.object({
-  outbox: z.object({ pending: z.number(), sent: z.number(), failed: z.number() }),
-});
-const liveSchema = z.object({ status: z.literal('ok') });
-const readySchema = z.object({
-  status: z.enum(['ready', 'not_ready']),
-  reason: z.enum(['draining', 'database_down', 'migrations_pending']).optional(),
-});
 const PING_TIMEOUT_MS = 3000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,8 +23,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health',
     {
       schema: {
-        tags: ['health'],
+        operationId: 'getHealth',
         summary: 'Liveness and database reachability: ok, or degraded (503)',
+        tags: ['health'],
+        security: PUBLIC,
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
@@ -52,10 +49,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ops/outbox',
     {
       schema: {
-        tags: ['health'],
+        operationId: 'getOutboxCounts',
         summary: 'Outbox messages by status (operators: Bearer OPS_TOKEN)',
-        security: [{ bearer: [] }],
-        response: { 200: outboxSchema },
+        description: 'The bearer token is OPS_TOKEN, not a user access token.',
+        tags: ['health'],
+        security: BEARER,
+        response: { 200: outboxCountsSchema },
       },
       onRequest: async (request) => assertOpsToken(request, opsToken),
     },
@@ -72,9 +71,11 @@ async function probeRoutes(app: AppInstance): Promise<void> {
     '/api/health/live',
     {
       schema: {
-        tags: ['health'],
+        operationId: 'getLiveness',
         summary: 'Liveness: the process answers (the database is not asked)',
-        response: { 200: liveSchema },
+        tags: ['health'],
+        security: PUBLIC,
+        response: { 200: livenessSchema },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -82,7 +83,7 @@ async function probeRoutes(app: AppInstance): Promise<void> {
 
   // Once every migration has run it stays so for this code: later probes only ping.
   let isMigrated = false;
-  const notReady = async (): Promise<z.infer<typeof readySchema>['reason']> => {
+  const notReady = async (): Promise<Readiness['reason']> => {
     if (lifecycle.draining) return 'draining';
     const pending = await withTimeout(
       (async () => {
@@ -100,9 +101,11 @@ async function probeRoutes(app: AppInstance): Promise<void> {
     '/api/health/ready',
     {
       schema: {
-        tags: ['health'],
+        operationId: 'getReadiness',
         summary: 'Readiness: database reachable and migrated, not shutting down (else 503)',
-        response: { 200: readySchema, 503: readySchema },
+        tags: ['health'],
+        security: PUBLIC,
+        response: { 200: readinessSchema, 503: readinessSchema },
       },
     },
     async (_request, reply) => {

@@ -1,8 +1,15 @@
-import { phoneChangeSchema, verifyCodeSchema } from '@kreyolcash/domain';
+import {
+  currentPhoneChangeSchema,
+  meSchema,
+  phoneChangeSchema,
+  phoneChangeStateSchema,
+  verifyCodeSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { meSchema, presentMe } from '../../identity/user-presenter.ts';
+import { presentMe } from '../../identity/user-presenter.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import {
   cancelPhoneChange,
@@ -13,13 +20,8 @@ import {
 } from './phone-change.service.ts';
 
 const tags = ['profile'];
+const security = BEARER;
 // Codes go only to the phones, never into an answer.
-const stateSchema = z.object({
-  etapa: z.enum(['verify_current', 'verify_new']),
-  novo_telefone: z.string(),
-  expira_em: z.date(),
-  tentativas_restantes: z.number(),
-});
 
 export const phoneChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -29,14 +31,34 @@ export const phoneChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/me/phone-change',
     {
       onRequest,
-      schema: { tags, response: { 200: z.object({ change: stateSchema.nullable() }) } },
+      schema: {
+        operationId: 'getPhoneChange',
+        summary: 'The phone change in progress, so a reload resumes it (null: none)',
+        tags,
+        security,
+        response: { 200: currentPhoneChangeSchema },
+      },
     },
     async (request) => ({ change: (await findPhoneChangeState(db, userIdOf(request))) ?? null }),
   );
 
   app.post(
     '/api/me/phone-change',
-    { onRequest, schema: { tags, body: phoneChangeSchema, response: { 202: stateSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'startPhoneChange',
+        summary: 'Start changing the phone: a WhatsApp code goes to the current number',
+        description:
+          'A change already open is replaced. 409 phone_already_exists (details.nome: the holder) ' +
+          'when another account uses the new number.',
+        tags,
+        security,
+        errors: ['phone_already_exists', 'rate_limited', 'user_not_found'],
+        body: phoneChangeSchema,
+        response: { 202: phoneChangeStateSchema },
+      },
+    },
     async (request, reply) => {
       const userId = userIdOf(request);
       // Counted before anything is looked up: each start sends a code and may name a holder.
@@ -47,7 +69,18 @@ export const phoneChangeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/me/phone-change/verify-current',
-    { onRequest, schema: { tags, body: verifyCodeSchema, response: { 202: stateSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'verifyCurrentPhone',
+        summary: "The current number's code: a code then goes to the new number",
+        tags,
+        security,
+        errors: ['phone_change_not_pending', 'phone_already_exists'],
+        body: verifyCodeSchema,
+        response: { 202: phoneChangeStateSchema },
+      },
+    },
     async (request, reply) => {
       const state = await verifyCurrentPhone(app.deps, {
         userId: userIdOf(request),
@@ -59,13 +92,39 @@ export const phoneChangeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/me/phone-change/verify-new',
-    { onRequest, schema: { tags, body: verifyCodeSchema, response: { 200: meSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'verifyNewPhone',
+        summary: "The new number's code: the account's phone becomes the new number",
+        tags,
+        security,
+        errors: ['phone_change_not_pending', 'phone_already_exists'],
+        body: verifyCodeSchema,
+        response: { 200: meSchema },
+      },
+    },
     async (request) =>
       presentMe(await verifyNewPhone(app.deps, { userId: userIdOf(request), code: request.body.codigo })),
   );
 
-  app.delete('/api/me/phone-change', { onRequest, schema: { tags } }, async (request, reply) => {
-    await cancelPhoneChange(db, userIdOf(request));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/me/phone-change',
+    {
+      onRequest,
+      schema: {
+        operationId: 'cancelPhoneChange',
+        summary: 'Cancel the phone change in progress (none: nothing happens)',
+        tags,
+        security,
+        // bad_request: a body that is not JSON (the route reads none).
+        errors: ['bad_request'],
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await cancelPhoneChange(db, userIdOf(request));
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -356,7 +356,8 @@ describe(`phone proof on ${testDatabaseKind}`, () => {
     const doc = (await t.app.inject('/api/docs/json')).json();
     expect(Object.keys(doc.paths['/api/me/phone-proof'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(doc.paths['/api/me/phone-proof/verify'].post).toBeDefined();
-    const me = doc.paths['/api/me'].get.responses['200'].content['application/json'].schema;
-    expect(me.properties.telefone_verificado).toMatchObject({ type: 'boolean' });
+    const { $ref } = doc.paths['/api/me'].get.responses['200'].content['application/json'].schema;
+    expect($ref).toBe('#/components/schemas/Me');
+    expect(doc.components.schemas.Me.properties.telefone_verificado).toMatchObject({ type: 'boolean' });
   });
 });

@@ -1,18 +1,14 @@
-import { phoneProofSchema, verifyCodeSchema } from '@kreyolcash/domain';
+import { meSchema, phoneProofSchema, phoneProofStateSchema, verifyCodeSchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { meSchema, presentMe } from '../../identity/user-presenter.ts';
+import { presentMe } from '../../identity/user-presenter.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { findPhoneProofState, sendPhoneProof, verifyPhoneProof } from './phone-proof.service.ts';
 
 const tags = ['profile'];
+const security = BEARER;
 // Codes go only to the phone, never into an answer.
-const stateSchema = z.object({
-  telefone: z.string(),
-  telefone_verificado: z.boolean(),
-  codigo: z.object({ expira_em: z.date(), tentativas_restantes: z.number() }).nullable(),
-});
 
 // Proving the sign-up phone. GET tells a reloaded screen whether a code waits; POST
 // sends one (again), first correcting the number when one is given; verify proves the phone.
@@ -21,13 +17,37 @@ export const phoneProofRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/me/phone-proof',
-    { onRequest, schema: { tags, response: { 200: stateSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'getPhoneProof',
+        summary: 'Where the proof of the sign-up phone stands: proven, or the code that waits',
+        tags,
+        security,
+        errors: ['user_not_found'],
+        response: { 200: phoneProofStateSchema },
+      },
+    },
     async (request) => findPhoneProofState(app.deps.database.db, userIdOf(request)),
   );
 
   app.post(
     '/api/me/phone-proof',
-    { onRequest, schema: { tags, body: phoneProofSchema, response: { 202: stateSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'sendPhoneProof',
+        summary: 'Send a WhatsApp code to the sign-up phone, first correcting the number if given',
+        description:
+          '409 phone_already_exists (details.nome: the holder) when another account uses the ' +
+          'corrected number.',
+        tags,
+        security,
+        errors: ['phone_already_exists', 'phone_already_verified', 'rate_limited', 'user_not_found'],
+        body: phoneProofSchema,
+        response: { 202: phoneProofStateSchema },
+      },
+    },
     async (request, reply) => {
       const userId = userIdOf(request);
       // Counted before anything is looked up: each call sends a code and may name a holder.
@@ -38,7 +58,18 @@ export const phoneProofRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/me/phone-proof/verify',
-    { onRequest, schema: { tags, body: verifyCodeSchema, response: { 200: meSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'verifyPhoneProof',
+        summary: 'The code sent to the sign-up phone proves it: the account may then pay',
+        tags,
+        security,
+        errors: ['phone_proof_not_pending', 'phone_already_verified', 'user_not_found'],
+        body: verifyCodeSchema,
+        response: { 200: meSchema },
+      },
+    },
     async (request) =>
       presentMe(await verifyPhoneProof(app.deps, { userId: userIdOf(request), code: request.body.codigo })),
   );

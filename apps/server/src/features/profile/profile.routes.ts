@@ -1,7 +1,8 @@
-import { meUpdateSchema } from '@kreyolcash/domain';
+import { meSchema, meUpdateSchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { meSchema, presentMe } from '../../identity/user-presenter.ts';
+import { presentMe } from '../../identity/user-presenter.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { readImageField } from '../../uploads/image-upload.ts';
 import { replaceProfilePhoto, updateProfile } from './profile.service.ts';
 
@@ -17,8 +18,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
-        tags,
+        operationId: 'updateMe',
         summary: 'Change the name and/or the language (idioma: one of ht, pt-BR, fr, en)',
+        tags,
+        security: BEARER,
+        errors: ['user_not_found'],
         description:
           'A field left out stays as it is; every other key is ignored. `idioma` is the language of ' +
           "the user's WhatsApp messages and e-mails; anything else than ht, pt-BR, fr, en answers " +
@@ -33,7 +37,25 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/me/photo',
-    { onRequest, schema: { tags, consumes: ['multipart/form-data'], response: { 200: meSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'replaceProfilePhoto',
+        summary: 'Replace the profile photo (multipart `photo`: JPG or PNG, 5 MB, re-encoded)',
+        tags,
+        security: BEARER,
+        // A multipart body is read by the route, not by a schema: its refusals are listed here.
+        errors: [
+          'bad_request',
+          'image_too_large',
+          'profile_photo_required',
+          'image_invalid_type',
+          'user_not_found',
+        ],
+        consumes: ['multipart/form-data'],
+        response: { 200: meSchema },
+      },
+    },
     async (request) => {
       const userId = userIdOf(request);
       const { user, replacedKey } = await replaceProfilePhoto(app.deps, {

@@ -1,11 +1,13 @@
 import { AppError, REALTIME_HEARTBEAT_MS } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppInstance } from '../../app-deps.ts';
 import type { UserEvent } from '../../events/event-hub.ts';
 import { type AccessClaims, readAccessToken } from '../../identity/access-token.ts';
 import { sessionChecks } from '../../identity/session-checks.ts';
 import { findBalance } from '../../ledger/ledger.ts';
+import { BEARER } from '../../lib/openapi.ts';
 
 /**
  * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.
@@ -15,7 +17,22 @@ import { findBalance } from '../../ledger/ledger.ts';
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events',
-    { schema: { tags: ['wallet'], summary: 'Server-sent events: balance, transaction' } },
+    {
+      schema: {
+        operationId: 'streamEvents',
+        summary: "Server-sent events of the caller's ledger: balance, transaction",
+        description:
+          'A text/event-stream that lives as long as the session (logout, a password reset or the ' +
+          "token's expiry end it; the client reconnects with a fresh token). `event: balance` " +
+          'carries the balance as GET /api/wallet answers it (Wallet), at the start and after each ' +
+          'change; `event: transaction` carries the id of a movement that changed ' +
+          '(TransactionEvent). A comment line is a heartbeat. EventSource cannot send headers, so ' +
+          'the access token may come as `?access_token=` instead of the Authorization header.',
+        tags: ['realtime'],
+        security: BEARER,
+        querystring: z.object({ access_token: z.string().optional() }),
+      },
+    },
     async (request, reply) => {
       const claims = await streamClaimsOf(app, request);
       const { userId } = claims;
@@ -98,7 +115,7 @@ function endWithSession(
 // (masked in logs like every token-looking query value).
 async function streamClaimsOf(app: AppInstance, request: FastifyRequest) {
   const header = request.headers.authorization;
-  const query = (request.query as { access_token?: string }).access_token;
+  const query = (request.query as { access_token?: string | undefined }).access_token;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : query;
   const claims = token ? await readAccessToken(token, app.deps.config.jwtSecret) : undefined;
   if (!claims || !(await sessionChecks(app.deps.database.db).run(claims))) throw new AppError('unauthorized');

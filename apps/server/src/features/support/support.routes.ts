@@ -1,7 +1,14 @@
-import { HELP_REQUEST_STATUSES, HELP_SUBJECTS, HELP_TEXT_MAX_LENGTH, WEEKDAYS } from '@kreyolcash/domain';
+import {
+  HELP_SUBJECTS,
+  HELP_TEXT_MAX_LENGTH,
+  helpRequestListSchema,
+  helpRequestSchema,
+  supportChannelsSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { BEARER, PUBLIC } from '../../lib/openapi.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { listOwnHelpRequests } from './help-requests.repository.ts';
 import { openHelpRequest } from './help-requests.service.ts';
@@ -10,26 +17,6 @@ const tags = ['support'];
 
 // A person's requests on the "Sipò" screen: the latest ones are enough to follow a conversation.
 const OWN_REQUESTS_SHOWN = 20;
-
-const channelsSchema = z.object({
-  whatsapp: z.string().nullable(),
-  email: z.string().nullable(),
-  horario: z.array(
-    z.object({ de: z.enum(WEEKDAYS), ate: z.enum(WEEKDAYS), abre: z.string(), fecha: z.string() }),
-  ),
-});
-
-const helpRequestSchema = z.object({
-  id: z.uuid(),
-  assunto: z.enum(HELP_SUBJECTS),
-  texto: z.string(),
-  movimentacao_id: z.uuid().nullable(),
-  status: z.enum(HELP_REQUEST_STATUSES),
-  resposta: z.string().nullable(),
-  respondido_em: z.date().nullable(),
-  fechado_em: z.date().nullable(),
-  criado_em: z.date(),
-});
 
 const newRequestBody = z.object({
   assunto: z.enum(HELP_SUBJECTS, { error: 'help_subject_invalid' }),
@@ -51,9 +38,11 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/support/channels',
     {
       schema: {
-        tags,
+        operationId: 'getSupportChannels',
         summary: 'How to reach support (what the operator configured)',
-        response: { 200: channelsSchema },
+        tags,
+        security: PUBLIC,
+        response: { 200: supportChannelsSchema },
       },
     },
     async (_request, reply) => {
@@ -68,7 +57,16 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/support/requests',
-    { onRequest, schema: { tags, response: { 200: z.object({ pedidos: z.array(helpRequestSchema) }) } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'listMyHelpRequests',
+        summary: "The caller's latest help requests, newest first, with support's answers",
+        tags,
+        security: BEARER,
+        response: { 200: helpRequestListSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { pedidos: await listOwnHelpRequests(database.db, userIdOf(request), OWN_REQUESTS_SHOWN) };
@@ -80,7 +78,11 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'openHelpRequest',
+        summary: 'Ask support for help, optionally about one of the caller’s movements',
         tags,
+        security: BEARER,
+        errors: ['transaction_not_found', 'help_requests_open_limit', 'rate_limited'],
         description:
           'assunto: one of the help subjects; texto: 1 to 1000 characters; movimentacao_id: optionally one of the caller’s own movements (404 transaction_not_found otherwise). At most 3 requests waiting (422 help_requests_open_limit).',
         body: newRequestBody,
