@@ -5,6 +5,8 @@ import {
   AUTH_REFRESH_TICK_MS,
   isRetryableStatus,
   NETWORK_FAILURE_STATUS,
+  type RefreshedSession,
+  type SessionTokens,
 } from '@kreyolcash/domain';
 import { withBrowserLock } from './browser-lock';
 import { REFRESH_LOCK, REFRESH_PATH, takeEarlyAnswer } from './early-session';
@@ -13,14 +15,6 @@ import { type AccessToken, createSessionStore, type SessionStore } from './sessi
 // The one API client (DESIGN.md §3): same origin, JSON in and out (multipart for uploads), the
 // bearer token from memory, sessions kept alive by refreshing before expiry, and every failure
 // turned into an AppError whose `code` the screens switch on.
-
-/** The session part of the login and refresh answers (spec §3 Session). */
-export type SessionTokens = {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-  expires_at: number;
-};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -117,7 +111,7 @@ export function createApiClient({
     const startedGeneration = generation;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const answer = await send<SessionTokens & { user_id: string }>(REFRESH_PATH, {
+        const answer = await send<RefreshedSession>(REFRESH_PATH, {
           method: 'POST',
           auth: false,
         });

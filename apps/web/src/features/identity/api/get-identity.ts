@@ -1,15 +1,8 @@
+import type { Identity } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-export type ReviewStatus = 'pendente' | 'aprovada' | 'rejeitada';
-
 /** GET /api/me/identity: the verification level and the newest document review. */
-export type Identity = {
-  /** 0 e-mail confirmed, 1 phone proven, 2 document approved (and phone proven). */
-  nivel: 0 | 1 | 2;
-  revisao: { status: ReviewStatus; motivo: string | null; enviado_em: string } | null;
-};
-
 export function getIdentityQueryOptions() {
   return queryOptions({
     queryKey: ['identity'],

@@ -1,6 +1,7 @@
+import type { Identity } from '@kreyolcash/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { getIdentityQueryOptions, type Identity } from './get-identity';
+import { getIdentityQueryOptions } from './get-identity';
 
 /**
  * POST /api/me/document-photo (multipart `document_photo`): the photo goes to compliance's queue.

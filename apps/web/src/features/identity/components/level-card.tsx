@@ -1,9 +1,9 @@
+import type { Identity } from '@kreyolcash/domain';
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useTranslation } from '@/lib/i18n';
-import type { Identity } from '../api/get-identity';
 
 const LEVELS = [0, 1, 2] as const;
 

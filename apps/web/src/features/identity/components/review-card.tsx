@@ -1,9 +1,9 @@
+import type { Identity } from '@kreyolcash/domain';
 import { formatDate } from '@kreyolcash/domain';
 import { CheckCircle2, Clock, FileWarning, ImageOff } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
-import type { Identity } from '../api/get-identity';
 
 const LOOK = {
   none: { Icon: ImageOff, tone: 'bg-slate-100 text-slate-600' },

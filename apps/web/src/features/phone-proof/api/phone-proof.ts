@@ -1,4 +1,4 @@
-import type { PhoneProofInput, VerifyCodeBody } from '@kreyolcash/domain';
+import type { Me, PhoneProof, PhoneProofInput, VerifyCodeBody } from '@kreyolcash/domain';
 import {
   queryOptions,
   type UseMutationOptions,
@@ -7,14 +7,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-/** Where the proof of the sign-up phone stands. */
-export type PhoneProof = {
-  telefone: string;
-  telefone_verificado: boolean;
-  /** The code that waits, or null when none does (never sent, spent, expired or out of attempts). */
-  codigo: { expira_em: string; tentativas_restantes: number } | null;
-};
 
 export function getPhoneProofQueryOptions() {
   return queryOptions({
@@ -50,12 +42,12 @@ export function useSendPhoneProof(
 
 /** POST /api/me/phone-proof/verify: the right code proves the phone; the account may then pay. */
 export function useVerifyPhoneProof(
-  options: Omit<UseMutationOptions<unknown, Error, VerifyCodeBody>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<Me, Error, VerifyCodeBody>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
-    mutationFn: (body: VerifyCodeBody) => apiClient.post<unknown>('/api/me/phone-proof/verify', body),
+    mutationFn: (body: VerifyCodeBody) => apiClient.post<Me>('/api/me/phone-proof/verify', body),
     onSuccess: (me, ...rest) => {
       // The answer is the account as GET /api/me shows it (key ['me']): the money screens read
       // it at once, so they must not see the unproven one it replaces.

@@ -1,3 +1,4 @@
+import type { PhoneProof } from '@kreyolcash/domain';
 import { AppError, isVerificationCodeFormat } from '@kreyolcash/domain';
 import { MessageCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import { type Refusal, refusalOf, StepRefusal } from '@/components/ui/step-refus
 import { errorText, fieldErrorText } from '@/lib/error-text';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { type PhoneProof, usePhoneProof, useSendPhoneProof, useVerifyPhoneProof } from '../api/phone-proof';
+import { usePhoneProof, useSendPhoneProof, useVerifyPhoneProof } from '../api/phone-proof';
 
 // The code sent on WhatsApp to the sign-up phone, in the registration wizard's look.
 // A code is sent on arrival when none waits; the number can be corrected until it is proven.

@@ -1,12 +1,7 @@
+import type { FreezeState, Me } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { getMeQueryOptions, type Me } from './get-me';
-
-export type FreezeState = {
-  congelado: boolean;
-  congelado_em: string | null;
-  congelado_por: 'usuario' | 'operador' | null;
-};
+import { getMeQueryOptions } from './get-me';
 
 /** POST /api/me/freeze: "I lost my phone" — no money leaves the account from now on. */
 export function freezeAccount(): Promise<FreezeState> {

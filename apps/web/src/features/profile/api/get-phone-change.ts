@@ -1,19 +1,11 @@
+import type { CurrentPhoneChange, PhoneChange } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
-/** An open phone change (spec §4): which code it waits for, and for which new number. */
-export type PhoneChange = {
-  etapa: 'verify_current' | 'verify_new';
-  novo_telefone: string;
-  /** ISO instant after which the step's code is dead. */
-  expira_em: string;
-  tentativas_restantes: number;
-};
-
 /** GET /api/me/phone-change: the change in progress, so a reload resumes it; null when none. */
 export async function getPhoneChange(signal?: AbortSignal): Promise<PhoneChange | null> {
-  const answer = await apiClient.get<{ change: PhoneChange | null }>('/api/me/phone-change', { signal });
+  const answer = await apiClient.get<CurrentPhoneChange>('/api/me/phone-change', { signal });
   return answer.change;
 }
 

@@ -1,7 +1,7 @@
-import type { PhoneChangeBody } from '@kreyolcash/domain';
+import type { PhoneChange, PhoneChangeBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { getPhoneChangeQueryOptions, type PhoneChange } from './get-phone-change';
+import { getPhoneChangeQueryOptions } from './get-phone-change';
 
 /**
  * POST /api/me/phone-change: step 1 of 2 starts, with a code sent to the CURRENT number. Fails

@@ -1,8 +1,8 @@
-import type { MeUpdateBody } from '@kreyolcash/domain';
+import type { Me, MeUpdateBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { followAccountLanguage } from '@/lib/i18n';
-import { getMeQueryOptions, type Me } from './get-me';
+import { getMeQueryOptions } from './get-me';
 
 /** PATCH /api/me: the full name (spec §5) and/or the language messages are written in (422 invalid_language). */
 export function updateProfile(body: MeUpdateBody): Promise<Me> {

@@ -1,6 +1,7 @@
+import type { Me } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { getMeQueryOptions, type Me } from './get-me';
+import { getMeQueryOptions } from './get-me';
 
 /**
  * PUT /api/me/photo (multipart `photo`): the server re-encodes the image and removes the old one.

@@ -1,7 +1,7 @@
-import type { VerifyCodeBody } from '@kreyolcash/domain';
+import type { PhoneChange, VerifyCodeBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { getPhoneChangeQueryOptions, type PhoneChange } from './get-phone-change';
+import { getPhoneChangeQueryOptions } from './get-phone-change';
 
 /**
  * POST /api/me/phone-change/verify-current: the current number's code is right, and a code goes

@@ -1,7 +1,7 @@
-import type { VerifyCodeBody } from '@kreyolcash/domain';
+import type { Me, VerifyCodeBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { getMeQueryOptions, type Me } from './get-me';
+import { getMeQueryOptions } from './get-me';
 import { getPhoneChangeQueryOptions } from './get-phone-change';
 
 /** POST /api/me/phone-change/verify-new: the new number's code is right; the phone changes. */

@@ -1,3 +1,4 @@
+import type { Me } from '@kreyolcash/domain';
 import { Lock, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,6 @@ import { SupportLink } from '@/components/ui/support-link';
 import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useFreezeAccount } from '../api/freeze-account';
-import type { Me } from '../api/get-me';
 import { notifyProfileError } from './profile-errors';
 
 /**

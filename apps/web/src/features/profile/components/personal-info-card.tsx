@@ -1,3 +1,4 @@
+import type { Me } from '@kreyolcash/domain';
 import { AppError, type ProfileUpdateBody, type profileUpdateSchema } from '@kreyolcash/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,7 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
-import type { Me } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
 import { PhoneChangeSection } from './phone-change-section';
 import { notifyProfileError, profileFieldText } from './profile-errors';

@@ -1,4 +1,4 @@
-import type { PhoneChangeBody, phoneChangeSchema } from '@kreyolcash/domain';
+import type { Me, PhoneChangeBody, phoneChangeSchema } from '@kreyolcash/domain';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -12,7 +12,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver, lazyZodSchema } from '@/lib/lazy-zod-resolver';
-import type { Me } from '../api/get-me';
 import { usePhoneChange } from '../api/get-phone-change';
 import { useStartPhoneChange } from '../api/start-phone-change';
 import { PhoneCodeStep, type RefusalProps } from './phone-code-step';

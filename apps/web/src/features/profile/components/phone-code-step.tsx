@@ -1,3 +1,4 @@
+import type { PhoneChange } from '@kreyolcash/domain';
 import {
   AppError,
   isVerificationCodeFormat,
@@ -17,7 +18,6 @@ import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
 import { useCancelPhoneChange } from '../api/cancel-phone-change';
-import type { PhoneChange } from '../api/get-phone-change';
 import { useVerifyCurrentPhone } from '../api/verify-current-phone';
 import { useVerifyNewPhone } from '../api/verify-new-phone';
 import { notifyProfileError, profileFieldText, profileRefusalOf } from './profile-errors';

@@ -1,10 +1,10 @@
+import type { Me } from '@kreyolcash/domain';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
-import type { Me } from '../api/get-me';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo';
 import { choosePhoto } from './choose-photo';
 import { ProfileAvatar } from './profile-avatar';

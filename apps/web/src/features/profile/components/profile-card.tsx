@@ -1,7 +1,7 @@
+import type { Me } from '@kreyolcash/domain';
 import { formatIsoDate } from '@kreyolcash/domain';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTranslation } from '@/lib/i18n';
-import type { Me } from '../api/get-me';
 import { ProfileAvatar } from './profile-avatar';
 import { maskDocument } from './profile-text';
 

@@ -1,3 +1,4 @@
+import type { Me } from '@kreyolcash/domain';
 import { AppError } from '@kreyolcash/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert, UserRoundX } from 'lucide-react';
@@ -6,7 +7,6 @@ import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useTranslation } from '@/lib/i18n';
-import type { Me } from '../api/get-me';
 import { notifyProfileError } from './profile-errors';
 
 type ProfileLoadStateProps = {

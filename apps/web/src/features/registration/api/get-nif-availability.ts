@@ -1,8 +1,7 @@
+import type { NifAvailability } from '@kreyolcash/domain';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
-
-export type NifAvailability = { available: boolean };
 
 /** GET /api/auth/nif-available?documento=: whether an account already uses this NIF. */
 export function getNifAvailability(documento: string, signal?: AbortSignal): Promise<NifAvailability> {

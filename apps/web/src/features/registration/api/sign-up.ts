@@ -1,4 +1,4 @@
-import type { Gender, Locale } from '@kreyolcash/domain';
+import type { Gender, Locale, SignedUp } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -19,10 +19,8 @@ export type SignUpRequest = {
   idioma?: Locale | undefined;
 };
 
-export type SignUpAnswer = { user: { id: string; email: string } };
-
 /** POST /api/auth/signup: one multipart request with the fields and both photos. */
-export function signUp(request: SignUpRequest): Promise<SignUpAnswer> {
+export function signUp(request: SignUpRequest): Promise<SignedUp> {
   const form = new FormData();
   for (const [name, value] of Object.entries(request)) {
     if (value === undefined) continue;
@@ -33,7 +31,7 @@ export function signUp(request: SignUpRequest): Promise<SignUpAnswer> {
 }
 
 export function useSignUp(
-  options: Omit<UseMutationOptions<SignUpAnswer, Error, SignUpRequest>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<SignedUp, Error, SignUpRequest>, 'mutationFn'> = {},
 ) {
   return useMutation({ ...options, mutationFn: signUp });
 }

@@ -1,14 +1,8 @@
-import type { Weekday } from '@kreyolcash/domain';
+import type { SupportChannels } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /** GET /api/support/channels: how to reach support, as the operator configured it (null: not shown). */
-export type SupportChannels = {
-  whatsapp: string | null;
-  email: string | null;
-  horario: { de: Weekday; ate: Weekday; abre: string; fecha: string }[];
-};
-
 export function getSupportChannelsQueryOptions() {
   return queryOptions({
     queryKey: ['support', 'channels'],

@@ -1,27 +1,13 @@
-import type { HelpRequestStatus, HelpSubject } from '@kreyolcash/domain';
+import type { HelpRequest, HelpRequestList, HelpSubject } from '@kreyolcash/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-/** A person's help request, with support's answer once there is one. */
-export type HelpRequest = {
-  id: string;
-  assunto: HelpSubject;
-  texto: string;
-  movimentacao_id: string | null;
-  status: HelpRequestStatus;
-  resposta: string | null;
-  respondido_em: string | null;
-  fechado_em: string | null;
-  criado_em: string;
-};
 
 export type NewHelpRequest = { assunto: HelpSubject; texto: string; movimentacao_id: string | null };
 
 export function getHelpRequestsQueryOptions() {
   return queryOptions({
     queryKey: ['support', 'requests'],
-    queryFn: ({ signal }): Promise<{ pedidos: HelpRequest[] }> =>
-      apiClient.get('/api/support/requests', { signal }),
+    queryFn: ({ signal }): Promise<HelpRequestList> => apiClient.get('/api/support/requests', { signal }),
     // An answer can arrive at any time: opening the screen always asks again.
     staleTime: 0,
   });

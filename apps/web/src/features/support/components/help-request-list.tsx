@@ -1,7 +1,7 @@
+import type { HelpRequest } from '@kreyolcash/domain';
 import { formatDateTime } from '@kreyolcash/domain';
 import { Card } from '@/components/ui/card';
 import { useTranslation } from '@/lib/i18n';
-import type { HelpRequest } from '../api/help-requests';
 
 const statusStyles: Record<HelpRequest['status'], string> = {
   aberto: 'bg-amber-100 text-amber-900',

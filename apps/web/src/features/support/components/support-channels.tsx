@@ -1,8 +1,7 @@
-import type { Weekday } from '@kreyolcash/domain';
+import type { SupportChannels as Channels, Weekday } from '@kreyolcash/domain';
 import { Clock, Mail, MessageCircle } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { useTranslation } from '@/lib/i18n';
-import type { SupportChannels as Channels } from '../api/get-channels';
 
 /** wa.me takes the number's digits only. */
 function whatsappLink(number: string): string {
