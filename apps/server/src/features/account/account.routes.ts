@@ -178,8 +178,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         description: REFRESH_COOKIE_NOTE,
         tags,
         security: PUBLIC,
-        // bad_request: a body that is not JSON (the route reads none).
-        errors: ['session_expired', 'bad_request'],
+        errors: ['session_expired'],
+        // The route reads no body, but one sent is parsed first: not JSON (400), too big (413) or of
+        // another type (415) is refused before the route.
+        consumes: ['application/json'],
         response: { 200: refreshedSessionSchema },
       },
     },
@@ -208,8 +210,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         description: REFRESH_COOKIE_NOTE,
         tags,
         security: PUBLIC,
-        // bad_request: a body that is not JSON (the route reads none).
-        errors: ['bad_request'],
+        // The route reads no body, but one sent is parsed first: not JSON (400), too big (413) or of
+        // another type (415) is refused before the route.
+        consumes: ['application/json'],
         response: { 204: noContent },
       },
     },

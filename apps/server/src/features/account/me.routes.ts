@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { presentMe } from '../../identity/user-presenter.ts';
 import { findUserById } from '../../identity/users.repository.ts';
-import { BEARER } from '../../lib/openapi.ts';
+import { BEARER, PUBLIC } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { identityRoutes } from './identity-documents.routes.ts';
 
@@ -38,17 +38,37 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The document photo is private: only its owner can fetch it, and no cache may keep it.
-  app.get('/api/me/document-photo', { onRequest, schema: { tags } }, async (request, reply) => {
-    const user = await findUserById(database.db, userIdOf(request));
-    const file = user ? await files.get(user.document_photo_key) : undefined;
-    if (!file) throw new AppError('not_found');
-    return reply.header('cache-control', 'private, no-store').type(file.contentType).send(file.data);
-  });
+  app.get(
+    '/api/me/document-photo',
+    {
+      onRequest,
+      schema: {
+        summary: "The owner's document photo (image/jpeg or image/png), never cached",
+        tags,
+        security: BEARER,
+        errors: ['not_found'],
+      },
+    },
+    async (request, reply) => {
+      const user = await findUserById(database.db, userIdOf(request));
+      const file = user ? await files.get(user.document_photo_key) : undefined;
+      if (!file) throw new AppError('not_found');
+      return reply.header('cache-control', 'private, no-store').type(file.contentType).send(file.data);
+    },
+  );
 
   // Profile photos are public (they show next to names in transfers); keys are random UUIDs.
   app.get(
     '/api/files/profiles/:name',
-    { schema: { tags, params: z.object({ name: z.string().regex(/^[a-zA-Z0-9_-]+\.(jpg|png)$/) }) } },
+    {
+      schema: {
+        summary: 'A profile photo (image/jpeg or image/png), public: it shows next to names',
+        tags,
+        security: PUBLIC,
+        errors: ['not_found'],
+        params: z.object({ name: z.string().regex(/^[a-zA-Z0-9_-]+\.(jpg|png)$/) }),
+      },
+    },
     async (request, reply) => {
       const file = await files.get(`profiles/${request.params.name}`);
       if (!file) throw new AppError('not_found');

@@ -19,8 +19,10 @@ export const selfFreezeRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Freezing a frozen account answers its state again.',
         tags: ['profile'],
         security: BEARER,
-        // bad_request: a body that is not JSON (the route reads none).
-        errors: ['bad_request', 'user_not_found'],
+        errors: ['user_not_found'],
+        // The route reads no body, but one sent is parsed first: not JSON (400), too big (413) or of
+        // another type (415) is refused before the route.
+        consumes: ['application/json'],
         response: { 200: freezeStateSchema },
       },
     },
