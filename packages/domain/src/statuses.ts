@@ -135,3 +135,13 @@ export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 // Account and profile. Who froze an account: its owner ("I lost my phone") or an operator.
 export const FREEZE_ACTORS = ['usuario', 'operador'] as const;
 export type FreezeActor = (typeof FREEZE_ACTORS)[number];
+
+// Wallet and transfers. A "wrong person" report on a posted transfer: open while support checks
+// it, then reversed (the money went back), rejected, or expired without a decision.
+export const REPORT_STATUSES = ['aberta', 'estornada', 'rejeitada', 'expirada'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+// The refusals of a purchase's code that are an answer of POST /api/purchases/:id/verify, not an
+// error (the spec's verification "returns false"): a wrong code, an expired one, no attempts left.
+export const PURCHASE_CODE_REFUSALS = ['invalid_codes', 'code_expired', 'code_attempts_exceeded'] as const;
+export type PurchaseCodeRefusal = (typeof PURCHASE_CODE_REFUSALS)[number];

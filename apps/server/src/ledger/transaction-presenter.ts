@@ -4,16 +4,23 @@ import {
   MOVEMENT_STATUSES,
   type MovementStatus,
   type Transaction,
-  type TransferReport,
+  type transactionSchema,
   transactionStatusOf,
+  type transferReportSchema,
   wallClockOf,
 } from '@kreyolcash/domain';
+import type { z } from 'zod';
 import type { StatementCursor, StatementRow } from './statement.repository.ts';
 import type { ReportRow } from './wrong-person-reports.ts';
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
 
-export function presentTransaction(row: StatementRow, viewerId: string): Transaction {
+// What the presenters give the answers' schemas: instants stay Dates, which the schemas
+// (Timestamp) write as ISO 8601 text.
+export type TransactionRecord = z.input<typeof transactionSchema>;
+export type TransferReportRecord = z.input<typeof transferReportSchema>;
+
+export function presentTransaction(row: StatementRow, viewerId: string): TransactionRecord {
   const compra = row.tipo === 'compra' ? row.compra : null;
   return {
     id: row.id,
@@ -26,7 +33,7 @@ export function presentTransaction(row: StatementRow, viewerId: string): Transac
       : row.status) as Transaction['status'],
     quantidade_centis: row.quantidade_centis,
     quantidade_kreyolcash: centisToUnits(row.quantidade_centis),
-    criado_em: row.criado_em.toISOString(),
+    criado_em: row.criado_em,
     criado_em_haiti: wallClockOf(row.criado_em),
     remetente_nome: row.remetente_nome,
     remetente_email: row.remetente_email,
@@ -44,15 +51,15 @@ export function presentTransaction(row: StatementRow, viewerId: string): Transac
 }
 
 /** A transfer's report as one of its two people sees it: the payer's description is the payer's. */
-export function presentReport(report: ReportRow, viewerId: string): TransferReport {
+export function presentReport(report: ReportRow, viewerId: string): TransferReportRecord {
   return {
     id: report.id,
     status: report.status,
     retido: report.retido_centis > 0,
     descricao: report.pagador.id === viewerId ? report.descricao : null,
-    criado_em: report.criado_em.toISOString(),
-    prazo_em: report.prazo_em.toISOString(),
-    decidido_em: report.decidido_em?.toISOString() ?? null,
+    criado_em: report.criado_em,
+    prazo_em: report.prazo_em,
+    decidido_em: report.decidido_em,
     estorno_id: report.estorno_id,
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { transactionSchema } from './responses/wallet.ts';
 import { keysOf, parsed } from './test-helpers.ts';
 import {
   historyQuerySchema,
   payeeSearchSchema,
-  transactionSchema,
   transferInitiateSchema,
   userLookupQuerySchema,
   verifyCodeSchema,
@@ -152,7 +152,7 @@ describe('transactionSchema', () => {
       status: 'concluida',
       quantidade_centis: 10_000,
       quantidade_kreyolcash: 100,
-      criado_em: '2024-03-01T12:00:00.000Z',
+      criado_em: new Date('2024-03-01T12:00:00.000Z'),
       criado_em_haiti: '2024-03-01T07:00:00',
       remetente_nome: null,
       remetente_email: null,
@@ -164,7 +164,8 @@ describe('transactionSchema', () => {
       estornada: false,
       compra: null,
     };
-    expect(parsed(transactionSchema, entry)).toEqual(entry);
+    // The server gives the instant as a Date; the wire carries its ISO 8601 text.
+    expect(parsed(transactionSchema, entry)).toEqual({ ...entry, criado_em: '2024-03-01T12:00:00.000Z' });
     expect(transactionSchema.safeParse({ ...entry, status: 'aguardando_codigo' }).success).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import {
   phoneField,
   verificationCodeField,
 } from './fields.ts';
-import { historyFilterSchema, transactionStatusSchema, transactionTypeSchema } from './statuses.ts';
+import { historyFilterSchema } from './statuses.ts';
 
 // A blank or malformed recipient e-mail is one message in the transfer flow: invalid_email.
 const recipientEmailField = emailField('invalid_email', 'invalid_email');
@@ -87,80 +87,9 @@ export const historyQuerySchema = z.object({
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
-// GET /api/wallet
-export const walletSchema = z.object({
-  saldo_centis: z.int(),
-  reservado_centis: z.int(),
-  disponivel_centis: z.int(),
-  // The part of reservado_centis held by open "wrong person" reports on payments this user
-  // received (the rest waits for a code). Optional: a balance kept on a device from before lacks it.
-  em_verificacao_centis: z.int().optional(),
-});
-export type Wallet = z.output<typeof walletSchema>;
-
-// The sale behind a purchase movement (ids for the app's links, never for display).
-export const purchaseLineSchema = z.object({
-  venda_id: z.string(),
-  produto_id: z.string(),
-  empresa_id: z.string(),
-  produto_nome: z.string(),
-  empresa_nome: z.string(),
-  quantidade: z.int(),
-  preco_unitario_centis: z.int(),
-});
-export type PurchaseLine = z.output<typeof purchaseLineSchema>;
-
-// A "wrong person" report on a transfer, as both people see it. retido: the amount is
-// held on the payee's side while support decides. descricao only reaches the payer who wrote it.
-export const REPORT_STATUSES = ['aberta', 'estornada', 'rejeitada', 'expirada'] as const;
-export const transferReportSchema = z.object({
-  id: z.string(),
-  status: z.enum(REPORT_STATUSES),
-  retido: z.boolean(),
-  descricao: z.string().nullable(),
-  criado_em: z.string(),
-  prazo_em: z.string(),
-  decidido_em: z.string().nullable(),
-  estorno_id: z.string().nullable(),
-});
-export type TransferReport = z.output<typeof transferReportSchema>;
-
+// POST /api/transfers/:id/report: the payer's optional words for support.
 export const REPORT_DESCRIPTION_MAX = 500;
 export const transferReportRequestSchema = z.object({
   // Read by support and the payee's side: only visible characters (a NUL cannot even be stored).
   descricao: optionalText(REPORT_DESCRIPTION_MAX),
 });
-
-// One history entry as displayed (spec §3, API.md).
-export const transactionSchema = z.object({
-  id: z.string(),
-  type: transactionTypeSchema,
-  status: transactionStatusSchema,
-  quantidade_centis: z.int(),
-  quantidade_kreyolcash: z.number(),
-  criado_em: z.string(),
-  // The same instant on Haiti's clocks (`YYYY-MM-DDTHH:mm:ss`): what the app shows, with no
-  // time-zone work on the phone.
-  criado_em_haiti: z.string(),
-  remetente_nome: z.string().nullable(),
-  remetente_email: z.string().nullable(),
-  destinatario_nome: z.string().nullable(),
-  destinatario_email: z.string().nullable(),
-  observacoes: z.string().nullable(),
-  // The movement's kind as stored (transferencia, compra, estorno, …): a purchase reads as a
-  // purchase to its buyer and as a sale to its seller, a reversal as a reversal.
-  tipo: z.string(),
-  // A cancelled hold that ran out of time rather than being cancelled (status stays cancelada).
-  expirada: z.boolean(),
-  // A posted payment that a later reversal (tipo estorno) gave back.
-  estornada: z.boolean(),
-  // A posted transfer whose "wrong person" report is open: support is checking it, and the
-  // payee's side holds its amount when it could.
-  em_verificacao: z.boolean().optional(),
-  // What was bought, for a purchase: the sale's product, quantity, unit price and company.
-  compra: purchaseLineSchema.nullable(),
-  // Only in a movement's detail: its "wrong person" report, and whether the payer may still open one.
-  reclamacao: transferReportSchema.nullable().optional(),
-  pode_reclamar: z.boolean().optional(),
-});
-export type Transaction = z.output<typeof transactionSchema>;

@@ -1,16 +1,10 @@
 import {
   AppError,
-  type Company,
   type CompanyCreateBody,
-  type CompanyList,
   INITIAL_COMPANY_STATUS,
   INITIAL_PRODUCT_STATUS,
   type PageQuery,
-  type Product,
   type ProductCreateBody,
-  type ProductDetail,
-  type ProductList,
-  type SaleList,
 } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -25,10 +19,16 @@ import {
   lockCompanyForShare,
 } from './companies.repository.ts';
 import {
+  type CompanyPageRecord,
+  type CompanyRecord,
+  type ProductDetailRecord,
+  type ProductPageRecord,
+  type ProductRecord,
   presentCompany,
   presentProduct,
   presentProductDetail,
-  presentSaleSummary,
+  presentSale,
+  type SalePageRecord,
 } from './marketplace-presenter.ts';
 import { findVisibleProduct, insertProduct, listActiveProducts } from './products.repository.ts';
 import { listCompanySales } from './sales.repository.ts';
@@ -41,7 +41,7 @@ import { listCompanySales } from './sales.repository.ts';
 export async function listCompanies(
   db: Kysely<DB>,
   p: { viewerId: string; page: PageQuery },
-): Promise<CompanyList> {
+): Promise<CompanyPageRecord> {
   const rows = await listActiveCompanies(db, {
     limit: p.page.limit + 1,
     cursor: decodePageCursor(p.page.cursor),
@@ -54,7 +54,7 @@ export async function listCompanies(
 export async function createCompany(
   db: Kysely<DB>,
   p: { ownerId: string; input: CompanyCreateBody },
-): Promise<Company> {
+): Promise<CompanyRecord> {
   try {
     const row = await insertCompany(db, {
       responsavel_id: p.ownerId,
@@ -75,7 +75,7 @@ export async function createCompany(
 }
 
 /** The caller's own company, whatever its status. */
-export async function getOwnCompany(db: Kysely<DB>, ownerId: string): Promise<Company> {
+export async function getOwnCompany(db: Kysely<DB>, ownerId: string): Promise<CompanyRecord> {
   const row = await findCompanyByOwner(db, ownerId);
   if (!row) throw new AppError('company_not_found');
   return presentCompany(row, ownerId);
@@ -84,7 +84,7 @@ export async function getOwnCompany(db: Kysely<DB>, ownerId: string): Promise<Co
 export async function getVisibleCompany(
   db: Kysely<DB>,
   p: { companyId: string; viewerId: string },
-): Promise<Company> {
+): Promise<CompanyRecord> {
   const row = isUuid(p.companyId) ? await findCompanyById(db, p.companyId) : undefined;
   if (row?.status !== 'ATIVA') throw new AppError('company_not_found');
   return presentCompany(row, p.viewerId);
@@ -93,7 +93,7 @@ export async function getVisibleCompany(
 export async function listCompanyProducts(
   db: Kysely<DB>,
   p: { companyId: string; viewerId: string; page: PageQuery },
-): Promise<ProductList> {
+): Promise<ProductPageRecord> {
   await getVisibleCompany(db, p);
   const rows = await listActiveProducts(db, {
     companyId: p.companyId,
@@ -111,7 +111,7 @@ export async function listCompanyProducts(
 export async function createProduct(
   db: Kysely<DB>,
   p: { companyId: string; ownerId: string; input: ProductCreateBody },
-): Promise<Product> {
+): Promise<ProductRecord> {
   if (!isUuid(p.companyId)) throw new AppError('company_not_found');
   const row = await db.transaction().execute(async (trx) => {
     const company = await lockCompanyForShare(trx, p.companyId);
@@ -135,7 +135,7 @@ export async function createProduct(
 export async function getVisibleProduct(
   db: Kysely<DB>,
   p: { productId: string; viewerId: string },
-): Promise<ProductDetail> {
+): Promise<ProductDetailRecord> {
   const row = isUuid(p.productId) ? await findVisibleProduct(db, p.productId) : undefined;
   if (!row) throw new AppError('product_not_found');
   return presentProductDetail(row, p.viewerId);
@@ -145,7 +145,7 @@ export async function getVisibleProduct(
 export async function listOwnCompanySales(
   db: Kysely<DB>,
   p: { companyId: string; viewerId: string; page: PageQuery },
-): Promise<SaleList> {
+): Promise<SalePageRecord> {
   const company = isUuid(p.companyId) ? await findCompanyById(db, p.companyId) : undefined;
   assertOwnerOf(company, p.viewerId);
   const rows = await listCompanySales(db, {
@@ -154,7 +154,7 @@ export async function listOwnCompanySales(
     cursor: decodePageCursor(p.page.cursor),
   });
   const { page, nextCursor } = pageOf(rows, p.page.limit);
-  return { items: page.map(presentSaleSummary), next_cursor: nextCursor };
+  return { items: page.map(presentSale), next_cursor: nextCursor };
 }
 
 /** 404 for a company the caller cannot see, 403 for a visible one that is not theirs. */

@@ -1,18 +1,25 @@
-import { AppError, purchaseCreateSchema, saleStatusSchema, verifyCodeSchema } from '@kreyolcash/domain';
+import {
+  AppError,
+  okSchema,
+  pendingPurchaseListSchema,
+  purchaseCreateSchema,
+  purchaseSchema,
+  purchaseVerificationSchema,
+  resentCodeSchema,
+  startedPurchaseSchema,
+  verifyCodeSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
 import { cancelPurchase, confirmPurchase, resendPurchaseCode, startPurchase } from './purchases.service.ts';
-import {
-  findPurchaseOfBuyer,
-  listPendingPurchasesOfBuyer,
-  type Purchase,
-  purchaseSchema,
-} from './sales.presenter.ts';
+import { findPurchaseOfBuyer, listPendingPurchasesOfBuyer, type PurchaseRecord } from './sales.presenter.ts';
 
-const tags = ['marketplace'];
+const tags = ['purchases'];
+// A POST without fields still reads a JSON body if one is sent: a malformed one is refused (400, 413, 415).
+const consumes = ['application/json'];
 
 export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -21,7 +28,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isUuid(id)) throw new AppError('sale_not_found');
     return id;
   };
-  const getPurchase = async (buyerId: string, saleId: string): Promise<Purchase> => {
+  const getPurchase = async (buyerId: string, saleId: string): Promise<PurchaseRecord> => {
     const purchase = await findPurchaseOfBuyer(db, { saleId, buyerId });
     if (!purchase) throw new AppError('sale_not_found');
     return purchase;
@@ -32,18 +39,17 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'startPurchase',
+        summary: 'Prices the sale, holds the money and the stock, and sends the code to the buyer',
+        description:
+          'Idempotent by its Idempotency-Key: the same key with the same request answers the sale ' +
+          'it started, as it is now (201 again, with the header idempotent-replayed: true), never a second one.',
         tags,
+        security: BEARER,
+        errors: PURCHASE_START_REFUSALS,
         headers: idempotencyHeaders,
         body: purchaseCreateSchema,
-        response: {
-          201: z.object({
-            venda_id: z.string(),
-            // PENDENTE, unless a replayed key's sale has since been confirmed or cancelled.
-            status: saleStatusSchema,
-            total_centis: z.number(),
-            expira_em: z.string(),
-          }),
-        },
+        response: { 201: startedPurchaseSchema },
       },
     },
     async (request, reply) => {
@@ -67,7 +73,16 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   // detail offer to resume or cancel them.
   app.get(
     '/api/purchases/pending',
-    { onRequest, schema: { tags, response: { 200: z.object({ items: z.array(purchaseSchema) }) } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'listPendingPurchases',
+        summary: "The caller's purchases waiting for their code, newest first",
+        tags,
+        security: BEARER,
+        response: { 200: pendingPurchaseListSchema },
+      },
+    },
     async (request) => ({ items: await listPendingPurchasesOfBuyer(db, userIdOf(request)) }),
   );
 
@@ -75,7 +90,16 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/purchases/:id/resend-code',
     {
       onRequest,
-      schema: { tags, params: idParams, response: { 202: z.object({ tentativas_restantes: z.number() }) } },
+      schema: {
+        operationId: 'resendPurchaseCode',
+        summary: "A new code for a pending purchase to the buyer's WhatsApp",
+        tags,
+        security: BEARER,
+        errors: ['sale_not_found', 'transaction_not_pending', 'rate_limited'],
+        consumes,
+        params: idParams,
+        response: { 202: resentCodeSchema },
+      },
     },
     async (request, reply) => {
       const answer = await resendPurchaseCode(app.deps, {
@@ -88,7 +112,18 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/purchases/:id',
-    { onRequest, schema: { tags, params: idParams, response: { 200: purchaseSchema } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'getPurchase',
+        summary: 'One of the caller’s purchases',
+        tags,
+        security: BEARER,
+        errors: ['sale_not_found'],
+        params: idParams,
+        response: { 200: purchaseSchema },
+      },
+    },
     async (request) => getPurchase(userIdOf(request), saleIdOf(request.params.id)),
   );
 
@@ -97,19 +132,15 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'verifyPurchase',
+        summary: 'The code confirms the purchase: the money goes to the seller',
+        description: 'A wrong, expired or exhausted code is an answer (200, success false), not an error.',
         tags,
+        security: BEARER,
+        errors: ['account_frozen', 'sale_not_found', 'transaction_not_pending'],
         params: idParams,
         body: verifyCodeSchema,
-        response: {
-          200: z.union([
-            z.object({ success: z.literal(true), venda: purchaseSchema }),
-            z.object({
-              success: z.literal(false),
-              error: z.string(),
-              tentativas_restantes: z.number().optional(),
-            }),
-          ]),
-        },
+        response: { 200: purchaseVerificationSchema },
       },
     },
     async (request) => {
@@ -120,7 +151,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         const { error, tentativas_restantes } = outcome.refusal;
         return {
           success: false as const,
-          error: String(error),
+          error,
           ...(typeof tentativas_restantes === 'number' ? { tentativas_restantes } : {}),
         };
       }
@@ -130,10 +161,32 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/purchases/:id/cancel',
-    { onRequest, schema: { tags, params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'cancelPurchase',
+        summary: 'The buyer backs out of a pending purchase: its money and stock are free again',
+        tags,
+        security: BEARER,
+        errors: ['sale_not_found', 'transaction_not_pending'],
+        consumes,
+        params: idParams,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await cancelPurchase(app.deps, { buyerId: userIdOf(request), saleId: saleIdOf(request.params.id) });
       return { ok: true as const };
     },
   );
 };
+
+// What starting a purchase may refuse besides its fields (422): who may buy, and what.
+const PURCHASE_START_REFUSALS = [
+  'phone_not_verified',
+  'account_frozen',
+  'own_company_purchase',
+  'product_not_found',
+  'request_in_progress',
+  'rate_limited',
+] as const;

@@ -1,4 +1,9 @@
-import type { ErrorCode, PurchaseCreateBody } from '@kreyolcash/domain';
+import {
+  type ErrorCode,
+  PURCHASE_CODE_REFUSALS,
+  type PurchaseCodeRefusal,
+  type PurchaseCreateBody,
+} from '@kreyolcash/domain';
 import type { AppDeps } from '../../app-deps.ts';
 import { type LedgerRefusal, ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
 
@@ -13,7 +18,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
 export type StartedPurchase = {
   venda_id: string;
   total_centis: number;
-  expira_em: string;
+  expira_em: Date;
   replayed: boolean;
 };
 
@@ -36,12 +41,13 @@ export async function startPurchase(
   return {
     venda_id: held.venda_id,
     total_centis: held.total_centis,
-    expira_em: held.expira_em,
+    expira_em: new Date(held.expira_em),
     replayed: held.replayed === true,
   };
 }
 
-const CODE_REFUSALS = new Set(['invalid_codes', 'code_expired', 'code_attempts_exceeded']);
+const CODE_REFUSALS: ReadonlySet<string> = new Set(PURCHASE_CODE_REFUSALS);
+type CodeRefusal = LedgerRefusal & { error: PurchaseCodeRefusal };
 
 /**
  * Checks the buyer's code. A wrong, expired or exhausted code is an answer, not an error
@@ -50,10 +56,10 @@ const CODE_REFUSALS = new Set(['invalid_codes', 'code_expired', 'code_attempts_e
 export async function confirmPurchase(
   deps: AppDeps,
   p: { buyerId: string; saleId: string; code: string },
-): Promise<{ confirmed: true } | { confirmed: false; refusal: LedgerRefusal }> {
+): Promise<{ confirmed: true } | { confirmed: false; refusal: CodeRefusal }> {
   const result = await ledger.post(deps, { kind: 'purchase', ...p });
   if (result.ok) return { confirmed: true };
-  if (CODE_REFUSALS.has(result.error)) return { confirmed: false, refusal: result };
+  if (CODE_REFUSALS.has(result.error)) return { confirmed: false, refusal: result as CodeRefusal };
   okOrThrow(result, MESSAGES);
   throw new Error('unreachable');
 }

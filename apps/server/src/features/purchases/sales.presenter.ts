@@ -1,26 +1,12 @@
+import type { purchaseSchema } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 
-// A sale as its buyer sees it: enough for the verification and success screens, and the
-// seller's WhatsApp number (the company's, or the owner's when the company has none).
-export const purchaseSchema = z.object({
-  id: z.string(),
-  /** The sale's movement: the statement's row for this purchase. */
-  movimentacao_id: z.string().nullable(),
-  status: z.enum(['PENDENTE', 'CONFIRMADA', 'CANCELADA', 'CONCLUIDA']),
-  produto_id: z.string(),
-  produto_nome: z.string(),
-  quantidade: z.number(),
-  preco_unitario_centis: z.number(),
-  total_centis: z.number(),
-  empresa_id: z.string(),
-  empresa_nome: z.string(),
-  contato_whatsapp: z.string(),
-  criado_em: z.date(),
-  expira_em: z.date().nullable(),
-});
-export type Purchase = z.output<typeof purchaseSchema>;
+// A sale as its buyer sees it (the domain's Purchase, its instants as Dates): enough for the
+// verification and success screens, and the seller's WhatsApp number (the company's, or the
+// owner's when the company has none).
+export type PurchaseRecord = z.input<typeof purchaseSchema>;
 
 function purchasesOfBuyer(db: Kysely<DB>, buyerId: string) {
   return db
@@ -50,12 +36,15 @@ function purchasesOfBuyer(db: Kysely<DB>, buyerId: string) {
 export async function findPurchaseOfBuyer(
   db: Kysely<DB>,
   p: { saleId: string; buyerId: string },
-): Promise<Purchase | undefined> {
+): Promise<PurchaseRecord | undefined> {
   return purchasesOfBuyer(db, p.buyerId).where('s.id', '=', p.saleId).executeTakeFirst();
 }
 
 /** The buyer's purchases still waiting for their code (at most one per product), newest first. */
-export async function listPendingPurchasesOfBuyer(db: Kysely<DB>, buyerId: string): Promise<Purchase[]> {
+export async function listPendingPurchasesOfBuyer(
+  db: Kysely<DB>,
+  buyerId: string,
+): Promise<PurchaseRecord[]> {
   return purchasesOfBuyer(db, buyerId)
     .where('s.status', '=', 'PENDENTE')
     .orderBy('s.criado_em', 'desc')

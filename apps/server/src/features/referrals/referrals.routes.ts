@@ -1,18 +1,18 @@
-import { pageQuerySchema, REFERRAL_STATUSES, referralSchema } from '@kreyolcash/domain';
+import {
+  inviterSchema,
+  pageQuerySchema,
+  referralItemSchema,
+  referralPageSchema,
+  referralSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
+import { BEARER, PUBLIC } from '../../lib/openapi.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { getReferralPage, invite, inviterOf } from './referrals.service.ts';
 
 const tags = ['referrals'];
-const referralSchemaOut = z.object({
-  id: z.string(),
-  nome: z.string(),
-  telefone: z.string().nullable(),
-  criado_em: z.date(),
-  status: z.enum(REFERRAL_STATUSES),
-});
 
 export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
@@ -20,7 +20,19 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/referrals',
-    { onRequest, schema: { tags, body: referralSchema, response: { 201: referralSchemaOut } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'inviteFriend',
+        summary: 'Invites a friend over WhatsApp with the caller’s sign-up link',
+        tags,
+        security: BEARER,
+        // Besides these: referral_self (422, on telefone).
+        errors: ['phone_not_verified', 'referral_already_registered', 'rate_limited'],
+        body: referralSchema,
+        response: { 201: referralItemSchema },
+      },
+    },
     async (request, reply) => {
       const inviterId = userIdOf(request);
       await limitBy(app, request, 'referral', [`user:${inviterId}`]);
@@ -33,13 +45,16 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals/inviter/:code',
     {
       schema: {
-        tags,
+        operationId: 'getInviter',
         summary: 'The first name of the inviter whose referral code this is (public, rate limited per IP)',
         description:
           'Only the first name of an active account, nothing else of them; 404 not_found for a code ' +
           'that is malformed, unknown or not an active account’s.',
+        tags,
+        security: PUBLIC,
+        errors: ['not_found', 'rate_limited'],
         params: z.object({ code: z.string() }),
-        response: { 200: z.object({ nome: z.string() }) },
+        response: { 200: inviterSchema },
       },
     },
     async (request) => {
@@ -53,18 +68,12 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'listReferrals',
+        summary: 'The caller’s referral code and link, the month’s bonuses, and a page of invitations',
         tags,
+        security: BEARER,
         querystring: pageQuerySchema,
-        response: {
-          200: z.object({
-            codigo_indicacao: z.string(),
-            link: z.string(),
-            bonus_pagos_mes: z.number().int().describe('bonuses paid this calendar month, Haiti time'),
-            bonus_limite_mes: z.number().int().describe('the most bonuses one inviter earns per month'),
-            items: z.array(referralSchemaOut),
-            next_cursor: z.string().nullable(),
-          }),
-        },
+        response: { 200: referralPageSchema },
       },
     },
     async (request) =>

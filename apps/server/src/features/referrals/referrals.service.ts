@@ -1,14 +1,18 @@
 import {
   AppError,
+  type Inviter,
   isSamePhone,
   REFERRAL_BONUS_CENTIS,
   REFERRAL_BONUSES_PER_MONTH,
   type ReferralBody,
   type ReferralStatus,
   readReferralCode,
+  type referralItemSchema,
+  type referralPageSchema,
   SIGNUP_BONUS_CENTIS,
 } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
@@ -24,23 +28,9 @@ import {
   upsertInvitation,
 } from './referrals.repository.ts';
 
-export type Referral = {
-  id: string;
-  nome: string;
-  telefone: string | null;
-  criado_em: Date;
-  status: ReferralStatus;
-};
-
-export type ReferralPage = {
-  codigo_indicacao: string;
-  link: string;
-  /** Bonuses paid to the caller this calendar month (Haiti time), and how many a month may have. */
-  bonus_pagos_mes: number;
-  bonus_limite_mes: number;
-  items: Referral[];
-  next_cursor: string | null;
-};
+// An invitation and the page of them, their instants as Dates (the answers' schemas write them).
+export type Referral = z.input<typeof referralItemSchema>;
+export type ReferralPage = z.input<typeof referralPageSchema>;
 
 /** The sign-up link that carries the inviter's code (the web's wizard reads `ref`). */
 export function referralLink(config: Config, code: string): string {
@@ -130,7 +120,7 @@ function statusOf(row: ReferralRow): ReferralStatus {
 }
 
 /** Who owns an invitation link's code, by first name only; not_found for any other code. */
-export async function inviterOf(db: Kysely<DB>, code: string): Promise<{ nome: string }> {
+export async function inviterOf(db: Kysely<DB>, code: string): Promise<Inviter> {
   const valid = readReferralCode(code);
   const fullName = valid === undefined ? undefined : await findActiveInviterName(db, valid);
   if (fullName === undefined) throw new AppError('not_found', { message: 'no active account has this code' });

@@ -3,10 +3,10 @@ import {
   maskContact,
   PAYEE_LOOKUP_DAILY_DISTINCT_LIMIT,
   RECENT_PAYEES_LIMIT,
+  type RecentPayee,
   type TransferInitiateBody,
 } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
 import { canReceive, findPayee } from '../../ledger/ledger.ts';
@@ -61,16 +61,6 @@ export async function payeeEmailOf(
   if (!payee?.canReceive) throw new AppError('user_not_found');
   return payee.email;
 }
-
-export const recentPayeeSchema = z.object({
-  // What to send as the payee (POST /api/transfers destinatario_id).
-  destinatario_id: z.string(),
-  nome_completo: z.string(),
-  profile_photo_url: z.string().nullable(),
-  // The payee's phone, masked: enough to recognise, not to copy.
-  contato: z.string(),
-});
-export type RecentPayee = z.output<typeof recentPayeeSchema>;
 
 /** The people this payer last paid, most recent first, who can still be paid by id. */
 export async function listRecentPayees(db: Kysely<DB>, payerId: string): Promise<RecentPayee[]> {

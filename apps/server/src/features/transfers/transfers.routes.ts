@@ -1,9 +1,14 @@
 import {
   AppError,
-  transactionSchema,
-  transactionStatusSchema,
+  okSchema,
+  payeeSchema,
+  pendingTransferListSchema,
+  recentPayeeListSchema,
+  resentCodeSchema,
+  startedTransferSchema,
   transferInitiateSchema,
   userLookupQuerySchema,
+  verifiedTransferSchema,
   verifyCodeSchema,
 } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,21 +18,25 @@ import { profilePhotoUrl } from '../../identity/user-presenter.ts';
 import { findUserById } from '../../identity/users.repository.ts';
 import { findPayee, findStatementEntry, presentTransaction } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 import { limitBy } from '../../lib/rate-limit-rules.ts';
 import { idempotencyHeaders, idParams } from '../../lib/route-schemas.ts';
-import { countPayeeLookup, listRecentPayees, recentPayeeSchema } from './payees.ts';
+import { countPayeeLookup, listRecentPayees } from './payees.ts';
 import {
   cancelTransfer,
   initiateTransfer,
   listPendingTransfers,
-  pendingTransferSchema,
   resendTransferCode,
   verifyTransfer,
 } from './transfers.service.ts';
 import { transferReportRoutes } from './wrong-person-report.routes.ts';
 
 const tags = ['transfers'];
+// A revalidation (If-None-Match) of what the caller holds already: a bodiless 304.
+const notModified = z.null().meta({ description: 'Not modified: the copy the caller holds is current' });
+// A POST without fields still reads a JSON body if one is sent: a malformed one is refused (400, 413, 415).
+const consumes = ['application/json'];
 
 export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -42,19 +51,13 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'lookupPayee',
+        summary: 'The person with this exact e-mail or phone, if they can be paid',
         tags,
+        security: BEARER,
+        errors: ['user_not_found', 'rate_limited', 'lookup_limit_reached'],
         querystring: userLookupQuerySchema,
-        response: {
-          // The identity asked about, as the caller typed it: the e-mail for ?email=, the phone
-          // (E.164) for ?telefone=; never the other one, which the caller may not know.
-          200: z.object({
-            id: z.string(),
-            nome_completo: z.string(),
-            email: z.string().nullable(),
-            telefone: z.string().nullable(),
-            profile_photo_url: z.string().nullable(),
-          }),
-        },
+        response: { 200: payeeSchema },
       },
     },
     async (request) => {
@@ -86,7 +89,13 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       onSend: revalidatePrivately,
-      schema: { tags, response: { 200: z.object({ items: z.array(recentPayeeSchema) }) } },
+      schema: {
+        operationId: 'listRecentPayees',
+        summary: 'The last distinct people the caller paid, most recent first',
+        tags,
+        security: BEARER,
+        response: { 200: recentPayeeListSchema, 304: notModified },
+      },
     },
     async (request) => ({ items: await listRecentPayees(db, userIdOf(request)) }),
   );
@@ -96,17 +105,17 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'startTransfer',
+        summary: "Holds the amount and sends the code to the payer's WhatsApp",
+        description:
+          'Idempotent by its Idempotency-Key: the same key with the same request answers the transfer ' +
+          'it started, as it is now (201 again, with the header idempotent-replayed: true), never a second one.',
         tags,
+        security: BEARER,
+        errors: TRANSFER_START_REFUSALS,
         headers: idempotencyHeaders,
         body: transferInitiateSchema,
-        response: {
-          201: z.object({
-            movimentacao_id: z.string(),
-            // pendente, unless a replayed key's transfer has since been posted or cancelled.
-            status: transactionStatusSchema,
-            expira_em: z.string(),
-          }),
-        },
+        response: { 201: startedTransferSchema },
       },
     },
     async (request, reply) => {
@@ -133,7 +142,13 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       onSend: revalidatePrivately,
-      schema: { tags, response: { 200: z.object({ items: z.array(pendingTransferSchema) }) } },
+      schema: {
+        operationId: 'listPendingTransfers',
+        summary: "The caller's transfers waiting for their code, newest first",
+        tags,
+        security: BEARER,
+        response: { 200: pendingTransferListSchema, 304: notModified },
+      },
     },
     async (request) => ({ items: await listPendingTransfers(app.deps, userIdOf(request)) }),
   );
@@ -143,10 +158,14 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'verifyTransfer',
+        summary: 'The code completes the transfer: the money goes to the payee',
         tags,
+        security: BEARER,
+        errors: ['account_frozen', 'transaction_not_found', 'transaction_not_pending'],
         params: idParams,
         body: verifyCodeSchema,
-        response: { 200: z.object({ transaction: transactionSchema }) },
+        response: { 200: verifiedTransferSchema },
       },
     },
     async (request) => {
@@ -163,7 +182,16 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/transfers/:id/resend-code',
     {
       onRequest,
-      schema: { tags, params: idParams, response: { 202: z.object({ tentativas_restantes: z.number() }) } },
+      schema: {
+        operationId: 'resendTransferCode',
+        summary: "A new code for a pending transfer to the payer's WhatsApp",
+        tags,
+        security: BEARER,
+        errors: ['transaction_not_found', 'transaction_not_pending', 'rate_limited'],
+        consumes,
+        params: idParams,
+        response: { 202: resentCodeSchema },
+      },
     },
     async (request, reply) => {
       const answer = await resendTransferCode(app.deps, {
@@ -176,7 +204,19 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/transfers/:id/cancel',
-    { onRequest, schema: { tags, params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    {
+      onRequest,
+      schema: {
+        operationId: 'cancelTransfer',
+        summary: 'The payer backs out of a pending transfer: the amount is free again',
+        tags,
+        security: BEARER,
+        errors: ['transaction_not_found', 'transaction_not_pending'],
+        consumes,
+        params: idParams,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await cancelTransfer(app.deps, {
         payerId: userIdOf(request),
@@ -188,3 +228,12 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(transferReportRoutes);
 };
+
+// What starting a transfer may refuse besides its fields (422): who may send, and to whom.
+const TRANSFER_START_REFUSALS = [
+  'phone_not_verified',
+  'account_frozen',
+  'user_not_found',
+  'request_in_progress',
+  'rate_limited',
+] as const;

@@ -1,10 +1,12 @@
-import type { ErrorCode, TransferInitiateBody } from '@kreyolcash/domain';
-import { z } from 'zod';
+import type { ErrorCode, pendingTransferSchema, TransferInitiateBody } from '@kreyolcash/domain';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
 import { payeeEmailOf } from './payees.ts';
 
-export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
+export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: Date };
+/** A transfer waiting for its code (PendingTransfer), its instants as Dates. */
+export type PendingTransferRecord = z.input<typeof pendingTransferSchema>;
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   insufficient_balance: 'Saldo insuficiente para realizar esta transferência',
@@ -36,7 +38,7 @@ export async function initiateTransfer(
   return {
     movimentacao_id: held.movimentacao_id,
     status: 'pendente',
-    expira_em: held.expira_em,
+    expira_em: new Date(held.expira_em),
     replayed: held.replayed === true,
   };
 }
@@ -73,20 +75,8 @@ function transferHashOf(body: TransferInitiateBody): string {
   return requestHashOf('transfer', [payee, body.quantidade_centis, body.observacoes ?? null]);
 }
 
-// A transfer waiting for its code, as the payer resumes it: to whom, how much, until when.
-export const pendingTransferSchema = z.object({
-  movimentacao_id: z.string(),
-  quantidade_centis: z.number(),
-  destinatario_nome: z.string(),
-  destinatario_email: z.string(),
-  observacoes: z.string().nullable(),
-  criado_em: z.date(),
-  expira_em: z.date().nullable(),
-});
-export type PendingTransfer = z.output<typeof pendingTransferSchema>;
-
-/** The payer's transfers still waiting for their code, newest first. */
-export function listPendingTransfers(deps: AppDeps, payerId: string): Promise<PendingTransfer[]> {
+/** The payer's transfers still waiting for their code, newest first: to whom, how much, until when. */
+export function listPendingTransfers(deps: AppDeps, payerId: string): Promise<PendingTransferRecord[]> {
   return deps.database.db
     .selectFrom('kreyolcash_movimentacoes as m')
     .innerJoin('usuarios as d', 'd.id', 'm.destinatario_id')

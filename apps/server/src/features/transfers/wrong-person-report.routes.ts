@@ -1,9 +1,9 @@
-import { AppError, transferReportRequestSchema, transferReportSchema } from '@kreyolcash/domain';
+import { AppError, openedTransferReportSchema, transferReportRequestSchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { okOrThrow, presentReport, reports } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 
 // "Mwen voye l bay move moun": the payer reports a posted transfer. The ledger holds
@@ -16,10 +16,15 @@ export const transferReportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: authenticate(app),
       schema: {
+        operationId: 'reportTransfer',
+        summary: 'The payer reports that a posted transfer went to the wrong person',
         tags: ['transfers'],
+        security: BEARER,
+        // Besides these: transaction_not_reportable, report_window_closed, report_limit_reached (422).
+        errors: ['transaction_not_found', 'report_already_exists'],
         params: idParams,
         body: transferReportRequestSchema.optional(),
-        response: { 201: z.object({ reclamacao: transferReportSchema }) },
+        response: { 201: openedTransferReportSchema },
       },
     },
     async (request, reply) => {

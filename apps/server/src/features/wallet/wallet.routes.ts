@@ -1,4 +1,10 @@
-import { AppError, historyQuerySchema, transactionSchema, walletSchema } from '@kreyolcash/domain';
+import {
+  AppError,
+  historyQuerySchema,
+  statementPageSchema,
+  transactionDetailSchema,
+  walletSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
@@ -13,9 +19,12 @@ import {
   reports,
 } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { BEARER } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
 
 const tags = ['wallet'];
+// A revalidation (If-None-Match) of what the caller holds already: a bodiless 304.
+const notModified = z.null().meta({ description: 'Not modified: the copy the caller holds is current' });
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -26,7 +35,17 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   // event stream sends, which must never go backwards. The history may come from a standby.
   app.get(
     '/api/wallet',
-    { onRequest, onSend: revalidatePrivately, schema: { tags, response: { 200: walletSchema } } },
+    {
+      onRequest,
+      onSend: revalidatePrivately,
+      schema: {
+        operationId: 'getWallet',
+        summary: 'The balance: total, held and available',
+        tags,
+        security: BEARER,
+        response: { 200: walletSchema, 304: notModified },
+      },
+    },
     async (request) => {
       const balance = await findBalance(db, userIdOf(request));
       return balance ?? { saldo_centis: 0, reservado_centis: 0, disponivel_centis: 0 };
@@ -39,11 +58,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       onSend: revalidatePrivately,
       schema: {
+        operationId: 'listTransactions',
+        summary: "A page of the caller's movements, newest first",
         tags,
+        security: BEARER,
         querystring: historyQuerySchema,
-        response: {
-          200: z.object({ items: z.array(transactionSchema), next_cursor: z.string().nullable() }),
-        },
+        response: { 200: statementPageSchema, 304: notModified },
       },
     },
     async (request) => {
@@ -66,7 +86,15 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       onSend: revalidatePrivately,
-      schema: { tags, params: z.object({ id: z.string() }), response: { 200: transactionSchema } },
+      schema: {
+        operationId: 'getTransaction',
+        summary: 'One movement of the caller, with its "wrong person" report',
+        tags,
+        security: BEARER,
+        errors: ['transaction_not_found'],
+        params: z.object({ id: z.string() }),
+        response: { 200: transactionDetailSchema, 304: notModified },
+      },
     },
     async (request) => {
       const userId = userIdOf(request);

@@ -1,4 +1,4 @@
-import type { CompanyList } from '@kreyolcash/domain';
+import type { CompanyPage } from '@kreyolcash/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 export const COMPANIES_PAGE_LIMIT = 20;
 
 /** GET /api/companies: the active companies, newest first. */
-export function getCompanies(cursor: string | undefined, signal?: AbortSignal): Promise<CompanyList> {
+export function getCompanies(cursor: string | undefined, signal?: AbortSignal): Promise<CompanyPage> {
   return apiClient.get('/api/companies', { query: { limit: COMPANIES_PAGE_LIMIT, cursor }, signal });
 }
 

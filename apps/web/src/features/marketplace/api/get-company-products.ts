@@ -1,4 +1,4 @@
-import type { ProductList } from '@kreyolcash/domain';
+import type { ProductPage } from '@kreyolcash/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export function getCompanyProducts(
   companyId: string,
   cursor: string | undefined,
   signal?: AbortSignal,
-): Promise<ProductList> {
+): Promise<ProductPage> {
   return apiClient.get(`/api/companies/${encodeURIComponent(companyId)}/products`, {
     query: { limit: PRODUCTS_PAGE_LIMIT, cursor },
     signal,

@@ -1,4 +1,4 @@
-import type { SaleList } from '@kreyolcash/domain';
+import type { SalePage } from '@kreyolcash/domain';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -9,7 +9,7 @@ export function getCompanySales(
   companyId: string,
   cursor: string | undefined,
   signal?: AbortSignal,
-): Promise<SaleList> {
+): Promise<SalePage> {
   return apiClient.get(`/api/companies/${encodeURIComponent(companyId)}/sales`, {
     query: { limit: SALES_PAGE_LIMIT, cursor },
     signal,

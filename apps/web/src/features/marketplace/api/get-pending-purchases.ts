@@ -1,9 +1,9 @@
+import type { PendingPurchaseList } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { Purchase } from './verify-purchase';
 
 /** GET /api/purchases/pending: the caller's purchases waiting for their code (one per product). */
-export function getPendingPurchases(signal?: AbortSignal): Promise<{ items: Purchase[] }> {
+export function getPendingPurchases(signal?: AbortSignal): Promise<PendingPurchaseList> {
   return apiClient.get('/api/purchases/pending', { signal });
 }
 

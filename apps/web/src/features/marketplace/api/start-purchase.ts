@@ -1,4 +1,4 @@
-import type { PurchaseCreateBody } from '@kreyolcash/domain';
+import type { PurchaseCreateBody, StartedPurchase } from '@kreyolcash/domain';
 import { AppError } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient, isRetryableFailure } from '@/lib/api-client';
@@ -7,8 +7,6 @@ export type StartPurchaseRequest = PurchaseCreateBody & {
   /** One per purchase attempt, the same on a retry, so a retried request never buys twice. */
   idempotencyKey: string;
 };
-
-export type StartedPurchase = { venda_id: string; total_centis: number; expira_em: string };
 
 /**
  * POST /api/purchases: the server prices the sale, holds the money and the stock, and sends the

@@ -2,7 +2,10 @@ import {
   AppError,
   formatKreyol,
   type ProductDetail,
+  type Purchase,
   SELLER_NOTIFIED_TOAST_DELAY_MS,
+  type StartedPurchase,
+  type PurchaseVerification as VerificationAnswer,
   type Wallet,
 } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,8 +19,8 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { notifySuccess } from '@/lib/notify';
 import { cancelPurchase, useCancelPurchase } from '../api/cancel-purchase';
 import { useResendPurchaseCode } from '../api/resend-purchase-code';
-import { type StartedPurchase, useStartPurchase } from '../api/start-purchase';
-import { type Purchase, useVerifyPurchase, type VerifyPurchaseAnswer } from '../api/verify-purchase';
+import { useStartPurchase } from '../api/start-purchase';
+import { useVerifyPurchase } from '../api/verify-purchase';
 import { marketplaceRefusalOf, notifyMarketplaceError } from './marketplace-text';
 import { PurchaseForm } from './purchase-form';
 import { PurchaseSuccess } from './purchase-success';
@@ -170,7 +173,7 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
     );
   }
 
-  function onVerified(answer: VerifyPurchaseAnswer, current: Extract<Step, { name: 'verify' }>) {
+  function onVerified(answer: VerificationAnswer, current: Extract<Step, { name: 'verify' }>) {
     if (answer.success) {
       setStep({ name: 'done', sale: answer.venda });
       notifySuccess(t('success.title'), t('success.purchase_success'));

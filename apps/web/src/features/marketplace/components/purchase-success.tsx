@@ -1,10 +1,9 @@
-import { formatKreyol } from '@kreyolcash/domain';
+import { formatKreyol, type Purchase } from '@kreyolcash/domain';
 import { CircleCheck, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useTranslation } from '@/lib/i18n';
-import type { Purchase } from '../api/verify-purchase';
 import { whatsappChatUrl } from './whatsapp-link';
 
 /** Step 3: what was bought and paid, a chat with the seller, and the way back to the company. */

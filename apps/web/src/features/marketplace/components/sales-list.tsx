@@ -1,4 +1,4 @@
-import { formatDateTime, formatKreyol, type SaleStatus, type SaleSummary } from '@kreyolcash/domain';
+import { formatDateTime, formatKreyol, type Sale, type SaleStatus } from '@kreyolcash/domain';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n';
 import { LoadMoreButton } from './load-more-button';
 
 type SalesListProps = {
-  sales: SaleSummary[] | undefined;
+  sales: Sale[] | undefined;
   failed: boolean;
   onRetry: () => void;
   hasMore: boolean;

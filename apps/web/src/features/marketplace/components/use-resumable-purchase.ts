@@ -1,7 +1,7 @@
+import type { Purchase } from '@kreyolcash/domain';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePendingPurchases } from '../api/get-pending-purchases';
-import type { Purchase } from '../api/verify-purchase';
 
 const PARAM = 'venda';
 

@@ -1,9 +1,8 @@
-import { formatKreyol } from '@kreyolcash/domain';
+import { formatKreyol, type Purchase } from '@kreyolcash/domain';
 import { HeldMoneyCard } from '@/components/ui/held-money-card';
 import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useCancelPurchase } from '../api/cancel-purchase';
-import type { Purchase } from '../api/verify-purchase';
 import { notifyMarketplaceError } from './marketplace-text';
 
 /** The buyer's purchase of this product still waiting for its code: resume it, or cancel it. */

@@ -1,7 +1,7 @@
-import type { ReferralBody } from '@kreyolcash/domain';
+import type { Referral, ReferralBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { getReferralsQueryOptions, type Referral } from './get-referrals';
+import { getReferralsQueryOptions } from './get-referrals';
 
 /**
  * POST /api/referrals: stores the invitation and queues the WhatsApp message (201). Fails with

@@ -1,4 +1,4 @@
-import { formatDate, type ReferralStatus } from '@kreyolcash/domain';
+import { formatDate, type ReferralPage, type ReferralStatus } from '@kreyolcash/domain';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -6,7 +6,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
-import type { ReferralPage } from '../api/get-referrals';
 
 const statusStyles: Record<ReferralStatus, string> = {
   sent: 'bg-slate-100 text-slate-700',

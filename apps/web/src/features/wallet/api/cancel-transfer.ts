@@ -1,9 +1,10 @@
+import type { Ok } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
 
 /** POST /api/transfers/:id/cancel: the payer backed out; the reserved amount is released. */
-export function cancelTransfer(movementId: string): Promise<{ ok: true }> {
+export function cancelTransfer(movementId: string): Promise<Ok> {
   return apiClient.post(`/api/transfers/${encodeURIComponent(movementId)}/cancel`);
 }
 

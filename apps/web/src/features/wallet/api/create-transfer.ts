@@ -1,17 +1,15 @@
-import { AppError, type TransferInitiateBody } from '@kreyolcash/domain';
+import { AppError, type StartedTransfer, type TransferInitiateBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiClient, isRetryableFailure } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { followLedgerChange } from './use-wallet-events';
 
-export type PendingTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: string };
-
 /**
  * POST /api/transfers: reserves the amount and sends the code to the payer's WhatsApp. The same
  * Idempotency-Key sent again (a retry after a lost answer) gets the same transfer, not a second one.
  */
-export function createTransfer(body: TransferInitiateBody, idempotencyKey: string): Promise<PendingTransfer> {
+export function createTransfer(body: TransferInitiateBody, idempotencyKey: string): Promise<StartedTransfer> {
   return apiClient.post('/api/transfers', body, { headers: { 'idempotency-key': idempotencyKey } });
 }
 
@@ -21,7 +19,7 @@ export function createTransfer(body: TransferInitiateBody, idempotencyKey: strin
  * reuses it, so a flaky network can never send the money twice.
  */
 export function useCreateTransfer(
-  options: Omit<UseMutationOptions<PendingTransfer, Error, TransferInitiateBody>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<StartedTransfer, Error, TransferInitiateBody>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);

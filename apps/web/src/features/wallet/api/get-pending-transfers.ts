@@ -1,19 +1,12 @@
+import type { PendingTransferList } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** A transfer of the caller's still waiting for its code: it can be resumed or cancelled. */
-export type WaitingTransfer = {
-  movimentacao_id: string;
-  quantidade_centis: number;
-  destinatario_nome: string;
-  destinatario_email: string;
-  observacoes: string | null;
-  criado_em: string;
-  expira_em: string | null;
-};
-
-/** GET /api/transfers/pending: the caller's transfers waiting for their code, newest first. */
-export function getPendingTransfers(signal?: AbortSignal): Promise<{ items: WaitingTransfer[] }> {
+/**
+ * GET /api/transfers/pending: the caller's transfers waiting for their code, newest first; each can
+ * be resumed or cancelled.
+ */
+export function getPendingTransfers(signal?: AbortSignal): Promise<PendingTransferList> {
   return apiClient.get('/api/transfers/pending', { signal });
 }
 

@@ -1,17 +1,12 @@
+import type { RecentPayeeList } from '@kreyolcash/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** Someone the caller paid before: one tap pays them again (by id, never by a typed identity). */
-export type RecentPayee = {
-  destinatario_id: string;
-  nome_completo: string;
-  profile_photo_url: string | null;
-  /** Their phone, masked (`+509 •••• 3456`). */
-  contato: string;
-};
-
-/** GET /api/transfers/recent-payees: the last distinct people paid, most recent first. */
-export function getRecentPayees(signal?: AbortSignal): Promise<{ items: RecentPayee[] }> {
+/**
+ * GET /api/transfers/recent-payees: the last distinct people paid, most recent first; one tap pays
+ * one again (by id, never by a typed identity).
+ */
+export function getRecentPayees(signal?: AbortSignal): Promise<RecentPayeeList> {
   return apiClient.get('/api/transfers/recent-payees', { signal });
 }
 

@@ -1,10 +1,10 @@
-import type { Transaction } from '@kreyolcash/domain';
+import type { TransactionDetail } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** GET /api/wallet/transactions/:id: one movement of the caller; 404 transaction_not_found. */
-export function getTransaction(id: string, signal?: AbortSignal): Promise<Transaction> {
+export function getTransaction(id: string, signal?: AbortSignal): Promise<TransactionDetail> {
   return apiClient.get(`/api/wallet/transactions/${encodeURIComponent(id)}`, { signal });
 }
 

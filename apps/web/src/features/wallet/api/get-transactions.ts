@@ -1,13 +1,12 @@
-import type { HistoryFilter, Transaction } from '@kreyolcash/domain';
+import type { HistoryFilter, StatementPage } from '@kreyolcash/domain';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
-export type TransactionPage = { items: Transaction[]; next_cursor: string | null };
 export type TransactionsQuery = { type?: HistoryFilter; limit: number; cursor?: string };
 
 /** GET /api/wallet/transactions: the caller's movements, newest first. */
-export function getTransactions(query: TransactionsQuery, signal?: AbortSignal): Promise<TransactionPage> {
+export function getTransactions(query: TransactionsQuery, signal?: AbortSignal): Promise<StatementPage> {
   return apiClient.get('/api/wallet/transactions', { query, signal });
 }
 

@@ -1,7 +1,6 @@
-import type { Transaction } from '@kreyolcash/domain';
+import type { StatementPage, Transaction } from '@kreyolcash/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { TransactionPage } from './get-transactions';
 import { movementReported, movementsMissed, placeConfirmedMovement } from './latest-movements';
 
 const latestKey = ['wallet', 'transactions', { limit: 3 }];
@@ -10,7 +9,7 @@ const movement = (id: string) => ({ id, status: 'concluida' }) as unknown as Tra
 
 function setUp() {
   const queryClient = new QueryClient();
-  const page: TransactionPage = { items: [movement('a'), movement('b'), movement('c')], next_cursor: 'c' };
+  const page: StatementPage = { items: [movement('a'), movement('b'), movement('c')], next_cursor: 'c' };
   queryClient.setQueryData(latestKey, page);
   queryClient.setQueryData(statementKey, { pages: [page], pageParams: [undefined] });
   return { queryClient, latest: () => queryClient.getQueryState(latestKey) };
@@ -23,7 +22,7 @@ describe('the latest movements after a confirmed transfer', () => {
     movementReported(queryClient, 'new-1');
     expect(latest()?.isInvalidated).toBe(true);
     placeConfirmedMovement(queryClient, movement('new-1'));
-    expect(queryClient.getQueryData<TransactionPage>(latestKey)?.items.map((item) => item.id)).toEqual([
+    expect(queryClient.getQueryData<StatementPage>(latestKey)?.items.map((item) => item.id)).toEqual([
       'new-1',
       'a',
       'b',
@@ -40,7 +39,7 @@ describe('the latest movements after a confirmed transfer', () => {
     movementReported(queryClient, 'someone-paid-me');
     placeConfirmedMovement(queryClient, movement('new-2'));
     expect(latest()?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryData<TransactionPage>(latestKey)?.items[0]?.id).toBe('a');
+    expect(queryClient.getQueryData<StatementPage>(latestKey)?.items[0]?.id).toBe('a');
   });
 
   it('leaves the list to be read again after the stream was down', () => {

@@ -1,6 +1,5 @@
-import type { Transaction } from '@kreyolcash/domain';
+import type { StatementPage, Transaction } from '@kreyolcash/domain';
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { TransactionPage } from './get-transactions';
 
 // The home's latest movements (`['wallet', 'transactions', { limit }]`, one page, no filter) after
 // a transfer this device confirmed: the confirmation's answer is the movement exactly as the list
@@ -49,14 +48,14 @@ export function movementsMissed(queryClient: QueryClient, nowMs = Date.now()): v
 export function placeConfirmedMovement(queryClient: QueryClient, movement: Transaction): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: LISTS })) {
     if (!isLatestList(query)) continue;
-    const page = query.state.data as TransactionPage | undefined;
+    const page = query.state.data as StatementPage | undefined;
     const limit = (query.queryKey[2] as { limit: number }).limit;
     const readAtMs = query.state.dataUpdatedAt;
     const movedSince = heard.some((event) => event.atMs >= readAtMs && event.id !== movement.id);
     if (!page || movedSince || query.state.fetchStatus !== 'idle') continue;
     placed.add(movement.id);
     const items = [movement, ...page.items.filter((item) => item.id !== movement.id)];
-    queryClient.setQueryData<TransactionPage>(query.queryKey, {
+    queryClient.setQueryData<StatementPage>(query.queryKey, {
       ...page,
       // The home shows one page and never asks for the next: the cursor stays as it was read.
       items: items.slice(0, limit),

@@ -1,26 +1,21 @@
-import { displayPhone, type TransferInitiateBody } from '@kreyolcash/domain';
+import { displayPhone, type Payee, type RecentPayee, type TransferInitiateBody } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** A transfer's recipient, found by the exact e-mail or phone the payer typed, or a recent payee. */
-export type Recipient = {
-  id: string;
-  nome_completo: string;
-  /** The e-mail the payer typed (null when they gave the phone, or picked a recent payee). */
-  email: string | null;
-  /** The phone the payer typed, in E.164 (null otherwise). */
-  telefone?: string | null;
-  /** What the card shows under the name: the masked phone of a recent payee. */
-  contato?: string;
-  /** Same-origin path, or null without a photo. */
-  profile_photo_url: string | null;
-};
+/**
+ * A transfer's recipient: the payee the lookup found by the exact e-mail or phone the payer typed
+ * (`email` or `telefone` is what they typed, the other null), or a recent payee picked by id
+ * (`email` null, `contato` its masked phone, which the card shows under the name).
+ */
+export type Recipient = Omit<Payee, 'telefone'> &
+  Partial<Pick<Payee, 'telefone'>> &
+  Partial<Pick<RecentPayee, 'contato'>>;
 
 export type PayeeQuery = { email: string } | { telefone: string };
 
 /** GET /api/users/lookup?email= or ?telefone=: 404 user_not_found; 422 self_transfer for the caller;
  * 429 lookup_limit_reached past the day's distinct lookups. */
-export function lookupUser(query: PayeeQuery): Promise<Recipient> {
+export function lookupUser(query: PayeeQuery): Promise<Payee> {
   return apiClient.get('/api/users/lookup', { query });
 }
 
@@ -41,7 +36,7 @@ export function contactOf(recipient: Recipient): string {
 
 // A mutation rather than a query: the lookup runs when the payer presses search, once per press.
 export function useLookupUser(
-  options: Omit<UseMutationOptions<Recipient, Error, PayeeQuery>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<Payee, Error, PayeeQuery>, 'mutationFn'> = {},
 ) {
   return useMutation({ ...options, mutationFn: lookupUser });
 }

@@ -1,4 +1,4 @@
-import type { TransferReport } from '@kreyolcash/domain';
+import type { OpenedTransferReport } from '@kreyolcash/domain';
 import { apiClient } from '@/lib/api-client';
 
 /**
@@ -9,7 +9,7 @@ import { apiClient } from '@/lib/api-client';
 export function reportTransfer(
   movementId: string,
   descricao: string | undefined,
-): Promise<{ reclamacao: TransferReport }> {
+): Promise<OpenedTransferReport> {
   return apiClient.post(
     `/api/transfers/${encodeURIComponent(movementId)}/report`,
     descricao ? { descricao } : {},

@@ -1,7 +1,6 @@
+import type { ResentCode } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export type ResentCode = { tentativas_restantes: number };
 
 /**
  * POST /api/transfers/:id/resend-code: a new code to the payer's WhatsApp, which replaces the old

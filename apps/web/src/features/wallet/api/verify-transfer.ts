@@ -1,4 +1,4 @@
-import type { Transaction } from '@kreyolcash/domain';
+import type { Transaction, VerifiedTransfer } from '@kreyolcash/domain';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { placeConfirmedMovement } from './latest-movements';
@@ -12,7 +12,7 @@ export type VerifyTransferRequest = { movementId: string; codigo: string };
  * the server cancelled the transfer.
  */
 export async function verifyTransfer({ movementId, codigo }: VerifyTransferRequest): Promise<Transaction> {
-  const answer = await apiClient.post<{ transaction: Transaction }>(
+  const answer = await apiClient.post<VerifiedTransfer>(
     `/api/transfers/${encodeURIComponent(movementId)}/verify`,
     { codigo },
   );

@@ -1,4 +1,10 @@
-import { formatDateTime, formatKreyol, type Transaction, type TransferReport } from '@kreyolcash/domain';
+import {
+  formatDateTime,
+  formatKreyol,
+  type Transaction,
+  type TransactionDetail,
+  type TransferReport,
+} from '@kreyolcash/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -26,12 +32,12 @@ const statusTints: Record<TransferReport['status'], string> = {
  * (with a confirmation and an optional description); once reported, both people see where it
  * stands. Nothing for any other movement.
  */
-export function TransferReportCard({ transaction }: { transaction: Transaction }) {
+export function TransferReportCard({ transaction }: { transaction: TransactionDetail }) {
   // Another movement's detail starts without this one's refusal.
   return <ReportCards key={transaction.id} transaction={transaction} />;
 }
 
-function ReportCards({ transaction }: { transaction: Transaction }) {
+function ReportCards({ transaction }: { transaction: TransactionDetail }) {
   // Held here rather than in the form: a refusal reloads the detail, which may then offer no
   // report (too late, reported already), and the reason must stay where the form was.
   const [refusal, setRefusal] = useState<Refusal | null>(null);

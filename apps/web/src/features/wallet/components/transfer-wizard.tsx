@@ -1,11 +1,17 @@
-import { AppError, formatCentis, formatKreyol, type Transaction } from '@kreyolcash/domain';
+import {
+  AppError,
+  formatCentis,
+  formatKreyol,
+  type PendingTransfer,
+  type StartedTransfer,
+  type Transaction,
+} from '@kreyolcash/domain';
 import { useEffect, useRef, useState } from 'react';
 import { StepProgress } from '@/components/ui/step-progress';
 import type { Refusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { useCancelTransfer } from '../api/cancel-transfer';
-import { type PendingTransfer, useCreateTransfer } from '../api/create-transfer';
-import type { WaitingTransfer } from '../api/get-pending-transfers';
+import { useCreateTransfer } from '../api/create-transfer';
 import { useWallet } from '../api/get-wallet';
 import { payeeFieldsOf, type Recipient } from '../api/lookup-user';
 import { AmountStep } from './amount-step';
@@ -24,7 +30,7 @@ const STEPS: Step[] = ['recipient', 'amount', 'code-sent', 'code'];
 const emptyAmount: AmountFormValues = { amount: '', observacoes: '' };
 
 /** The transfer waiting for its code, and when its current code was sent (for the resend's cooldown). */
-type Pending = { transfer: PendingTransfer; amountCentis: number; codeSentAtMs: number };
+type Pending = { transfer: StartedTransfer; amountCentis: number; codeSentAtMs: number };
 
 /**
  * The transfer (spec §2, §4): recipient → amount → code sent → code → success. Back goes one
@@ -70,7 +76,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
   }
 
   /** Back to the code step of a transfer already waiting for its code (none is held here then). */
-  function resume(transfer: WaitingTransfer) {
+  function resume(transfer: PendingTransfer) {
     setRecipient({
       id: '',
       nome_completo: transfer.destinatario_nome,

@@ -1,6 +1,7 @@
+import type { PendingTransfer } from '@kreyolcash/domain';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePendingTransfers, type WaitingTransfer } from '../api/get-pending-transfers';
+import { usePendingTransfers } from '../api/get-pending-transfers';
 
 const PARAM = 'movimentacao';
 
@@ -11,8 +12,8 @@ const PARAM = 'movimentacao';
  */
 export function useResumableTransfer(
   heldId: string | null,
-  onResume: (transfer: WaitingTransfer) => void,
-): WaitingTransfer[] {
+  onResume: (transfer: PendingTransfer) => void,
+): PendingTransfer[] {
   const [params, setParams] = useSearchParams();
   const asked = useRef(params.get(PARAM));
   const resume = useRef(onResume);

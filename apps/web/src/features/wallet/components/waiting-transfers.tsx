@@ -1,10 +1,9 @@
-import { formatKreyol } from '@kreyolcash/domain';
+import { formatKreyol, type PendingTransfer } from '@kreyolcash/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HeldMoneyCard } from '@/components/ui/held-money-card';
 import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { cancelTransfer } from '../api/cancel-transfer';
-import type { WaitingTransfer } from '../api/get-pending-transfers';
 import { notifyWalletError } from './wallet-errors';
 
 /** On /transfer: each of the payer's transfers still waiting for its code, to resume or cancel. */
@@ -12,8 +11,8 @@ export function WaitingTransfers({
   transfers,
   onResume,
 }: {
-  transfers: WaitingTransfer[];
-  onResume: (transfer: WaitingTransfer) => void;
+  transfers: PendingTransfer[];
+  onResume: (transfer: PendingTransfer) => void;
 }) {
   if (transfers.length === 0) return null;
   return (
@@ -29,8 +28,8 @@ function WaitingTransferCard({
   transfer,
   onResume,
 }: {
-  transfer: WaitingTransfer;
-  onResume: (transfer: WaitingTransfer) => void;
+  transfer: PendingTransfer;
+  onResume: (transfer: PendingTransfer) => void;
 }) {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
