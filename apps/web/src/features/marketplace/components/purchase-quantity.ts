@@ -2,6 +2,7 @@ import {
   clampPurchaseQuantity,
   maxPurchaseQuantityOf,
   multiplyCentis,
+  type Product,
   type Wallet,
 } from '@kreyolcash/domain';
 import type { z } from 'zod';
@@ -22,7 +23,7 @@ export type PurchaseQuote = {
 /** What the form shows for the typed quantity: the quantity it stands for, the total, the check. */
 export function quotePurchase(
   typed: string,
-  product: { preco_centis: number; estoque: number | null },
+  product: Pick<Product, 'preco_centis' | 'estoque'>,
   wallet: Pick<Wallet, 'disponivel_centis'> | undefined,
 ): PurchaseQuote {
   const quantity = clampPurchaseQuantity(typed, product.estoque);

@@ -1,11 +1,10 @@
-import { formatKreyol } from '@kreyolcash/domain';
+import { formatKreyol, type LimitStatus } from '@kreyolcash/domain';
 import { Hourglass, IdCard, Lock, ShieldCheck, Smartphone } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { useTranslation } from '@/lib/i18n';
-import type { LimitStatus } from '../api/get-limits';
 
 /** The "Limit" screen's content: the level, each limit with what is used, and how to move up. */
 export function LimitsPanel({ status }: { status: LimitStatus }) {
