@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { OPERATOR_ROLES, type OperatorRole } from '@kreyolcash/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperatorRole } from '../../db/schema.ts';
 import { seedUser } from '../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../test-support/operators.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { OPERATOR_ROLES, operatorRouteTable } from './operators/operator-auth.ts';
+import { operatorRouteTable } from './operators/operator-auth.ts';
 
 // Every back-office route × every role, read from the routes themselves: a role the route does not
 // admit gets 403, an admitted role gets past the check (whatever the empty request then earns),

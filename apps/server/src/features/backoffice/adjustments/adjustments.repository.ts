@@ -1,10 +1,10 @@
+import type { AdjustmentStatus } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/ids.ts';
 
 // Proposed adjustments as the back office lists them: the person, who proposed, who decided.
 
-export type AdjustmentStatus = 'proposto' | 'aprovado' | 'rejeitado';
 /** `decidido`: approved or rejected, the latest decisions first. */
 export type AdjustmentFilter = AdjustmentStatus | 'decidido';
 

@@ -1,35 +1,23 @@
-import { AppError } from '@kreyolcash/domain';
+import {
+  ADJUSTMENT_STATUSES,
+  AppError,
+  adminAdjustmentEnvelopeSchema,
+  adminAdjustmentListSchema,
+  adminRecipientEnvelopeSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../../lib/ids.ts';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findRecipient, listAdjustments } from './adjustments.repository.ts';
 import { approveAdjustment, proposeAdjustment, rejectAdjustment } from './adjustments.service.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 
 // Adjustments with two approvals: finance and admin propose, list and decide; the
 // proposer never decides their own (adjustments.service.ts).
 const ADJUSTMENT_ROLES = ['finance', 'admin'] as const;
-
-const adjustmentSchema = z.object({
-  id: z.uuid(),
-  user_id: z.uuid(),
-  usuario_nome: z.string(),
-  usuario_email: z.string(),
-  quantidade_centis: z.int(),
-  motivo: z.string(),
-  referencia: z.string(),
-  status: z.enum(['proposto', 'aprovado', 'rejeitado']),
-  proposto_por: z.uuid(),
-  proposto_por_nome: z.string(),
-  criado_em: z.date(),
-  decidido_por: z.uuid().nullable(),
-  decidido_por_nome: z.string().nullable(),
-  decidido_em: z.date().nullable(),
-  decisao_motivo: z.string().nullable(),
-  movimentacao_id: z.uuid().nullable(),
-});
 
 const params = z.object({ id: z.string() });
 const text = (max: number) => z.string().max(max).nullish();
@@ -55,13 +43,16 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
-        tags,
+        operationId: 'adminListAdjustments',
         summary: 'Proposed adjustments (oldest first), or decided ones (latest first)',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden'],
         querystring: z.object({
-          status: z.enum(['proposto', 'aprovado', 'rejeitado', 'decidido']).optional(),
+          status: z.enum([...ADJUSTMENT_STATUSES, 'decidido']).optional(),
           limit: z.coerce.number().int().min(1).max(100).default(50),
         }),
-        response: { 200: z.object({ items: z.array(adjustmentSchema) }) },
+        response: { 200: adminAdjustmentListSchema },
       },
     },
     async (request) => ({
@@ -75,18 +66,13 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
+        operationId: 'adminFindAdjustmentRecipient',
+        summary: 'The person an adjustment would go to, by id or e-mail, and what they can spend',
         tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'user_not_found'],
         querystring: z.object({ q: z.string().max(254) }),
-        response: {
-          200: z.object({
-            usuario: z.object({
-              id: z.uuid(),
-              nome_completo: z.string(),
-              email: z.string(),
-              disponivel_centis: z.int(),
-            }),
-          }),
-        },
+        response: { 200: adminRecipientEnvelopeSchema },
       },
     },
     async (request) => {
@@ -101,7 +87,11 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
+        operationId: 'adminProposeAdjustment',
+        summary: 'Proposes an adjustment of a person’s balance, for another operator to decide',
         tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'user_not_found'],
         description:
           'user_id is the person’s id or e-mail; quantidade_centis is signed (credit > 0, debit < 0); ' +
           'motivo and referencia are required (422 reason_required). The reason is sent to the person.',
@@ -111,7 +101,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           motivo: text(500),
           referencia: text(100),
         }),
-        response: { 201: z.object({ ajuste: adjustmentSchema }) },
+        response: { 201: adminAdjustmentEnvelopeSchema },
       },
     },
     async (request, reply) => {
@@ -137,12 +127,25 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
+        operationId: 'adminApproveAdjustment',
+        summary: 'Approves an adjustment another operator proposed: the ledger posts it',
         tags,
+        security: OPERATOR_SESSION,
+        // It takes no body, but one sent is parsed like any (400, 413, 415). user_not_found: the
+        // person is gone since the proposal.
+        consumes: ['application/json'],
+        errors: [
+          'forbidden',
+          'own_adjustment_approval',
+          'not_found',
+          'user_not_found',
+          'adjustment_not_pending',
+        ],
         params,
         description:
           'Posts the adjustment through the ledger. 403 own_adjustment_approval for its proposer, ' +
           '409 adjustment_not_pending once decided, 422 insufficient_balance for a debit above what the person can spend.',
-        response: { 200: z.object({ ajuste: adjustmentSchema }) },
+        response: { 200: adminAdjustmentEnvelopeSchema },
       },
     },
     async (request) => ({
@@ -155,10 +158,15 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
+        operationId: 'adminRejectAdjustment',
+        summary: 'Rejects an adjustment another operator proposed, with a reason',
+        description: 'The reason (motivo) is required (422 reason_required).',
         tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'own_adjustment_approval', 'not_found', 'adjustment_not_pending'],
         params,
         body: z.object({ motivo: text(500) }).nullish(),
-        response: { 200: z.object({ ajuste: adjustmentSchema }) },
+        response: { 200: adminAdjustmentEnvelopeSchema },
       },
     },
     async (request) => {

@@ -1,15 +1,17 @@
 import { Readable } from 'node:stream';
-import { errorKey } from '@kreyolcash/domain';
+import { adminAuditPageSchema, errorKey } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppInstance } from '../../../app-deps.ts';
 import { recordAudit } from '../../../audit/audit.ts';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { decodePageCursor } from '../../../lib/page-cursor.ts';
+import { fileResponse } from '../non-json-responses.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { type AuditFilter, allAuditRows, listAudit } from './audit.repository.ts';
 import { csvRow } from './csv.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 const AUDIT_READERS = ['compliance', 'admin'] as const;
 export const AUDIT_PAGE = 50;
 
@@ -28,24 +30,6 @@ const filterSchema = z.object({
   operador: z.string().trim().max(254).optional(),
   from: haitiDay,
   to: haitiDay,
-});
-
-export const auditRowSchema = z.object({
-  id: z.string(),
-  criado_em: z.date(),
-  operador_id: z.string().nullable(),
-  operador_nome: z.string().nullable(),
-  operador_email: z.string().nullable(),
-  papel: z.string().nullable(),
-  acao: z.string(),
-  alvo_tipo: z.string(),
-  alvo_id: z.string(),
-  usuario_id: z.string().nullable(),
-  usuario_nome: z.string().nullable(),
-  usuario_email: z.string().nullable(),
-  antes: z.unknown(),
-  depois: z.unknown(),
-  motivo: z.string().nullable(),
 });
 
 const CSV_COLUMNS = [
@@ -120,9 +104,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...operatorOnly(app, AUDIT_READERS),
       schema: {
+        operationId: 'adminListAudit',
+        summary: 'The audit trail, newest first, by user, operator and Haiti days',
         tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden'],
         querystring: filterSchema.extend({ cursor: z.string().max(200).optional() }),
-        response: { 200: z.object({ items: z.array(auditRowSchema), next_cursor: z.string().nullable() }) },
+        response: { 200: adminAuditPageSchema },
       },
     },
     async (request) => {
@@ -135,7 +123,20 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit.csv',
     {
       ...operatorOnly(app, AUDIT_READERS),
-      schema: { tags, querystring: filterSchema.extend({ lang: z.enum(CSV_LANGUAGES).default('ht') }) },
+      schema: {
+        operationId: 'adminExportAudit',
+        summary: 'The same selection of the audit trail as a CSV file (the export is audited too)',
+        description: 'The header row is in `lang`; the cells are the stored values.',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden'],
+        querystring: filterSchema.extend({ lang: z.enum(CSV_LANGUAGES).default('ht') }),
+        response: {
+          200: fileResponse<Readable>('The audit rows as CSV (RFC 4180, UTF-8 with a byte-order mark)', [
+            'text/csv',
+          ]),
+        },
+      },
     },
     async (request, reply) => {
       const { lang, ...filter }: AuditFilter & { lang: (typeof CSV_LANGUAGES)[number] } = request.query;

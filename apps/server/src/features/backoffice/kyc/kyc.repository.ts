@@ -1,3 +1,4 @@
+import type { DocumentReviewStatus } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 
@@ -98,7 +99,13 @@ export async function lockUserAndReview(trx: Transaction<DB>, p: { userId: strin
 
 export async function decideReview(
   trx: Transaction<DB>,
-  p: { id: string; status: 'aprovada' | 'rejeitada'; operatorId: string; motivo: string | null; at: Date },
+  p: {
+    id: string;
+    status: Exclude<DocumentReviewStatus, 'pendente'>;
+    operatorId: string;
+    motivo: string | null;
+    at: Date;
+  },
 ) {
   return trx
     .updateTable('revisoes_documento')

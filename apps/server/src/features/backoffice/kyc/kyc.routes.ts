@@ -1,68 +1,26 @@
-import { AppError } from '@kreyolcash/domain';
+import {
+  AppError,
+  adminKycDecisionSchema,
+  adminKycQueueSchema,
+  adminKycReviewSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.ts';
 import { isUuid } from '../../../lib/ids.ts';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
+import { fileResponse } from '../non-json-responses.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findReview, otherReviews, pendingReviews } from './kyc.repository.ts';
 import { decideDocumentReview } from './kyc.service.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 
 // KYC review: only compliance and admin see the queue and the document photos, and
 // every look at a photo leaves an audit row.
 const KYC_ROLES = ['compliance', 'admin'] as const;
 
 const params = z.object({ id: z.string() });
-const status = z.enum(['pendente', 'aprovada', 'rejeitada']);
-
-const person = {
-  usuario_id: z.uuid(),
-  nome_completo: z.string(),
-  documento: z.string(),
-  data_nascimento: z.string(),
-  email: z.string(),
-  telefone: z.string(),
-};
-
-const queueSchema = z.object({
-  total: z.int(),
-  revisoes: z.array(z.object({ id: z.uuid(), enviado_em: z.date(), ...person })),
-});
-
-const reviewSchema = z.object({
-  revisao: z.object({
-    id: z.uuid(),
-    status,
-    motivo: z.string().nullable(),
-    enviado_em: z.date(),
-    decidido_em: z.date().nullable(),
-    operador_nome: z.string().nullable(),
-    foto_url: z.string(),
-    ...person,
-    telefone_verificado: z.boolean(),
-    documento_aprovado_em: z.date().nullable(),
-    conta_criada_em: z.date(),
-  }),
-  anteriores: z.array(
-    z.object({
-      id: z.uuid(),
-      status,
-      motivo: z.string().nullable(),
-      enviado_em: z.date(),
-      decidido_em: z.date().nullable(),
-    }),
-  ),
-});
-
-const decisionSchema = z.object({
-  revisao: z.object({
-    id: z.uuid(),
-    status,
-    motivo: z.string().nullable(),
-    decidido_em: z.date().nullable(),
-  }),
-});
 
 function reviewIdOf(request: { params: { id: string } }): string {
   // Not a review's id at all: the same not_found as an unknown one (and no cast error in SQL).
@@ -78,7 +36,15 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     '/kyc',
     {
       ...guard,
-      schema: { tags, summary: 'Pending document reviews, oldest first', response: { 200: queueSchema } },
+      schema: {
+        operationId: 'adminListKycReviews',
+        summary: 'Pending document reviews, oldest first',
+        tags,
+        security: OPERATOR_SESSION,
+        // A NUL anywhere in the request (here: the query string) is refused on every route.
+        errors: ['forbidden', 'validation_error'],
+        response: { 200: adminKycQueueSchema },
+      },
     },
     async () => {
       const { rows, total } = await pendingReviews(database.db);
@@ -88,7 +54,18 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/kyc/:id',
-    { ...guard, schema: { tags, params, response: { 200: reviewSchema } } },
+    {
+      ...guard,
+      schema: {
+        operationId: 'adminGetKycReview',
+        summary: "A document review with the person's details and their earlier reviews",
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'not_found'],
+        params,
+        response: { 200: adminKycReviewSchema },
+      },
+    },
     async (request) => {
       const id = reviewIdOf(request);
       const review = await findReview(database.db, id);
@@ -107,23 +84,51 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The photo of this review (not necessarily the account's current one). The audit row is
   // written before a byte is sent: a view that cannot be logged does not happen.
-  app.get('/kyc/:id/photo', { ...guard, schema: { tags, params } }, async (request, reply) => {
-    const id = reviewIdOf(request);
-    const review = await findReview(database.db, id);
-    const file = review ? await files.get(review.document_photo_key) : undefined;
-    if (!review || !file) throw new AppError('not_found');
-    await recordAudit(database.db, {
-      operator: operatorOf(request),
-      action: 'kyc.photo_view',
-      target: { type: 'revisao_documento', id },
-      userId: review.usuario_id,
-    });
-    return reply.header('cache-control', 'private, no-store').type(file.contentType).send(file.data);
-  });
+  app.get(
+    '/kyc/:id/photo',
+    {
+      ...guard,
+      schema: {
+        operationId: 'adminGetKycPhoto',
+        summary: "The review's document photo (each look leaves an audit row)",
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'not_found'],
+        params,
+        response: { 200: fileResponse<Buffer>('The document photo', ['image/jpeg', 'image/png']) },
+      },
+    },
+    async (request, reply) => {
+      const id = reviewIdOf(request);
+      const review = await findReview(database.db, id);
+      const file = review ? await files.get(review.document_photo_key) : undefined;
+      if (!review || !file) throw new AppError('not_found');
+      await recordAudit(database.db, {
+        operator: operatorOf(request),
+        action: 'kyc.photo_view',
+        target: { type: 'revisao_documento', id },
+        userId: review.usuario_id,
+      });
+      return reply.header('cache-control', 'private, no-store').type(file.contentType).send(file.data);
+    },
+  );
 
   app.post(
     '/kyc/:id/approve',
-    { ...guard, schema: { tags, params, response: { 200: decisionSchema } } },
+    {
+      ...guard,
+      schema: {
+        operationId: 'adminApproveKycReview',
+        summary: 'Approves the document: the account reaches level 2 and the person is told',
+        tags,
+        security: OPERATOR_SESSION,
+        // It takes no body, but one sent is parsed like any (400, 413, 415).
+        consumes: ['application/json'],
+        errors: ['forbidden', 'not_found', 'review_not_pending'],
+        params,
+        response: { 200: adminKycDecisionSchema },
+      },
+    },
     async (request) => {
       const revisao = await decideDocumentReview(app.deps, {
         reviewId: reviewIdOf(request),
@@ -139,11 +144,15 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
-        tags,
-        params,
+        operationId: 'adminRejectKycReview',
+        summary: 'Rejects the document with a reason the person is told',
         description: 'The reason (motivo) is required (422 reason_required) and goes to the person.',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'not_found', 'review_not_pending'],
+        params,
         body: z.object({ motivo: z.string().max(500).nullish() }).nullish(),
-        response: { 200: decisionSchema },
+        response: { 200: adminKycDecisionSchema },
       },
     },
     async (request) => {

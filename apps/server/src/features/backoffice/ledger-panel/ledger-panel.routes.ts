@@ -1,48 +1,15 @@
+import { adminLedgerCheckSchema, adminLedgerPanelSchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
 import { checkLedgerIntegrity, lastLedgerCheck, storeLedgerCheck } from '../../../ledger/ledger.ts';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { countByStatus, oldestPendingMessageAt } from '../../../messaging/outbox.repository.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 const LEDGER_READERS = ['finance', 'admin'] as const;
-
-const checkSchema = z.object({
-  id: z.number(),
-  criado_em: z.date(),
-  ok: z.boolean(),
-  relatorio: z.object({
-    accounts: z.number(),
-    movements: z.number(),
-    entries: z.number(),
-    pendingHolds: z.number(),
-    problemCount: z.number(),
-    problems: z.array(z.object({ check: z.string(), subject: z.string(), detail: z.string() })),
-  }),
-});
-
-const panelSchema = z.object({
-  emitido_centis: z.number(),
-  saldos_usuarios_centis: z.number(),
-  reservado_centis: z.number(),
-  taxas_centis: z.number(),
-  /** The guarantee and agent accounts (unused so far): part of where issued money can sit. */
-  outras_centis: z.number(),
-  contas_usuarios: z.number(),
-  pendentes: z.object({ quantidade: z.number(), total_centis: z.number() }),
-  reclamacoes_abertas: z.number(),
-  ultima_verificacao: checkSchema.nullable(),
-  outbox: z.object({
-    pending: z.number(),
-    sent: z.number(),
-    failed: z.number(),
-    mais_antiga_em: z.date().nullable(),
-    idade_segundos: z.number().nullable(),
-  }),
-});
 
 /**
  * The ledger's totals, read in one statement (one snapshot). Money exists only once issued: the
@@ -85,7 +52,18 @@ export const ledgerPanelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ledger',
-    { ...operatorOnly(app, LEDGER_READERS), schema: { tags, response: { 200: panelSchema } } },
+    {
+      ...operatorOnly(app, LEDGER_READERS),
+      schema: {
+        operationId: 'adminGetLedgerPanel',
+        summary: "The ledger's totals, its last integrity check and the message queue",
+        tags,
+        security: OPERATOR_SESSION,
+        // A NUL anywhere in the request (here: the query string) is refused on every route.
+        errors: ['forbidden', 'validation_error'],
+        response: { 200: adminLedgerPanelSchema },
+      },
+    },
     async () => {
       const { pendentes_quantidade, pendentes_total_centis, ...totals } = await ledgerTotals(db);
       const counts = await countByStatus(db);
@@ -105,7 +83,19 @@ export const ledgerPanelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ledger/check',
-    { ...operatorOnly(app, LEDGER_READERS), schema: { tags, response: { 200: checkSchema } } },
+    {
+      ...operatorOnly(app, LEDGER_READERS),
+      schema: {
+        operationId: 'adminCheckLedger',
+        summary: "Runs the ledger's integrity check now and stores its report",
+        tags,
+        security: OPERATOR_SESSION,
+        // It takes no body, but one sent is parsed like any (400, 413, 415); a NUL is refused.
+        consumes: ['application/json'],
+        errors: ['forbidden', 'validation_error'],
+        response: { 200: adminLedgerCheckSchema },
+      },
+    },
     async (request) => {
       const report = await checkLedgerIntegrity(db);
       return db.transaction().execute(async (trx) => {

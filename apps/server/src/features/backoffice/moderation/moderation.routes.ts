@@ -1,49 +1,33 @@
-import { AppError } from '@kreyolcash/domain';
+import {
+  AppError,
+  adminCompanyListSchema,
+  adminCompanyPageSchema,
+  adminModerationResultSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../../lib/ids.ts';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findCompany, findProduct, productsOf, searchCompanies } from './moderation.repository.ts';
 import { type CompanyAction, changeCompanyStatus, changeProductStatus } from './moderation.service.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 
 // Moderation of companies and products: support, compliance and admin.
 const MODERATION_ROLES = ['support', 'compliance', 'admin'] as const;
 
-const companySchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  descricao: z.string(),
-  categoria: z.string(),
-  status: z.enum(['ATIVA', 'INATIVA', 'SUSPENSA']),
-  telefone: z.string().nullable(),
-  email: z.string().nullable(),
-  created_at: z.date(),
-  dono_id: z.uuid(),
-  dono_nome: z.string(),
-  dono_email: z.string(),
-  compras_pendentes: z.int(),
-});
-
-const productSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  preco_centis: z.int(),
-  estoque: z.int().nullable(),
-  estoque_reservado: z.int(),
-  status: z.enum(['ATIVO', 'INATIVO', 'ESGOTADO']),
-  created_at: z.date(),
-});
-
-const resultSchema = z.object({
-  status: z.string(),
-  status_anterior: z.string(),
-  compras_anuladas: z.int(),
-});
-
 const params = z.object({ id: z.string() });
 const reasonBody = z.object({ motivo: z.string().max(500).nullish() }).nullish();
+
+const COMPANY_OPERATIONS: Record<CompanyAction, { operationId: string; summary: string }> = {
+  suspend: {
+    operationId: 'adminSuspendCompany',
+    summary: 'Suspends a company: it sells nothing until reactivated',
+  },
+  reactivate: { operationId: 'adminReactivateCompany', summary: 'Reactivates a suspended or closed company' },
+  deactivate: { operationId: 'adminDeactivateCompany', summary: 'Closes a company' },
+};
 
 function idOf(request: { params: { id: string } }, notFound: 'company_not_found' | 'product_not_found') {
   if (!isUuid(request.params.id)) throw new AppError(notFound);
@@ -65,13 +49,16 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
-        tags,
+        operationId: 'adminSearchCompanies',
         summary: 'Companies of every status by name or by their owner’s name or e-mail',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden'],
         querystring: z.object({
           q: z.string().max(100).default(''),
           limit: z.coerce.number().int().min(1).max(100).default(50),
         }),
-        response: { 200: z.object({ items: z.array(companySchema) }) },
+        response: { 200: adminCompanyListSchema },
       },
     },
     async (request) => ({ items: await searchCompanies(database.db, request.query.q, request.query.limit) }),
@@ -82,9 +69,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
+        operationId: 'adminGetCompany',
+        summary: 'A company with its owner and its products',
         tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'company_not_found'],
         params,
-        response: { 200: z.object({ empresa: companySchema, produtos: z.array(productSchema) }) },
+        response: { 200: adminCompanyPageSchema },
       },
     },
     async (request) => {
@@ -95,20 +86,24 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const companyActions: CompanyAction[] = ['suspend', 'reactivate', 'deactivate'];
-  for (const action of companyActions) {
+  for (const action of ['suspend', 'reactivate', 'deactivate'] as const satisfies CompanyAction[]) {
+    const { operationId, summary } = COMPANY_OPERATIONS[action];
     app.post(
       `/companies/:id/${action}`,
       {
         ...guard,
         schema: {
-          tags,
-          params,
+          operationId,
+          summary,
           description:
             'The reason (motivo) is required (422 reason_required) and goes to the owner on WhatsApp. ' +
             'Suspending or deactivating voids every purchase still waiting for its code.',
+          tags,
+          security: OPERATOR_SESSION,
+          errors: ['forbidden', 'company_not_found'],
+          params,
           body: reasonBody,
-          response: { 200: resultSchema },
+          response: { 200: adminModerationResultSchema },
         },
       },
       async (request) => {
@@ -132,7 +127,21 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       `/products/:id/${action}`,
       {
         ...guard,
-        schema: { tags, params, body: reasonBody, response: { 200: resultSchema } },
+        schema: {
+          operationId: action === 'deactivate' ? 'adminDeactivateProduct' : 'adminReactivateProduct',
+          summary:
+            action === 'deactivate'
+              ? 'Takes a product off the marketplace, voiding the purchases waiting for their code'
+              : 'Puts a product back on the marketplace (sold out if no stock is left)',
+          description:
+            'The reason (motivo) is required (422 reason_required) and goes to the owner on WhatsApp.',
+          tags,
+          security: OPERATOR_SESSION,
+          errors: ['forbidden', 'product_not_found'],
+          params,
+          body: reasonBody,
+          response: { 200: adminModerationResultSchema },
+        },
       },
       async (request) => {
         const id = idOf(request, 'product_not_found');

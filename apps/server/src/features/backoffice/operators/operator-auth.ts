@@ -1,8 +1,7 @@
-import { AppError } from '@kreyolcash/domain';
+import { AppError, OPERATOR_ROLES, type OperatorRole } from '@kreyolcash/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../../app-deps.ts';
 import type { Config } from '../../../config.ts';
-import type { OperatorRole } from '../../../db/schema.ts';
 import { hashToken } from '../../../lib/secure-tokens.ts';
 import {
   OPERATOR_SESSION_MAX_MS,
@@ -17,12 +16,7 @@ import {
 export const OPERATOR_COOKIE = 'kc_op';
 const COOKIE_PATH = '/api/admin';
 
-export const OPERATOR_ROLES = [
-  'support',
-  'compliance',
-  'finance',
-  'admin',
-] as const satisfies readonly OperatorRole[];
+export { OPERATOR_ROLES };
 export const ANY_OPERATOR: readonly OperatorRole[] = OPERATOR_ROLES;
 
 declare module 'fastify' {

@@ -1,12 +1,14 @@
-import { AppError, loginSchema } from '@kreyolcash/domain';
+import { AppError, adminSessionSchema, loginSchema } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.ts';
 import { verifyPassword } from '../../../identity/passwords.ts';
 import { deviceTrust } from '../../../lib/device-trust.ts';
+import { OPERATOR_SESSION, PUBLIC } from '../../../lib/openapi.ts';
 import { limitBy } from '../../../lib/rate-limit-rules.ts';
 import { hashToken, randomToken } from '../../../lib/secure-tokens.ts';
+import { emptyResponse } from '../non-json-responses.ts';
 import {
   ANY_OPERATOR,
   clearOperatorCookie,
@@ -23,7 +25,7 @@ import {
 } from './operators.repository.ts';
 import { openTotpSecret, totpStepOf } from './totp.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 
 // Operators sign in as app users do, without lockout by strangers (lib/device-trust.ts): a device
 // that completed a sign-in (password and code) counts on its own, the rest by address, by account
@@ -36,13 +38,6 @@ function operatorLoginKeys(request: FastifyRequest, secret: string, email: strin
   return [`ip:${request.ip}`, `account-ip:${email}|${request.ip}`, `account:${email}`];
 }
 
-export const operatorSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  nome: z.string(),
-  papel: z.enum(['support', 'compliance', 'finance', 'admin']),
-});
-
 // Sign-in needs the password and a fresh code of the authenticator app, every time. Every failure
 // (unknown e-mail, wrong password, wrong, old or reused code, disabled operator) is the same
 // invalid_credentials, so the answer tells a guesser nothing.
@@ -54,14 +49,18 @@ export const operatorSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { operatorPublic: true },
       schema: {
+        operationId: 'adminSignIn',
+        summary: 'Signs an operator in with the password and a fresh authenticator code',
         tags,
+        security: PUBLIC,
+        errors: ['invalid_credentials', 'rate_limited'],
         body: z.object({
           // The app's e-mail rules: a control character never reaches the database.
           email: loginSchema.shape.email,
           senha: z.string().max(256),
           codigo: z.string().trim().max(10),
         }),
-        response: { 200: z.object({ operador: operatorSchema }) },
+        response: { 200: adminSessionSchema },
       },
     },
     async (request, reply) => {
@@ -98,7 +97,15 @@ export const operatorSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/session',
     {
       ...operatorOnly(app, ANY_OPERATOR),
-      schema: { tags, response: { 200: z.object({ operador: operatorSchema }) } },
+      schema: {
+        operationId: 'adminGetSession',
+        summary: 'The signed-in operator',
+        tags,
+        security: OPERATOR_SESSION,
+        // A NUL anywhere in the request (here: the query string) is refused on every route.
+        errors: ['validation_error'],
+        response: { 200: adminSessionSchema },
+      },
     },
     async (request) => {
       const { id, email, nome, papel } = operatorOf(request);
@@ -106,10 +113,27 @@ export const operatorSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/session', { config: { operatorPublic: true }, schema: { tags } }, async (request, reply) => {
-    const token = operatorTokenOf(request);
-    if (token) await closeOperatorSession(database.db, hashToken(token));
-    clearOperatorCookie(reply, config);
-    return reply.code(204).send();
-  });
+  // Signing out needs no live session: it ends the one the cookie names, if any, and clears it.
+  app.delete(
+    '/session',
+    {
+      config: { operatorPublic: true },
+      schema: {
+        operationId: 'adminSignOut',
+        summary: 'Signs the operator out: ends the session and clears its cookie',
+        tags,
+        security: PUBLIC,
+        // It takes no body, but one sent is parsed like any (400, 413, 415); a NUL is refused.
+        consumes: ['application/json'],
+        errors: ['validation_error'],
+        response: { 204: emptyResponse('Signed out (or was not signed in)') },
+      },
+    },
+    async (request, reply) => {
+      const token = operatorTokenOf(request);
+      if (token) await closeOperatorSession(database.db, hashToken(token));
+      clearOperatorCookie(reply, config);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -1,5 +1,6 @@
+import type { OperatorRole } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
-import type { DB, OperatorRole } from '../../../db/schema.ts';
+import type { DB } from '../../../db/schema.ts';
 
 // Operators and their sessions. An operator session is an opaque token (stored as its SHA-256)
 // with an idle limit and an absolute one: a shift, not a month.

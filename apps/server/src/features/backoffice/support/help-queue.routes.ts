@@ -1,73 +1,24 @@
 import {
   AppError,
+  adminHelpQueueSchema,
+  adminHelpRequestEnvelopeSchema,
   HELP_REQUEST_STATUSES,
-  HELP_SUBJECTS,
   HELP_TEXT_MAX_LENGTH,
-  LOCALES,
-  MOVEMENT_STATUSES,
 } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findHelpRequest, listHelpRequests } from './help-queue.repository.ts';
 import { answerHelpRequest, closeHelpRequest } from './help-queue.service.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 
 // The help requests people send from the app's "Sipò" screen: support (and admin) read them,
 // answer them — the person reads the answer on WhatsApp and in the app — and close them.
 const SUPPORT_ROLES = ['support', 'admin'] as const;
 
 const params = z.object({ id: z.string().max(100) });
-
-const queueSchema = z.object({
-  total: z.int(),
-  pedidos: z.array(
-    z.object({
-      id: z.uuid(),
-      assunto: z.enum(HELP_SUBJECTS),
-      texto: z.string(),
-      status: z.enum(HELP_REQUEST_STATUSES),
-      criado_em: z.date(),
-      usuario_id: z.uuid(),
-      nome_completo: z.string(),
-      telefone: z.string(),
-      congelado: z.boolean(),
-    }),
-  ),
-});
-
-const detailSchema = z.object({
-  pedido: z.object({
-    id: z.uuid(),
-    assunto: z.enum(HELP_SUBJECTS),
-    texto: z.string(),
-    status: z.enum(HELP_REQUEST_STATUSES),
-    resposta: z.string().nullable(),
-    criado_em: z.date(),
-    respondido_em: z.date().nullable(),
-    respondido_por_nome: z.string().nullable(),
-    fechado_em: z.date().nullable(),
-    fechado_por_nome: z.string().nullable(),
-    usuario: z.object({
-      id: z.uuid(),
-      nome_completo: z.string(),
-      email: z.string(),
-      telefone: z.string(),
-      idioma: z.enum(LOCALES),
-      congelado: z.boolean(),
-    }),
-    movimentacao: z
-      .object({
-        id: z.uuid(),
-        tipo: z.string(),
-        status: z.enum(MOVEMENT_STATUSES),
-        quantidade_centis: z.number(),
-        criado_em: z.date(),
-      })
-      .nullable(),
-  }),
-});
 
 const answerBody = z.object({
   resposta: z
@@ -87,10 +38,13 @@ export const helpQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
-        tags,
+        operationId: 'adminListHelpRequests',
         summary: 'Help requests in one state (aberto by default): waiting ones oldest first',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden'],
         querystring: z.object({ status: z.enum(HELP_REQUEST_STATUSES).default('aberto') }),
-        response: { 200: queueSchema },
+        response: { 200: adminHelpQueueSchema },
       },
     },
     async (request) => {
@@ -104,7 +58,18 @@ export const helpQueueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/support/requests/:id',
-    { ...guard, schema: { tags, params, response: { 200: detailSchema } } },
+    {
+      ...guard,
+      schema: {
+        operationId: 'adminGetHelpRequest',
+        summary: 'A help request with the person and the movement it is about',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'help_request_not_found'],
+        params,
+        response: { 200: adminHelpRequestEnvelopeSchema },
+      },
+    },
     async (request) => {
       const found = /^[0-9a-f-]{36}$/i.test(request.params.id)
         ? await findHelpRequest(database.db, request.params.id)
@@ -119,11 +84,15 @@ export const helpQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
-        tags,
-        params,
+        operationId: 'adminAnswerHelpRequest',
+        summary: 'Answers a help request',
         description: 'The answer goes to the person on WhatsApp, in their language, and shows in the app.',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'help_request_not_found', 'help_request_closed'],
+        params,
         body: answerBody,
-        response: { 200: detailSchema },
+        response: { 200: adminHelpRequestEnvelopeSchema },
       },
     },
     async (request) => {
@@ -138,7 +107,19 @@ export const helpQueueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/support/requests/:id/close',
-    { ...guard, schema: { tags, params, body: closeBody, response: { 200: detailSchema } } },
+    {
+      ...guard,
+      schema: {
+        operationId: 'adminCloseHelpRequest',
+        summary: 'Closes a help request, answered or not',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'help_request_not_found', 'help_request_closed'],
+        params,
+        body: closeBody,
+        response: { 200: adminHelpRequestEnvelopeSchema },
+      },
+    },
     async (request) => {
       await closeHelpRequest(database.db, {
         id: request.params.id,

@@ -1,5 +1,5 @@
+import type { OperatorRole } from '@kreyolcash/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperatorRole } from '../../../db/schema.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
 import { MESSAGE_CONTENT, textOf } from '../../../test-support/outbox-messages.ts';

@@ -1,17 +1,18 @@
+import { freezeStateSchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   freezeAccount,
-  freezeStateSchema,
   knownUserId,
   requiredFreezeCategory,
   requiredReason,
   requiredUnfreezeCategory,
   unfreezeAccount,
 } from '../../../identity/freeze.ts';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 
 const params = z.object({ id: z.string().max(100) });
 // categoria: one of FREEZE_CATEGORIES (freeze) or UNFREEZE_CATEGORIES (unfreeze), which the person
@@ -28,7 +29,19 @@ export const freezeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/freeze',
     {
       ...operatorOnly(app, ['support', 'compliance', 'admin']),
-      schema: { tags, params, body, response: { 200: freezeStateSchema } },
+      schema: {
+        operationId: 'adminFreezeAccount',
+        summary: "Freezes a user's account: no money leaves it until support unfreezes it",
+        description:
+          'categoria (one of FREEZE_CATEGORIES, 422 freeze_category_required) is sent to the person ' +
+          'on WhatsApp; motivo (422 reason_required) stays in the audit trail.',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'user_not_found', 'account_already_frozen'],
+        params,
+        body,
+        response: { 200: freezeStateSchema },
+      },
     },
     async (request) =>
       freezeAccount(database.db, {
@@ -42,7 +55,19 @@ export const freezeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/unfreeze',
     {
       ...operatorOnly(app, ['support']),
-      schema: { tags, params, body, response: { 200: freezeStateSchema } },
+      schema: {
+        operationId: 'adminUnfreezeAccount',
+        summary: "Unfreezes a user's account, once support has checked who is asking",
+        description:
+          'categoria (one of UNFREEZE_CATEGORIES, 422 freeze_category_required) is sent to the ' +
+          'person on WhatsApp; motivo (422 reason_required) stays in the audit trail.',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'user_not_found', 'account_not_frozen'],
+        params,
+        body,
+        response: { 200: freezeStateSchema },
+      },
     },
     async (request) =>
       unfreezeAccount(database.db, {

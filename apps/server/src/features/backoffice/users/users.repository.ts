@@ -1,4 +1,4 @@
-import { nifDigits, normalizePhone } from '@kreyolcash/domain';
+import { nifDigits, normalizePhone, type ReportParty } from '@kreyolcash/domain';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { afterCursor, exactTimestamp, type PageCursor, pageOf } from '../../../lib/page-cursor.ts';
@@ -194,9 +194,9 @@ export async function listUserReports(db: Kysely<DB>, userId: string) {
       'criado_em',
       'prazo_em',
       'decidido_em',
-      sql<
-        'pagador' | 'recebedor'
-      >`case when pagador_id = ${userId}::uuid then 'pagador' else 'recebedor' end`.as('papel'),
+      sql<ReportParty>`case when pagador_id = ${userId}::uuid then 'pagador' else 'recebedor' end`.as(
+        'papel',
+      ),
     ])
     .where((eb) => eb.or([eb('pagador_id', '=', userId), eb('recebedor_id', '=', userId)]))
     .orderBy('criado_em', 'desc')

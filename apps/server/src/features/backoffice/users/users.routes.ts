@@ -1,14 +1,21 @@
-import { AppError, errorKey, FREEZE_CATEGORIES } from '@kreyolcash/domain';
+import {
+  AppError,
+  adminMovementPageSchema,
+  adminUserMovementPageSchema,
+  adminUserPageSchema,
+  adminUserSearchSchema,
+  errorKey,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/ids.ts';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { decodePageCursor } from '../../../lib/page-cursor.ts';
 import { idParams } from '../../../lib/route-schemas.ts';
 import { listAudit } from '../audit/audit.repository.ts';
-import { auditRowSchema } from '../audit/audit.routes.ts';
 import { ANY_OPERATOR, operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 import {
@@ -19,7 +26,7 @@ import {
   findReportOf,
   findSaleOf,
 } from './movements.repository.ts';
-import { userLimits, userLimitsSchema } from './user-limits.ts';
+import { userLimits } from './user-limits.ts';
 import {
   findFreezeOperator,
   findUserIdentity,
@@ -29,156 +36,8 @@ import {
   searchUsers,
 } from './users.repository.ts';
 
-const tags = ['back office'];
+const tags = ['backoffice'];
 const USER_PAGE_AUDIT_ROWS = 20;
-
-const movementsPageSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      tipo: z.string(),
-      status: z.string(),
-      quantidade_centis: z.number(),
-      remetente_id: z.string().nullable(),
-      remetente_nome: z.string().nullable(),
-      destinatario_id: z.string().nullable(),
-      destinatario_nome: z.string().nullable(),
-      criado_em: z.date(),
-      sentido: z.enum(['credito', 'debito']).nullable(),
-    }),
-  ),
-  next_cursor: z.string().nullable(),
-});
-
-const userPageSchema = z.object({
-  usuario: z.object({
-    id: z.string(),
-    nome_completo: z.string(),
-    email: z.string(),
-    telefone: z.string(),
-    documento: z.string(),
-    data_nascimento: z.string(),
-    status: z.string(),
-    idioma: z.string(),
-    criado_em: z.date(),
-    email_confirmado_em: z.date().nullable(),
-    telefone_verificado_em: z.date().nullable(),
-    documento_aprovado_em: z.date().nullable(),
-    congelamento: z
-      .object({
-        em: z.date(),
-        por: z.enum(['usuario', 'operador']),
-        motivo: z.string().nullable(),
-        categoria: z.enum(FREEZE_CATEGORIES).nullable(),
-        operador: z.object({ id: z.string(), nome: z.string(), email: z.string() }).nullable(),
-      })
-      .nullable(),
-  }),
-  saldo: z.object({ saldo_centis: z.number(), reservado_centis: z.number(), disponivel_centis: z.number() }),
-  limites: userLimitsSchema,
-  movimentos: movementsPageSchema,
-  sessoes: z.array(
-    z.object({
-      id: z.string(),
-      criado_em: z.date(),
-      ultimo_uso_em: z.date(),
-      revogado_em: z.date().nullable(),
-      motivo_revogacao: z.string().nullable(),
-    }),
-  ),
-  reclamacoes: z.array(
-    z.object({
-      id: z.string(),
-      movimentacao_id: z.string(),
-      papel: z.enum(['pagador', 'recebedor']),
-      quantidade_centis: z.number(),
-      retido_centis: z.number(),
-      status: z.string(),
-      criado_em: z.date(),
-      prazo_em: z.date(),
-      decidido_em: z.date().nullable(),
-    }),
-  ),
-  auditoria: z.object({ items: z.array(auditRowSchema), next_cursor: z.string().nullable() }),
-});
-
-const briefMovement = z.object({
-  id: z.string(),
-  tipo: z.string(),
-  status: z.string(),
-  quantidade_centis: z.number(),
-  criado_em: z.date(),
-  motivo: z.string().nullable(),
-});
-
-const movementPageSchema = z.object({
-  movimentacao: z.object({
-    id: z.string(),
-    tipo: z.string(),
-    status: z.string(),
-    quantidade_centis: z.number(),
-    observacoes: z.string().nullable(),
-    conta_debito: z.string(),
-    conta_credito: z.string(),
-    referente_a: z.string().nullable(),
-    motivo: z.string().nullable(),
-    ator: z.string().nullable(),
-    // The operator the actor names, so the page shows a name and a role, not an id.
-    ator_operador: z
-      .object({
-        id: z.string(),
-        nome: z.string(),
-        papel: z.enum(['support', 'compliance', 'finance', 'admin']),
-      })
-      .nullable(),
-    criado_em: z.date(),
-    concluido_em: z.date().nullable(),
-    expira_em: z.date().nullable(),
-    remetente_id: z.string().nullable(),
-    remetente_nome: z.string().nullable(),
-    remetente_email: z.string().nullable(),
-    destinatario_id: z.string().nullable(),
-    destinatario_nome: z.string().nullable(),
-    destinatario_email: z.string().nullable(),
-  }),
-  lancamentos: z.array(
-    z.object({
-      id: z.string(),
-      conta_id: z.string(),
-      conta_tipo: z.string(),
-      titular_nome: z.string().nullable(),
-      valor_centis: z.number(),
-      saldo_anterior_centis: z.number(),
-      saldo_posterior_centis: z.number(),
-      criado_em: z.date(),
-    }),
-  ),
-  corrige: briefMovement.nullable(),
-  corrigido_por: z.array(briefMovement),
-  venda: z
-    .object({
-      id: z.string(),
-      status: z.string(),
-      quantidade: z.number(),
-      preco_unitario_centis: z.number(),
-      total_centis: z.number(),
-      produto_nome: z.string(),
-      empresa_id: z.string(),
-      empresa_nome: z.string(),
-    })
-    .nullable(),
-  reclamacao: z
-    .object({
-      id: z.string(),
-      status: z.string(),
-      quantidade_centis: z.number(),
-      retido_centis: z.number(),
-      criado_em: z.date(),
-      prazo_em: z.date(),
-      decidido_em: z.date().nullable(),
-    })
-    .nullable(),
-});
 
 const VIEW_WINDOW = '10 minutes';
 
@@ -215,26 +74,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
+        operationId: 'adminSearchUsers',
+        summary: 'Users by e-mail (its beginning), phone, NIF or a part of the name',
         tags,
+        security: OPERATOR_SESSION,
         querystring: z.object({
           q: z.string(errorKey('validation_error')).trim().min(2, errorKey('validation_error')).max(254),
         }),
-        response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                id: z.string(),
-                nome_completo: z.string(),
-                email: z.string(),
-                telefone: z.string(),
-                documento: z.string(),
-                status: z.string(),
-                congelado_em: z.date().nullable(),
-                saldo_centis: z.number(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: adminUserSearchSchema },
       },
     },
     async (request) => ({ items: await searchUsers(db, request.query.q) }),
@@ -242,7 +89,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    { ...guard, schema: { tags, params: idParams, response: { 200: userPageSchema } } },
+    {
+      ...guard,
+      schema: {
+        operationId: 'adminGetUser',
+        summary: "A user's page: identity, balance, limits, movements, sessions, reports and audit trail",
+        description: 'Opening it leaves an audit row (user.view), one per operator and user per 10 minutes.',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['not_found'],
+        params: idParams,
+        response: { 200: adminUserPageSchema },
+      },
+    },
     async (request) => {
       const userId = existingId(request.params.id);
       const user = await findUserIdentity(db, userId);
@@ -292,10 +151,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
+        operationId: 'adminListUserMovements',
+        summary: "A page of the movements that touched the user's account or name them, newest first",
         tags,
+        security: OPERATOR_SESSION,
+        errors: ['not_found'],
         params: idParams,
         querystring: z.object({ cursor: z.string().max(200).optional() }),
-        response: { 200: movementsPageSchema },
+        response: { 200: adminUserMovementPageSchema },
       },
     },
     async (request) =>
@@ -304,7 +167,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/movements/:id',
-    { ...guard, schema: { tags, params: idParams, response: { 200: movementPageSchema } } },
+    {
+      ...guard,
+      schema: {
+        operationId: 'adminGetMovement',
+        summary: "A movement's page: its ledger lines, corrections, sale and report",
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['not_found'],
+        params: idParams,
+        response: { 200: adminMovementPageSchema },
+      },
+    },
     async (request) => {
       const movement = await findMovement(db, existingId(request.params.id));
       if (!movement) throw new AppError('not_found');

@@ -1,4 +1,9 @@
-import { AppError, REPORT_STATUSES } from '@kreyolcash/domain';
+import {
+  AppError,
+  adminReportEnvelopeSchema,
+  adminReportListSchema,
+  REPORT_STATUSES,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
@@ -6,6 +11,7 @@ import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
 import { okOrThrow, type ReportRow, reports } from '../../../ledger/ledger.ts';
 import { isUuid } from '../../../lib/ids.ts';
+import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 
@@ -14,26 +20,8 @@ import type { OperatorSession } from '../operators/operators.repository.ts';
 // runs the decision inside a transaction and writes the audit row in it (reports.ts `decide`), so
 // neither can exist without the other.
 const REPORT_ROLES = ['support', 'admin'] as const;
-const tags = ['back office'];
+const tags = ['backoffice'];
 
-const person = z.object({ id: z.uuid(), nome: z.string(), email: z.string(), telefone: z.string() });
-const reportSchema = z.object({
-  id: z.uuid(),
-  movimentacao_id: z.uuid(),
-  status: z.enum(REPORT_STATUSES),
-  quantidade_centis: z.int(),
-  retido_centis: z.int(),
-  descricao: z.string().nullable(),
-  decisao_motivo: z.string().nullable(),
-  operador_nome: z.string().nullable(),
-  estorno_id: z.uuid().nullable(),
-  criado_em: z.date(),
-  prazo_em: z.date(),
-  decidido_em: z.date().nullable(),
-  transferencia_em: z.date(),
-  pagador: person,
-  recebedor: person,
-});
 const listQuery = z.object({ status: z.enum(REPORT_STATUSES).optional() });
 const params = z.object({ id: z.string() });
 const decisionBody = z.object({ motivo: z.string().trim().max(500).optional() });
@@ -82,10 +70,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...guard,
       schema: {
-        tags,
+        operationId: 'adminListReports',
         summary: 'Reports: the open ones by deadline, or any status, newest first',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden'],
         querystring: listQuery,
-        response: { 200: z.object({ reclamacoes: z.array(reportSchema) }) },
+        response: { 200: adminReportListSchema },
       },
     },
     async (request) => ({
@@ -98,7 +89,18 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reports/:id',
-    { ...guard, schema: { tags, params, response: { 200: z.object({ reclamacao: reportSchema }) } } },
+    {
+      ...guard,
+      schema: {
+        operationId: 'adminGetReport',
+        summary: 'A "wrong person" report with the transfer and its two people',
+        tags,
+        security: OPERATOR_SESSION,
+        errors: ['forbidden', 'not_found'],
+        params,
+        response: { 200: adminReportEnvelopeSchema },
+      },
+    },
     async (request) => {
       const report = await reports.find(db, reportIdOf(request));
       if (!report) throw new AppError('not_found');
@@ -112,10 +114,19 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         ...guard,
         schema: {
+          operationId: action === 'reverse' ? 'adminReverseReport' : 'adminRejectReport',
+          summary:
+            action === 'reverse'
+              ? 'Reverses the reported transfer: the money goes back to the payer'
+              : 'Rejects the report: what was held on the payee’s side is theirs again',
+          description: 'The reason (motivo) is required (422 reason_required).',
           tags,
+          security: OPERATOR_SESSION,
+          // Reversing: 422 insufficient_balance when nothing was held and the payee spent it.
+          errors: ['forbidden', 'not_found', 'report_not_open'],
           params,
           body: decisionBody.optional(),
-          response: { 200: z.object({ reclamacao: reportSchema }) },
+          response: { 200: adminReportEnvelopeSchema },
         },
       },
       async (request) => {
