@@ -1,9 +1,10 @@
+import type { AdminOperator, AdminSession } from '@kreyolcash/domain';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { AdminApiError, adminFetch, type Operator, SESSION_ENDED_EVENT } from './api';
+import { AdminApiError, adminFetch, SESSION_ENDED_EVENT } from './api';
 import { AdminLocaleProvider, useAdminLocale, useAdminText } from './i18n';
 import { ScrollingNav } from './scrolling-nav';
 import { sectionsFor } from './sections';
@@ -34,7 +35,7 @@ function useOperator() {
     queryKey: SESSION_QUERY,
     queryFn: async () => {
       try {
-        return (await adminFetch<{ operador: Operator }>('/session')).operador;
+        return (await adminFetch<AdminSession>('/session')).operador;
       } catch (error) {
         if (error instanceof AdminApiError && error.status === 401) return null;
         throw error;
@@ -65,7 +66,7 @@ function AdminShell() {
   return <Workspace operator={session.data} />;
 }
 
-function Workspace({ operator }: { operator: Operator }) {
+function Workspace({ operator }: { operator: AdminOperator }) {
   const t = useAdminText();
   const client = useQueryClient();
   const sections = sectionsFor(operator.papel);

@@ -64,6 +64,3 @@ export function adminUrl(path: string, query: Record<string, string | undefined>
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
   return `/api/admin${path}${params.size > 0 ? `?${params}` : ''}`;
 }
-
-export type OperatorRole = 'support' | 'compliance' | 'finance' | 'admin';
-export type Operator = { id: string; email: string; nome: string; papel: OperatorRole };

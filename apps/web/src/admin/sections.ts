@@ -1,5 +1,5 @@
+import type { OperatorRole } from '@kreyolcash/domain';
 import type { ComponentType } from 'react';
-import type { OperatorRole } from './api';
 
 // The back office's areas, the roles that see each (the server checks the same roles on every
 // route), and each area's chunk: an operator downloads only the areas they open.

@@ -1,10 +1,11 @@
+import type { AdminSession } from '@kreyolcash/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { AdminApiError, adminFetch, type Operator } from './api';
+import { AdminApiError, adminFetch } from './api';
 import { useAdminText } from './i18n';
 
 // Password and the authenticator app's current code, at every sign-in.
@@ -16,7 +17,7 @@ export function SignInForm() {
   const [codigo, setCodigo] = useState('');
   const signIn = useMutation({
     mutationFn: () =>
-      adminFetch<{ operador: Operator }>('/session', { method: 'POST', body: { email, senha, codigo } }),
+      adminFetch<AdminSession>('/session', { method: 'POST', body: { email, senha, codigo } }),
     onSuccess: ({ operador }) => client.setQueryData(['admin', 'session'], operador),
     onError: () => setCodigo(''),
   });

@@ -1,39 +1,22 @@
+import type {
+  AdminAdjustmentEnvelope,
+  AdminAdjustmentList,
+  AdminRecipientEnvelope,
+} from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
-
-export type AdjustmentStatus = 'proposto' | 'aprovado' | 'rejeitado';
-
-export type Adjustment = {
-  id: string;
-  user_id: string;
-  usuario_nome: string;
-  usuario_email: string;
-  quantidade_centis: number;
-  motivo: string;
-  referencia: string;
-  status: AdjustmentStatus;
-  proposto_por: string;
-  proposto_por_nome: string;
-  criado_em: string;
-  decidido_por: string | null;
-  decidido_por_nome: string | null;
-  decidido_em: string | null;
-  decisao_motivo: string | null;
-};
-
-export type Recipient = { id: string; nome_completo: string; email: string; disponivel_centis: number };
 
 const ALL = ['admin', 'adjustments'] as const;
 
 export function useAdjustments(status: 'proposto' | 'decidido') {
   return useQuery({
     queryKey: [...ALL, status],
-    queryFn: () => adminFetch<{ items: Adjustment[] }>('/adjustments', { query: { status, limit: 30 } }),
+    queryFn: () => adminFetch<AdminAdjustmentList>('/adjustments', { query: { status, limit: 30 } }),
   });
 }
 
 export function findRecipient(q: string) {
-  return adminFetch<{ usuario: Recipient }>('/adjustments/recipient', { query: { q } });
+  return adminFetch<AdminRecipientEnvelope>('/adjustments/recipient', { query: { q } });
 }
 
 export type Proposal = { user_id: string; quantidade_centis: number; motivo: string; referencia: string };
@@ -42,7 +25,7 @@ export function usePropose() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Proposal) =>
-      adminFetch<{ ajuste: Adjustment }>('/adjustments', { method: 'POST', body }),
+      adminFetch<AdminAdjustmentEnvelope>('/adjustments', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ALL }),
   });
 }
@@ -53,7 +36,7 @@ export function useDecide(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (decision: Decision) =>
-      adminFetch<{ ajuste: Adjustment }>(`/adjustments/${id}/${decision.kind}`, {
+      adminFetch<AdminAdjustmentEnvelope>(`/adjustments/${id}/${decision.kind}`, {
         method: 'POST',
         body: decision.kind === 'reject' ? { motivo: decision.motivo } : {},
       }),

@@ -1,3 +1,4 @@
+import type { AdminAdjustment, AdminOperator } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -5,9 +6,9 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { errorCodeOf, type Operator } from '../api';
+import { errorCodeOf } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
-import { type Adjustment, useAdjustments, useDecide } from './adjustments-api';
+import { useAdjustments, useDecide } from './adjustments-api';
 import { adjustmentsTexts } from './texts';
 
 /** The proposals waiting for a second operator, then the latest decisions. */
@@ -16,7 +17,7 @@ export function ProposalLists() {
   const pending = useAdjustments('proposto');
   const decided = useAdjustments('decidido');
   // The shell already loaded who is signed in (admin-app's session query).
-  const me = useQueryClient().getQueryData<Operator | null>(['admin', 'session']);
+  const me = useQueryClient().getQueryData<AdminOperator | null>(['admin', 'session']);
   return (
     <div className="flex flex-col gap-4">
       <Card className="p-4">
@@ -66,7 +67,7 @@ function Amount({ centis }: { centis: number }) {
   );
 }
 
-function Who({ adjustment }: { adjustment: Adjustment }) {
+function Who({ adjustment }: { adjustment: AdminAdjustment }) {
   return (
     <div className="min-w-0">
       <p className="font-semibold break-words text-slate-900">{adjustment.usuario_nome}</p>
@@ -75,7 +76,7 @@ function Who({ adjustment }: { adjustment: Adjustment }) {
   );
 }
 
-function PendingItem({ adjustment, mine }: { adjustment: Adjustment; mine: boolean }) {
+function PendingItem({ adjustment, mine }: { adjustment: AdminAdjustment; mine: boolean }) {
   const t = useAdminText(adjustmentsTexts);
   const { locale } = useAdminLocale();
   const decide = useDecide(adjustment.id);
@@ -148,7 +149,7 @@ function PendingItem({ adjustment, mine }: { adjustment: Adjustment; mine: boole
   );
 }
 
-function DecidedItem({ adjustment }: { adjustment: Adjustment }) {
+function DecidedItem({ adjustment }: { adjustment: AdminAdjustment }) {
   const t = useAdminText(adjustmentsTexts);
   const { locale } = useAdminLocale();
   const approved = adjustment.status === 'aprovado';

@@ -1,3 +1,4 @@
+import type { AdminRecipient } from '@kreyolcash/domain';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -6,7 +7,7 @@ import { Input, inputStyles } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { AdminApiError, errorCodeOf } from '../api';
 import { formatKreyol, useAdminLocale, useAdminText } from '../i18n';
-import { centisOf, findRecipient, type Recipient, usePropose } from './adjustments-api';
+import { centisOf, findRecipient, usePropose } from './adjustments-api';
 import { adjustmentsTexts } from './texts';
 
 type Problems = Partial<Record<'person' | 'amount' | 'reason' | 'reference', string>>;
@@ -17,7 +18,7 @@ export function ProposeForm() {
   const { locale } = useAdminLocale();
   const propose = usePropose();
   const [person, setPerson] = useState('');
-  const [found, setFound] = useState<Recipient | null>(null);
+  const [found, setFound] = useState<AdminRecipient | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
   const [kind, setKind] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');

@@ -1,3 +1,4 @@
+import type { AdminAuditEntry, AdminAuditPage } from '@kreyolcash/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,23 +16,6 @@ import { auditTexts } from './texts';
 // The audit trail (compliance, admin): filters by user, operator and Haiti dates kept in the
 // address, pages of 50 newest first, and the same selection exported as CSV by the browser.
 
-type AuditRow = {
-  id: string;
-  criado_em: string;
-  operador_nome: string | null;
-  operador_email: string | null;
-  papel: string | null;
-  acao: string;
-  alvo_tipo: string;
-  alvo_id: string;
-  usuario_id: string | null;
-  usuario_nome: string | null;
-  antes: unknown;
-  depois: unknown;
-  motivo: string | null;
-};
-type AuditPage = { items: AuditRow[]; next_cursor: string | null };
-
 const FILTERS = ['usuario', 'operador', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
@@ -44,7 +28,7 @@ export default function AuditSection() {
   const pages = useInfiniteQuery({
     queryKey: ['admin', 'audit', applied],
     queryFn: ({ pageParam }) =>
-      adminFetch<AuditPage>('/audit', { query: { ...applied, cursor: pageParam || undefined } }),
+      adminFetch<AdminAuditPage>('/audit', { query: { ...applied, cursor: pageParam || undefined } }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
@@ -128,7 +112,7 @@ export default function AuditSection() {
   );
 }
 
-function AuditTable({ rows }: { rows: AuditRow[] }) {
+function AuditTable({ rows }: { rows: AdminAuditEntry[] }) {
   const t = useAdminText(auditTexts);
   const { locale } = useAdminLocale();
   return (

@@ -1,10 +1,11 @@
+import type { AdminKycQueueItem } from '@kreyolcash/domain';
 import { maskNif } from '@kreyolcash/domain';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { birthDate } from './birth-date';
-import { type QueueItem, useKycQueue } from './kyc-api';
+import { useKycQueue } from './kyc-api';
 import { kycTexts } from './texts';
 
 /** Pending document photos, oldest first: one row per person, what they typed, and when. */
@@ -55,7 +56,7 @@ export function QueuePage() {
   );
 }
 
-function QueueRow({ item }: { item: QueueItem }) {
+function QueueRow({ item }: { item: AdminKycQueueItem }) {
   const t = useAdminText(kycTexts);
   const { locale } = useAdminLocale();
   const cell = 'flex min-w-0 gap-2 lg:block';

@@ -1,3 +1,4 @@
+import type { AdminDocumentReview, AdminEarlierReview } from '@kreyolcash/domain';
 import { maskNif } from '@kreyolcash/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,7 +9,7 @@ import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { BackLink, WhenLoaded } from '../query-state';
 import { ReasonField } from '../reason-field';
 import { birthDate } from './birth-date';
-import { type EarlierReview, type Review, useDecide, useKycReview } from './kyc-api';
+import { useDecide, useKycReview } from './kyc-api';
 import { kycTexts } from './texts';
 
 /** One review: the document photo next to what the person typed, and the decision. */
@@ -44,7 +45,7 @@ export function ReviewPage() {
   );
 }
 
-function Photo({ review }: { review: Review }) {
+function Photo({ review }: { review: AdminDocumentReview }) {
   const t = useAdminText(kycTexts);
   return (
     <Card className="flex flex-col gap-2 p-3">
@@ -70,7 +71,7 @@ function Photo({ review }: { review: Review }) {
   );
 }
 
-function Typed({ review }: { review: Review }) {
+function Typed({ review }: { review: AdminDocumentReview }) {
   const t = useAdminText(kycTexts);
   const { locale } = useAdminLocale();
   const row = (label: string, value: ReactNode, big = false) => (
@@ -164,7 +165,7 @@ function DecisionForm({ id }: { id: string }) {
   );
 }
 
-function Decided({ review }: { review: Review }) {
+function Decided({ review }: { review: AdminDocumentReview }) {
   const t = useAdminText(kycTexts);
   const { locale } = useAdminLocale();
   const approved = review.status === 'aprovada';
@@ -195,7 +196,7 @@ function Decided({ review }: { review: Review }) {
 }
 
 /** The person's earlier photos: what was decided, and why. */
-function History({ reviews }: { reviews: EarlierReview[] }) {
+function History({ reviews }: { reviews: AdminEarlierReview[] }) {
   const t = useAdminText(kycTexts);
   const { locale } = useAdminLocale();
   return (

@@ -1,3 +1,4 @@
+import type { AdminLedgerCheck, AdminLedgerPanel } from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,42 +11,15 @@ import { ledgerTexts } from './texts';
 // The ledger panel (finance, admin): the totals of the whole ledger, the last ledger:check and a
 // button to run it now, and the age of the message queue.
 
-type Check = {
-  id: number;
-  criado_em: string;
-  ok: boolean;
-  relatorio: {
-    accounts: number;
-    movements: number;
-    entries: number;
-    pendingHolds: number;
-    problemCount: number;
-    problems: { check: string; subject: string; detail: string }[];
-  };
-};
-
-type Panel = {
-  emitido_centis: number;
-  saldos_usuarios_centis: number;
-  reservado_centis: number;
-  taxas_centis: number;
-  outras_centis: number;
-  contas_usuarios: number;
-  pendentes: { quantidade: number; total_centis: number };
-  reclamacoes_abertas: number;
-  ultima_verificacao: Check | null;
-  outbox: { pending: number; sent: number; failed: number; idade_segundos: number | null };
-};
-
 const PANEL_QUERY = ['admin', 'ledger'] as const;
 
 export default function LedgerSection() {
   const t = useAdminText(ledgerTexts);
   const { locale } = useAdminLocale();
   const client = useQueryClient();
-  const panel = useQuery({ queryKey: PANEL_QUERY, queryFn: () => adminFetch<Panel>('/ledger') });
+  const panel = useQuery({ queryKey: PANEL_QUERY, queryFn: () => adminFetch<AdminLedgerPanel>('/ledger') });
   const run = useMutation({
-    mutationFn: () => adminFetch<Check>('/ledger/check', { method: 'POST' }),
+    mutationFn: () => adminFetch<AdminLedgerCheck>('/ledger/check', { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: PANEL_QUERY }),
   });
   if (panel.isPending) return <Spinner />;
@@ -114,7 +88,7 @@ export default function LedgerSection() {
   );
 }
 
-function LastCheck({ check }: { check: Check | null }) {
+function LastCheck({ check }: { check: AdminLedgerCheck | null }) {
   const t = useAdminText(ledgerTexts);
   const { locale } = useAdminLocale();
   if (!check) return <p className="text-slate-600">{t('check.never')}</p>;

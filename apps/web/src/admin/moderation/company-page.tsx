@@ -1,9 +1,10 @@
+import type { AdminCompany, AdminModerationResult, AdminProduct } from '@kreyolcash/domain';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { BackLink, WhenLoaded } from '../query-state';
-import { type Company, type ModerationResult, type Product, useCompany } from './moderation-api';
+import { useCompany } from './moderation-api';
 import { Outcome, ReasonAction } from './reason-action';
 import { StatusBadge } from './status-badge';
 import { moderationTexts } from './texts';
@@ -46,7 +47,7 @@ export function CompanyPage() {
   );
 }
 
-function Header({ empresa }: { empresa: Company }) {
+function Header({ empresa }: { empresa: AdminCompany }) {
   const t = useAdminText(moderationTexts);
   return (
     <Card className="flex flex-col gap-1 p-4">
@@ -67,11 +68,11 @@ function Header({ empresa }: { empresa: Company }) {
   );
 }
 
-function CompanyActions({ empresa }: { empresa: Company }) {
+function CompanyActions({ empresa }: { empresa: AdminCompany }) {
   const t = useAdminText(moderationTexts);
   const path = (action: string) => `/companies/${empresa.id}/${action}`;
   // An action's button goes away with the status it left, so the card shows the last outcome.
-  const [last, setLast] = useState<ModerationResult | null>(null);
+  const [last, setLast] = useState<AdminModerationResult | null>(null);
   return (
     <Card className="flex flex-col gap-3 p-4">
       <h2 className="text-lg font-bold text-slate-900">{t('company.actions')}</h2>
@@ -106,7 +107,7 @@ function CompanyActions({ empresa }: { empresa: Company }) {
   );
 }
 
-function ProductRow({ product }: { product: Product }) {
+function ProductRow({ product }: { product: AdminProduct }) {
   const t = useAdminText(moderationTexts);
   const { locale } = useAdminLocale();
   const active = product.status !== 'INATIVO';

@@ -1,10 +1,11 @@
+import type { AdminModerationResult } from '@kreyolcash/domain';
 import { type FormEvent, useState } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorCodeOf } from '../api';
 import { useAdminText } from '../i18n';
-import { type ModerationResult, useModerate } from './moderation-api';
+import { useModerate } from './moderation-api';
 import { moderationTexts } from './texts';
 
 /** One moderation action: its button opens the reason, which is required before it is sent. */
@@ -14,7 +15,7 @@ export function ReasonAction(p: {
   variant?: ButtonVariant;
   testId: string;
   /** Who shows the outcome when this action disappears with the state it changed. */
-  onDone?: (result: ModerationResult) => void;
+  onDone?: (result: AdminModerationResult) => void;
 }) {
   const t = useAdminText(moderationTexts);
   const moderate = useModerate();
@@ -77,7 +78,7 @@ export function ReasonAction(p: {
 }
 
 /** What a moderation action did: the new status and how many purchases it voided. */
-export function Outcome({ result }: { result: ModerationResult }) {
+export function Outcome({ result }: { result: AdminModerationResult }) {
   const t = useAdminText(moderationTexts);
   return (
     <p role="status" className="text-sm text-emerald-800">

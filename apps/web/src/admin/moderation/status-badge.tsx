@@ -1,8 +1,9 @@
+import type { CompanyStatus, ProductStatus } from '@kreyolcash/domain';
 import { cn } from '@/lib/cn';
 import { useAdminText } from '../i18n';
 import { moderationTexts } from './texts';
 
-const TINTS: Record<string, string> = {
+const TINTS: Record<CompanyStatus | ProductStatus, string> = {
   ATIVA: 'bg-emerald-50 text-emerald-800',
   ATIVO: 'bg-emerald-50 text-emerald-800',
   SUSPENSA: 'bg-accent-50 text-accent-700',
@@ -11,7 +12,7 @@ const TINTS: Record<string, string> = {
   ESGOTADO: 'bg-amber-100 text-amber-900',
 };
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status }: { status: CompanyStatus | ProductStatus }) {
   const t = useAdminText(moderationTexts);
   return (
     <span

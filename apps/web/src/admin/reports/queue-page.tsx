@@ -1,9 +1,10 @@
+import { type AdminReport, REPORT_STATUSES, type ReportStatus } from '@kreyolcash/domain';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { AdminApiError } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
-import { REPORT_STATUSES, type Report, type ReportStatus, useReports } from './reports-api';
+import { useReports } from './reports-api';
 import { reportsTexts } from './texts';
 
 const COLUMNS = 'lg:grid-cols-[1.6fr_1.6fr_1fr_1fr_1.2fr]';
@@ -79,7 +80,7 @@ export function QueuePage() {
   );
 }
 
-function QueueRow({ report }: { report: Report }) {
+function QueueRow({ report }: { report: AdminReport }) {
   const t = useAdminText(reportsTexts);
   const { locale } = useAdminLocale();
   const cell = 'flex min-w-0 gap-2 lg:block';

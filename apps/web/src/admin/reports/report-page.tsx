@@ -1,3 +1,4 @@
+import type { AdminReport, AdminReportPerson } from '@kreyolcash/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,7 @@ import { errorCodeOf } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { BackLink, WhenLoaded } from '../query-state';
 import { ReasonField } from '../reason-field';
-import { type Decision, type Report, useDecideReport, useReport } from './reports-api';
+import { type Decision, useDecideReport, useReport } from './reports-api';
 import { reportsTexts } from './texts';
 
 /** One report: both people, the transfer, what is held until when, and the decision. */
@@ -57,7 +58,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TransferCard({ report }: { report: Report }) {
+function TransferCard({ report }: { report: AdminReport }) {
   const t = useAdminText(reportsTexts);
   const { locale } = useAdminLocale();
   return (
@@ -85,7 +86,7 @@ function TransferCard({ report }: { report: Report }) {
   );
 }
 
-function PersonCard({ title, person }: { title: string; person: Report['pagador'] }) {
+function PersonCard({ title, person }: { title: string; person: AdminReportPerson }) {
   return (
     <Card className="flex flex-col gap-1 p-4">
       <h2 className="text-xs font-semibold uppercase text-slate-500">{title}</h2>
@@ -96,7 +97,7 @@ function PersonCard({ title, person }: { title: string; person: Report['pagador'
   );
 }
 
-function DecisionCard({ report }: { report: Report }) {
+function DecisionCard({ report }: { report: AdminReport }) {
   const t = useAdminText(reportsTexts);
   const { locale } = useAdminLocale();
   const decide = useDecideReport(report.id);
@@ -174,7 +175,7 @@ function DecisionCard({ report }: { report: Report }) {
   );
 }
 
-function DecidedCard({ report }: { report: Report }) {
+function DecidedCard({ report }: { report: AdminReport }) {
   const t = useAdminText(reportsTexts);
   const { locale } = useAdminLocale();
   const reversed = report.status === 'estornada';

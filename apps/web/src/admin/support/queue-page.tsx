@@ -1,10 +1,14 @@
-import type { HelpRequestStatus } from '@kreyolcash/domain';
+import {
+  type AdminQueuedHelpRequest,
+  HELP_REQUEST_STATUSES,
+  type HelpRequestStatus,
+} from '@kreyolcash/domain';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { errorCodeOf } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
-import { HELP_STATUSES, type QueuedHelpRequest, useHelpQueue } from './support-api';
+import { useHelpQueue } from './support-api';
 import { supportTexts } from './texts';
 
 /** Help requests by state (waiting by default, oldest first): who, about what, when. */
@@ -12,7 +16,7 @@ export function QueuePage() {
   const t = useAdminText(supportTexts);
   const [params, setParams] = useSearchParams();
   const asked = params.get('status');
-  const status: HelpRequestStatus = HELP_STATUSES.find((s) => s === asked) ?? 'aberto';
+  const status: HelpRequestStatus = HELP_REQUEST_STATUSES.find((s) => s === asked) ?? 'aberto';
   const queue = useHelpQueue(status);
   return (
     <section className="flex flex-col gap-4">
@@ -26,7 +30,7 @@ export function QueuePage() {
         ) : null}
       </div>
       <div role="tablist" className="flex flex-wrap gap-2">
-        {HELP_STATUSES.map((s) => (
+        {HELP_REQUEST_STATUSES.map((s) => (
           <button
             key={s}
             type="button"
@@ -63,7 +67,7 @@ export function QueuePage() {
   );
 }
 
-function QueueRow({ request }: { request: QueuedHelpRequest }) {
+function QueueRow({ request }: { request: AdminQueuedHelpRequest }) {
   const t = useAdminText(supportTexts);
   const { locale } = useAdminLocale();
   return (

@@ -1,3 +1,4 @@
+import type { AdminHelpRequest } from '@kreyolcash/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -6,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { errorCodeOf } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { BackLink, WhenLoaded } from '../query-state';
-import { type HelpRequestDetail, useActOnHelpRequest, useHelpRequest } from './support-api';
+import { useActOnHelpRequest, useHelpRequest } from './support-api';
 import { supportTexts } from './texts';
 
 /** One help request: who sent it, what they wrote, the movement it is about; the answer and closing. */
@@ -40,7 +41,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function RequestCard({ request }: { request: HelpRequestDetail }) {
+function RequestCard({ request }: { request: AdminHelpRequest }) {
   const t = useAdminText(supportTexts);
   const { locale } = useAdminLocale();
   const movement = request.movimentacao;
@@ -75,7 +76,7 @@ function RequestCard({ request }: { request: HelpRequestDetail }) {
   );
 }
 
-function AnswerCard({ request }: { request: HelpRequestDetail }) {
+function AnswerCard({ request }: { request: AdminHelpRequest }) {
   const t = useAdminText(supportTexts);
   const { locale } = useAdminLocale();
   const act = useActOnHelpRequest(request.id);

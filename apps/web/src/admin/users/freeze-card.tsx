@@ -1,13 +1,14 @@
+import type { AdminUser, OperatorRole } from '@kreyolcash/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { AdminApiError, type OperatorRole } from '../api';
+import { AdminApiError } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { FREEZE_CHOICES, freezeTexts, UNFREEZE_CHOICES } from './freeze-texts';
-import { setFrozen, type UserPage } from './users-api';
+import { setFrozen } from './users-api';
 
 // Freezing is for support, compliance and admin; unfreezing for support only (they check the
 // person's identity first, on the phone). Both need a category, from a closed list, which the
@@ -15,7 +16,7 @@ import { setFrozen, type UserPage } from './users-api';
 const CAN_FREEZE: readonly OperatorRole[] = ['support', 'compliance', 'admin'];
 const CAN_UNFREEZE: readonly OperatorRole[] = ['support'];
 
-export function FreezeCard({ user, role }: { user: UserPage['usuario']; role: OperatorRole | undefined }) {
+export function FreezeCard({ user, role }: { user: AdminUser; role: OperatorRole | undefined }) {
   const t = useAdminText(freezeTexts);
   const { locale } = useAdminLocale();
   const client = useQueryClient();

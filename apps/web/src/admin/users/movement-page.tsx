@@ -1,3 +1,4 @@
+import type { AdminMovementPage, AdminRelatedMovement } from '@kreyolcash/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Card } from '@/components/ui/card';
@@ -8,7 +9,7 @@ import { labelOf, saleStatusLabels } from '../labels';
 import { StackedTable } from '../stacked-table';
 import { DetailItem } from './detail-item';
 import { usersTexts } from './texts';
-import { fetchMovement, type MovementPage } from './users-api';
+import { fetchMovement } from './users-api';
 
 export function MovementPageView() {
   const { id = '' } = useParams();
@@ -22,7 +23,7 @@ export function MovementPageView() {
   return <MovementDetails data={page.data} />;
 }
 
-function MovementDetails({ data }: { data: MovementPage }) {
+function MovementDetails({ data }: { data: AdminMovementPage }) {
   const t = useAdminText(usersTexts);
   const { locale } = useAdminLocale();
   const navigate = useNavigate();
@@ -37,7 +38,7 @@ function MovementDetails({ data }: { data: MovementPage }) {
     ) : (
       t('movement.system')
     );
-  const brief = (b: NonNullable<MovementPage['corrige']>) => (
+  const brief = (b: AdminRelatedMovement) => (
     <Link key={b.id} className="text-primary-700 underline" to={`/admin/users/movements/${b.id}`}>
       {t(`kind.${b.tipo}`)} · {money(b.quantidade_centis)} · {t(`status.${b.status}`)} · {when(b.criado_em)}
     </Link>

@@ -1,3 +1,4 @@
+import type { AdminUserHit } from '@kreyolcash/domain';
 import { displayPhone, maskNif } from '@kreyolcash/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -11,7 +12,7 @@ import { AdminApiError } from '../api';
 import { formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { StackedTable } from '../stacked-table';
 import { usersTexts } from './texts';
-import { searchUsers, type UserHit } from './users-api';
+import { searchUsers } from './users-api';
 
 // The search keeps its text in the address (?q=), so going back from a user's page finds it again.
 export function SearchPage() {
@@ -58,7 +59,7 @@ export function SearchPage() {
       {results.data && !results.isError ? (
         <Card>
           <h2 className="mb-3 text-lg font-semibold">{t('search.results')}</h2>
-          <StackedTable<UserHit>
+          <StackedTable<AdminUserHit>
             caption={t('search.results')}
             testId="user-results"
             rows={items}

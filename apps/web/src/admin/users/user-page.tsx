@@ -1,3 +1,4 @@
+import type { AdminAuditEntry, AdminOperator, AdminUserMovement, AdminUserPage } from '@kreyolcash/domain';
 import { displayPhone, maskNif } from '@kreyolcash/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { AdminApiError, type Operator } from '../api';
+import { AdminApiError } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { auditActionLabels, labelOf, languageLabels, sessionEndLabels, userStatusLabels } from '../labels';
 import { StackedTable } from '../stacked-table';
@@ -13,12 +14,12 @@ import { DetailItem } from './detail-item';
 import { FreezeCard } from './freeze-card';
 import { StateBadge } from './search-page';
 import { usersTexts } from './texts';
-import { type AuditItem, fetchUser, fetchUserMovements, type MovementRow, type UserPage } from './users-api';
+import { fetchUser, fetchUserMovements } from './users-api';
 
 type T = ReturnType<typeof useAdminText>;
 
 function useRole() {
-  return useQueryClient().getQueryData<Operator | null>(['admin', 'session'])?.papel;
+  return useQueryClient().getQueryData<AdminOperator | null>(['admin', 'session'])?.papel;
 }
 
 export function UserPageView() {
@@ -33,7 +34,7 @@ export function UserPageView() {
   return <UserDetails data={page.data} />;
 }
 
-function UserDetails({ data }: { data: UserPage }) {
+function UserDetails({ data }: { data: AdminUserPage }) {
   const t = useAdminText(usersTexts);
   const { locale } = useAdminLocale();
   const role = useRole();
@@ -149,7 +150,7 @@ function UserDetails({ data }: { data: UserPage }) {
   );
 }
 
-function LimitsCard({ limits }: { limits: UserPage['limites'] }) {
+function LimitsCard({ limits }: { limits: AdminUserPage['limites'] }) {
   const t = useAdminText(usersTexts);
   const { locale } = useAdminLocale();
   const money = (centis: number) => formatKreyol(centis, locale);
@@ -178,10 +179,10 @@ function LimitsCard({ limits }: { limits: UserPage['limites'] }) {
   );
 }
 
-function Movements({ userId, first }: { userId: string; first: UserPage['movimentos'] }) {
+function Movements({ userId, first }: { userId: string; first: AdminUserPage['movimentos'] }) {
   const t = useAdminText(usersTexts);
   const { locale } = useAdminLocale();
-  const [more, setMore] = useState<MovementRow[]>([]);
+  const [more, setMore] = useState<AdminUserMovement[]>([]);
   const [cursor, setCursor] = useState(first.next_cursor);
   const [loading, setLoading] = useState(false);
   const loadMore = async () => {
@@ -195,7 +196,8 @@ function Movements({ userId, first }: { userId: string; first: UserPage['movimen
       setLoading(false);
     }
   };
-  const other = (m: MovementRow) => (m.remetente_id === userId ? m.destinatario_nome : m.remetente_nome);
+  const other = (m: AdminUserMovement) =>
+    m.remetente_id === userId ? m.destinatario_nome : m.remetente_nome;
   return (
     <Card>
       <h2 className="mb-3 text-lg font-semibold">{t('movements.title')}</h2>
@@ -236,7 +238,7 @@ function Movements({ userId, first }: { userId: string; first: UserPage['movimen
   );
 }
 
-export function AuditRows({ rows, t }: { rows: AuditItem[]; t: T }) {
+export function AuditRows({ rows, t }: { rows: AdminAuditEntry[]; t: T }) {
   const { locale } = useAdminLocale();
   return (
     <StackedTable
