@@ -1,6 +1,6 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { contractSchemas, type ErrorCode, httpStatusOf } from '@kreyolcash/domain';
+import { contractDescriptions, contractSchemas, type ErrorCode, httpStatusOf } from '@kreyolcash/domain';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppInstance } from '../app-deps.ts';
@@ -77,12 +77,30 @@ const contractTransform: SwaggerTransform = (input) => {
   const hasInput = ['body', 'querystring', 'params', 'headers'].some((part) => part in given);
   const refusals = errorResponses(errors ?? [], {
     secured: (given.security?.length ?? 0) > 0,
-    hasBody: 'body' in given || (given.consumes?.length ?? 0) > 0,
+    // Fastify reads a body sent with any of these, declared or not, and may refuse it.
+    hasBody: 'body' in given || BODY_METHODS.has(String(input.route.method).toUpperCase()),
     hasParams: 'params' in given,
     hasInput,
   });
-  return { schema: { ...rest, response: { ...(rest.response as object), ...refusals } }, url };
+  return { schema: { ...rest, response: { ...described(rest.response), ...refusals } }, url };
 };
+
+const BODILESS: Record<string, string> = {
+  '204': 'Done: nothing to return',
+  '304': 'Not modified: the copy the client holds is current (ETag)',
+};
+
+/** The bodiless answers with what they mean; the others as the route declared them. */
+function described(responses: unknown): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries((responses ?? {}) as Record<string, Record<string, unknown>>).map(([status, schema]) => {
+      const meaning = BODILESS[status];
+      return [status, meaning && !schema.description ? { ...schema, description: meaning } : schema];
+    }),
+  );
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type RouteKind = { secured: boolean; hasBody: boolean; hasParams: boolean; hasInput: boolean };
 
@@ -153,10 +171,12 @@ function namedSchemas(io: 'input' | 'output', suffix: string): Record<string, ob
     reused: 'inline',
     uri: (id) => ref(`${id}${suffix}`),
   });
+  const descriptions = contractDescriptions();
   return Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => {
-      const { $schema: _dialect, id: _id, ...rest } = schema as Record<string, unknown>;
-      return [`${id}${suffix}`, rest];
+      const { $schema: _dialect, $id: _uri, id: _id, ...rest } = schema as Record<string, unknown>;
+      const description = descriptions.get(id);
+      return [`${id}${suffix}`, description ? { description, ...rest } : rest];
     }),
   );
 }
