@@ -179,9 +179,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: PUBLIC,
         errors: ['session_expired'],
-        // The route reads no body, but one sent is parsed first: not JSON (400), too big (413) or of
-        // another type (415) is refused before the route.
-        consumes: ['application/json'],
         response: { 200: refreshedSessionSchema },
       },
     },
@@ -210,9 +207,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         description: REFRESH_COOKIE_NOTE,
         tags,
         security: PUBLIC,
-        // The route reads no body, but one sent is parsed first: not JSON (400), too big (413) or of
-        // another type (415) is refused before the route.
-        consumes: ['application/json'],
         response: { 204: noContent },
       },
     },

@@ -20,9 +20,6 @@ export const selfFreezeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         security: BEARER,
         errors: ['user_not_found'],
-        // The route reads no body, but one sent is parsed first: not JSON (400), too big (413) or of
-        // another type (415) is refused before the route.
-        consumes: ['application/json'],
         response: { 200: freezeStateSchema },
       },
     },
