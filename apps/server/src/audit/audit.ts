@@ -1,6 +1,6 @@
-import type { AuditAction, AuditTargetType } from '@kreyolcash/domain';
+import type { AuditAction, AuditTargetType, OperatorRole } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { DB, OperatorRole } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 
 // The audit trail: one row per operator action (or a user's own freeze), written in the same
 // transaction as the action, so an action without its row cannot exist. The table refuses

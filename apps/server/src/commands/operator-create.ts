@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { OperatorRole } from '@kreyolcash/domain';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { OperatorRole } from '../db/schema.ts';
 import { OPERATOR_ROLES } from '../features/backoffice/operators/operator-auth.ts';
 import { insertOperator } from '../features/backoffice/operators/operators.repository.ts';
 import { newTotpSecret, sealTotpSecret, totpUri } from '../features/backoffice/operators/totp.ts';

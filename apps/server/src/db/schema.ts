@@ -6,6 +6,7 @@ import type {
   Locale,
   MovementKind,
   MovementStatus,
+  OperatorRole,
 } from '@kreyolcash/domain';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -352,8 +353,6 @@ export type IdentidadesPremiadasTable = {
 };
 
 // The back office (migration 0006).
-export type OperatorRole = 'support' | 'compliance' | 'finance' | 'admin';
-
 export type OperadoresTable = {
   id: Generated<string>;
   email: string;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { OperatorRole } from '@kreyolcash/domain';
 import { Secret, TOTP } from 'otpauth';
-import type { OperatorRole } from '../db/schema.ts';
 import { insertOperator } from '../features/backoffice/operators/operators.repository.ts';
 import { newTotpSecret, sealTotpSecret } from '../features/backoffice/operators/totp.ts';
 import { hashPassword } from '../identity/passwords.ts';
