@@ -1,14 +1,14 @@
 import {
   AppError,
-  FREEZE_CATEGORIES,
   type FreezeCategory,
+  type freezeStateSchema,
   isFreezeCategory,
   isUnfreezeCategory,
   type Locale,
   type UnfreezeCategory,
 } from '@kreyolcash/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type AuditOperator, recordAudit } from '../audit/audit.ts';
 import type { DB } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -23,15 +23,8 @@ import { firstNameOf } from './user-presenter.ts';
 // freeze or unfreeze names a category from a closed list and tells the person on WhatsApp, in the
 // same transaction; the operator's free-text reason stays in the audit trail.
 
-export const freezeStateSchema = z.object({
-  congelado: z.boolean(),
-  congelado_em: z.date().nullable(),
-  congelado_por: z.enum(['usuario', 'operador']).nullable(),
-  congelado_motivo: z.string().nullable(),
-  congelado_categoria: z.enum(FREEZE_CATEGORIES).nullable(),
-});
-
-export type FreezeState = z.infer<typeof freezeStateSchema>;
+// The state is the domain's FreezeState (freezeStateSchema), held here with the database's Date.
+export type FreezeState = z.input<typeof freezeStateSchema>;
 
 type Actor = { operator: AuditOperator; category: FreezeCategory } | { owner: true };
 
