@@ -1,7 +1,6 @@
+import type { Inviter } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export type Inviter = { nome: string };
 
 /** GET /api/referrals/inviter/:code: the inviter's first name; 404 for a code that is nobody's. */
 export function getInviter(code: string, signal?: AbortSignal): Promise<Inviter> {
