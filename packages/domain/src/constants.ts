@@ -20,6 +20,13 @@ export const MIN_SERVICE_PRICE_CENTIS = 1;
 export const MIN_PURCHASE_QUANTITY = 1;
 export const DEFAULT_MAX_PURCHASE_QUANTITY = 999;
 
+// The ceiling of every figure of money (₭10 000 000 000 000): each balance, hold, amount, price,
+// sale total and daily total stays within ±AMOUNT_CEILING_CENTIS, checked by the database and
+// refused at the API with amount_too_large. The issuer's balance (minus all money ever issued)
+// is held to it too, so any sum of people's balances is within it; and a + b of two figures is
+// at most 2 × 10^15 < 2^53, still a safe integer, so a JavaScript number never rounds money.
+export const AMOUNT_CEILING_CENTIS = 10 ** 15;
+
 // Verification codes: 6 digits drawn from 100000–999999 (no leading zero, spec §7).
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_MIN = 100_000;

@@ -24,6 +24,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0006-operations',
       '0007-daily-sending-totals',
       '0008-help-requests',
+      '0009-amount-ceilings',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

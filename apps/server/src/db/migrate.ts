@@ -8,6 +8,7 @@ import * as referralRewardedIdentities from './migrations/0005-referral-rewarded
 import * as operations from './migrations/0006-operations.ts';
 import * as dailySendingTotals from './migrations/0007-daily-sending-totals.ts';
 import * as helpRequests from './migrations/0008-help-requests.ts';
+import * as amountCeilings from './migrations/0009-amount-ceilings.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-operations': operations,
   '0007-daily-sending-totals': dailySendingTotals,
   '0008-help-requests': helpRequests,
+  '0009-amount-ceilings': amountCeilings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
