@@ -6,9 +6,12 @@ import { presentMe } from '../../identity/user-presenter.ts';
 import { findUserById } from '../../identity/users.repository.ts';
 import { BEARER, PUBLIC } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
+import { fileResponse } from '../backoffice/non-json-responses.ts';
 import { identityRoutes } from './identity-documents.routes.ts';
 
 const tags = ['profile'];
+// Photos are stored re-encoded as JPG or PNG, and sent as stored.
+const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, files } = app.deps;
@@ -43,10 +46,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getMyDocumentPhoto',
         summary: "The owner's document photo (image/jpeg or image/png), never cached",
         tags,
         security: BEARER,
         errors: ['not_found'],
+        response: { 200: fileResponse<Buffer>('The document photo, as stored', PHOTO_TYPES) },
       },
     },
     async (request, reply) => {
@@ -62,11 +67,13 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/files/profiles/:name',
     {
       schema: {
+        operationId: 'getProfilePhoto',
         summary: 'A profile photo (image/jpeg or image/png), public: it shows next to names',
         tags,
         security: PUBLIC,
         errors: ['not_found'],
         params: z.object({ name: z.string().regex(/^[a-zA-Z0-9_-]+\.(jpg|png)$/) }),
+        response: { 200: fileResponse<Buffer>('The profile photo, as stored', PHOTO_TYPES) },
       },
     },
     async (request, reply) => {

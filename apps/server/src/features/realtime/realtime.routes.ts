@@ -8,6 +8,7 @@ import { type AccessClaims, readAccessToken } from '../../identity/access-token.
 import { sessionChecks } from '../../identity/session-checks.ts';
 import { findBalance } from '../../ledger/ledger.ts';
 import { BEARER } from '../../lib/openapi.ts';
+import { fileResponse } from '../backoffice/non-json-responses.ts';
 
 /**
  * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.
@@ -31,6 +32,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['realtime'],
         security: BEARER,
         querystring: z.object({ access_token: z.string().optional() }),
+        // The route writes the stream itself (the reply is hijacked): nothing is serialized.
+        response: {
+          200: fileResponse<never>('The event stream, until the session ends', ['text/event-stream']),
+        },
       },
     },
     async (request, reply) => {
