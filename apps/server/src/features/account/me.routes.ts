@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { presentMe } from '../../identity/user-presenter.ts';
 import { findUserById } from '../../identity/users.repository.ts';
+import { fileResponse } from '../../lib/non-json-responses.ts';
 import { BEARER, PUBLIC } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
-import { fileResponse } from '../backoffice/non-json-responses.ts';
 import { identityRoutes } from './identity-documents.routes.ts';
 
 const tags = ['profile'];

@@ -7,8 +7,8 @@ import type { UserEvent } from '../../events/event-hub.ts';
 import { type AccessClaims, readAccessToken } from '../../identity/access-token.ts';
 import { sessionChecks } from '../../identity/session-checks.ts';
 import { findBalance } from '../../ledger/ledger.ts';
+import { fileResponse } from '../../lib/non-json-responses.ts';
 import { BEARER } from '../../lib/openapi.ts';
-import { fileResponse } from '../backoffice/non-json-responses.ts';
 
 /**
  * GET /api/events: a server-sent event stream of the caller's `balance` and `transaction` events.

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.ts';
 import { verifyPassword } from '../../../identity/passwords.ts';
 import { deviceTrust } from '../../../lib/device-trust.ts';
+import { emptyResponse } from '../../../lib/non-json-responses.ts';
 import { OPERATOR_SESSION, PUBLIC } from '../../../lib/openapi.ts';
 import { limitBy } from '../../../lib/rate-limit-rules.ts';
 import { hashToken, randomToken } from '../../../lib/secure-tokens.ts';
-import { emptyResponse } from '../non-json-responses.ts';
 import {
   ANY_OPERATOR,
   clearOperatorCookie,
