@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_LEVEL_LIMITS, MAX_TRANSFER_CENTIS } from '@kreyolcash/domain';
+import { AMOUNT_CEILING_CENTIS, DEFAULT_LEVEL_LIMITS, MAX_TRANSFER_CENTIS } from '@kreyolcash/domain';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -107,8 +107,26 @@ describe('loadConfig', () => {
     '{"1":{"diario":5}}',
     '{"1":{"diario_centis":0}}',
     '{"1":{"diario_centis":1.5}}',
+    // Above the ceiling of every figure of money.
+    `{"2":{"saldo_max_centis":${AMOUNT_CEILING_CENTIS + 1}}}`,
   ])('refuses LEVEL_LIMITS=%s, naming the variable', (value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), LEVEL_LIMITS: value })).toThrow(/LEVEL_LIMITS/);
+  });
+
+  it('bounds an adjustment by ADJUSTMENT_MAX_CENTIS, ₭1 000 000 unless set, never above the ceiling', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).adjustmentMaxCentis).toBe(100_000_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), ADJUSTMENT_MAX_CENTIS: '5000' }).adjustmentMaxCentis).toBe(
+      5_000,
+    );
+    const ceiling = String(AMOUNT_CEILING_CENTIS);
+    expect(loadConfig({ DATA_DIR: tempDir(), ADJUSTMENT_MAX_CENTIS: ceiling }).adjustmentMaxCentis).toBe(
+      AMOUNT_CEILING_CENTIS,
+    );
+    for (const value of [String(AMOUNT_CEILING_CENTIS + 1), '9007199254740991', '0', '-1', '1.5', 'lots']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ADJUSTMENT_MAX_CENTIS: value }), value).toThrow(
+        /ADJUSTMENT_MAX_CENTIS/,
+      );
+    }
   });
 
   it('keeps uploads on the disk unless S3_BUCKET is set', () => {

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  AMOUNT_CEILING_CENTIS,
   DEFAULT_LEVEL_LIMITS,
   type LevelLimits,
   parseSupportHours,
@@ -57,6 +58,12 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(72),
   LEVEL_LIMITS: z.string().optional().transform(parseLevelLimits),
+  ADJUSTMENT_MAX_CENTIS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(AMOUNT_CEILING_CENTIS, `must be at most ${AMOUNT_CEILING_CENTIS} (AMOUNT_CEILING_CENTIS)`)
+    .default(100_000_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: optionalUrl,
@@ -77,7 +84,8 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 // LEVEL_LIMITS: JSON of the limits to change, by level then field, in centis; what it leaves out
 // keeps its default, e.g. {"2":{"diario_centis":1000000}}.
-const centis = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+// Within the ceiling of every figure of money: a limit above it could never be reached.
+const centis = z.number().int().positive().max(AMOUNT_CEILING_CENTIS);
 const levelOverrides = z.strictObject({
   por_transferencia_centis: centis.optional(),
   diario_centis: centis.optional(),
@@ -166,6 +174,11 @@ export type Config = {
   /** What each verification level may send and hold (LEVEL_LIMITS over the defaults). */
   levelLimits: Record<VerificationLevel, LevelLimits>;
   /**
+   * The most one adjustment may credit or debit, in centis, checked when it is proposed and again
+   * when it is approved (the ceiling may have been lowered in between). At most AMOUNT_CEILING_CENTIS.
+   */
+  adjustmentMaxCentis: number;
+  /**
    * On SIGTERM, how long readiness answers 503 before the server stops taking requests, so a load
    * balancer's health checks take this process out first. 0 (default): close at once.
    */
@@ -231,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opsToken: e.OPS_TOKEN,
     reportDecisionHours: e.REPORT_DECISION_HOURS,
     levelLimits: e.LEVEL_LIMITS,
+    adjustmentMaxCentis: e.ADJUSTMENT_MAX_CENTIS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     s3: s3Settings(e),
     support: { whatsapp: e.SUPPORT_WHATSAPP, email: e.SUPPORT_EMAIL, hours: e.SUPPORT_HOURS },

@@ -121,6 +121,11 @@ const CODES_BY_STATUS = {
     'transaction_not_reversible',
     // An adjustment says why it is made.
     'adjustment_reason_required',
+    // A figure of money above AMOUNT_CEILING_CENTIS: an amount, a price, a purchase's total, or
+    // a balance a credit would take past it.
+    'amount_too_large',
+    // An adjustment above the configured most one may move (ADJUSTMENT_MAX_CENTIS).
+    'adjustment_too_large',
     // A language that is not one of LOCALES (PATCH /api/me, sign-up).
     'invalid_language',
     // Limits by verification level: per transfer, per day, per month, and the most a

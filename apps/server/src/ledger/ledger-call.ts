@@ -1,3 +1,4 @@
+import { AppError } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { type LedgerResult, RESULTS } from './results.ts';
@@ -32,11 +33,30 @@ export type LedgerFunction =
 
 /** Runs one ledger function with its parameters; answers the raw jsonb. */
 export async function callRaw(db: Kysely<DB>, fn: LedgerFunction, params: object): Promise<unknown> {
-  const { rows } = await sql<{
-    r: unknown;
-  }>`select ${sql.raw(fn)}(${JSON.stringify(params)}::jsonb) as r`.execute(db);
+  let rows: { r: unknown }[];
+  try {
+    ({ rows } = await sql<{
+      r: unknown;
+    }>`select ${sql.raw(fn)}(${JSON.stringify(params)}::jsonb) as r`.execute(db));
+  } catch (error) {
+    throw passedCeiling(error) ? new AppError('amount_too_large') : error;
+  }
   if (rows.length === 0) throw new Error(`${fn} answered nothing`);
   return rows[0]?.r;
+}
+
+/**
+ * A figure the ledger's own refusals let through but a ceiling's CHECK stopped (migration 0009's
+ * *_teto constraints): the caller is told amount_too_large rather than a 500. Thrown, not
+ * answered: the transaction is aborted, and the throw rolls back whatever it had done.
+ */
+function passedCeiling(error: unknown): boolean {
+  const pgError = error as { code?: unknown; constraint?: unknown } | undefined;
+  return (
+    pgError?.code === '23514' &&
+    typeof pgError.constraint === 'string' &&
+    pgError.constraint.endsWith('_teto')
+  );
 }
 
 /** Parses a raw answer as the named result of its operation. */

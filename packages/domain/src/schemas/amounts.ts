@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AMOUNT_CEILING_CENTIS,
   DEFAULT_MAX_PURCHASE_QUANTITY,
   MAX_TRANSFER_CENTIS,
   MIN_PURCHASE_QUANTITY,
@@ -10,14 +11,19 @@ import type { ErrorCode } from '../error-codes.ts';
 import { parseAmountToCentis } from '../parse-amount.ts';
 import { errorKey, errorKeyAndStop, safeIntegerField } from './fields.ts';
 
+// No figure of money passes AMOUNT_CEILING_CENTIS (constants.ts): above it, amount_too_large.
+const withinCeiling = (centis: number) => Math.abs(centis) <= AMOUNT_CEILING_CENTIS;
+
 // Amounts travel as integer centis. A wrong amount gets invalid_amount.
-// The API takes any positive whole amount: the per-transfer limit is the payer's verification
-// level's, which only the ledger knows at the time of the hold. It answers the spec's
-// max_amount_error above ₭100 at levels 0 and 1, transfer_limit_exceeded above level 2's limit.
+// The API takes any positive whole amount up to the ceiling: the per-transfer limit is the
+// payer's verification level's, which only the ledger knows at the time of the hold. It answers
+// the spec's max_amount_error above ₭100 at levels 0 and 1, transfer_limit_exceeded above level
+// 2's limit.
 export const transferRequestCentisField = z
   .number(errorKey('invalid_amount'))
   .refine(Number.isSafeInteger, errorKeyAndStop('invalid_amount'))
-  .refine((centis) => centis >= MIN_TRANSFER_CENTIS, errorKeyAndStop('invalid_amount'));
+  .refine((centis) => centis >= MIN_TRANSFER_CENTIS, errorKeyAndStop('invalid_amount'))
+  .refine(withinCeiling, errorKeyAndStop('amount_too_large'));
 
 /** A transfer amount up to a limit; above it, `overKey` (spec §5: max_amount_error above ₭100). */
 export function transferCentisUpTo(
@@ -30,7 +36,19 @@ export function transferCentisUpTo(
 // The spec's rule: at most ₭100 (levels 0 and 1).
 export const transferCentisField = transferCentisUpTo(MAX_TRANSFER_CENTIS);
 
-export const priceCentisField = safeIntegerField('price_must_be_positive', MIN_SERVICE_PRICE_CENTIS);
+export const priceCentisField = safeIntegerField('price_must_be_positive', MIN_SERVICE_PRICE_CENTIS).refine(
+  withinCeiling,
+  errorKey('amount_too_large'),
+);
+
+// An operator's adjustment: signed (a credit > 0, a debit < 0), whole, never zero, within the
+// ceiling. Below it the server's configured ADJUSTMENT_MAX_CENTIS applies (adjustment_too_large),
+// which the domain does not know.
+export const adjustmentCentisField = z
+  .number(errorKey('validation_error'))
+  .refine(Number.isSafeInteger, errorKeyAndStop('validation_error'))
+  .refine((centis) => centis !== 0, errorKeyAndStop('invalid_amount'))
+  .refine(withinCeiling, errorKeyAndStop('amount_too_large'));
 
 export const purchaseQuantityField = safeIntegerField(
   'invalid_quantity',

@@ -61,6 +61,9 @@ begin
   end if;
   perform 1 from kreyolcash_contas where id in (v_usuario, kc_conta_emissor()) order by id for no key update;
   if not v_credito and kc_disponivel(v_usuario) < -v_valor then return kc_erro('insufficient_balance'); end if;
+  if v_credito and kc_passa_teto(kc_conta_emissor(), v_usuario, v_valor) then
+    return kc_erro('amount_too_large');
+  end if;
   v_mov := kc_movimento_imediato(jsonb_build_object(
     'tipo', 'ajuste',
     'remetente_id', case when v_credito then null else v_usuario end,

@@ -4,3 +4,23 @@
 create or replace function kc_erro(p_codigo text, p_extra jsonb default '{}'::jsonb) returns jsonb language sql immutable as $$
   select jsonb_build_object('ok', false, 'error', p_codigo) || p_extra
 $$;
+
+-- The ceiling of every figure of money: AMOUNT_CEILING_CENTIS of packages/domain, to which
+-- migration 0009 holds every balance, hold and amount. Above 2^53 − 1 a figure no longer reads as
+-- a JavaScript number, so no figure may come near it.
+create or replace function kc_teto_centis() returns bigint language sql immutable as $$
+  select 1000000000000000::bigint
+$$;
+
+-- Whether moving p_quantidade from p_debito to p_credito would take either balance past the
+-- ceiling; the caller holds both accounts' locks and refuses with amount_too_large. Only a
+-- movement out of the issuer's account can: every other account is never negative, so while the
+-- issuer's balance (minus all the money issued) stays within the ceiling, so does any sum of the
+-- others. Issuance and adjustments ask it; transfers, purchases and reversals need not.
+create or replace function kc_passa_teto(p_debito uuid, p_credito uuid, p_quantidade bigint)
+    returns boolean language sql stable as $$
+  select p_quantidade > kc_teto_centis() or exists (
+    select 1 from kreyolcash_contas
+     where (id = p_credito and saldo_centis::numeric + p_quantidade > kc_teto_centis())
+        or (id = p_debito and saldo_centis::numeric - p_quantidade < -kc_teto_centis()))
+$$;

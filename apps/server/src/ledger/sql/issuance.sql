@@ -10,6 +10,9 @@ declare
 begin
   if v_quantidade is null or v_quantidade <= 0 then return kc_erro('invalid_amount'); end if;
   if p->>'origem' not in ('cadastro', 'bonus') then return kc_erro('validation_error'); end if;
+  -- Both accounts in ascending id, as kc_lancar takes them, so the ceiling is read under the locks.
+  perform 1 from kreyolcash_contas where id in (kc_conta_emissor(), v_usuario) order by id for no key update;
+  if kc_passa_teto(kc_conta_emissor(), v_usuario, v_quantidade) then return kc_erro('amount_too_large'); end if;
   v_mov := kc_movimento_imediato(jsonb_build_object(
     'tipo', p->>'origem', 'destinatario_id', v_usuario, 'conta_debito', kc_conta_emissor(),
     'conta_credito', v_usuario, 'quantidade_centis', v_quantidade, 'observacoes', p->>'observacoes'));

@@ -50,7 +50,7 @@ begin
     return kc_erro('insufficient_stock', jsonb_build_object('disponivel', pr.estoque - pr.estoque_reservado));
   end if;
   v_total := pr.preco_centis * v_quantidade;
-  if v_total > 9007199254740991 then return kc_erro('invalid_amount'); end if;
+  if v_total > kc_teto_centis() then return kc_erro('amount_too_large'); end if;
   v_retencao := kc_reter(jsonb_build_object(
     'tipo', 'compra', 'remetente_id', v_comprador, 'destinatario_id', pr.responsavel_id,
     'conta_debito', v_comprador, 'conta_credito', pr.responsavel_id, 'quantidade_centis', v_total,

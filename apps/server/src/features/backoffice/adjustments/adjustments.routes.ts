@@ -1,6 +1,7 @@
 import {
   ADJUSTMENT_STATUSES,
   AppError,
+  adjustmentCentisField,
   adminAdjustmentEnvelopeSchema,
   adminAdjustmentListSchema,
   adminRecipientEnvelopeSchema,
@@ -91,13 +92,15 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Proposes an adjustment of a person’s balance, for another operator to decide',
         tags,
         security: OPERATOR_SESSION,
-        errors: ['forbidden', 'user_not_found'],
+        errors: ['forbidden', 'user_not_found', 'adjustment_too_large'],
         description:
-          'user_id is the person’s id or e-mail; quantidade_centis is signed (credit > 0, debit < 0); ' +
+          'user_id is the person’s id or e-mail; quantidade_centis is signed (credit > 0, debit < 0), ' +
+          'never 0 (422 invalid_amount), at most the ceiling of every amount in size (422 amount_too_large) ' +
+          'and at most ADJUSTMENT_MAX_CENTIS (422 adjustment_too_large, with details.limite_centis); ' +
           'motivo and referencia are required (422 reason_required). The reason is sent to the person.',
         body: z.object({
           user_id: z.string().max(254),
-          quantidade_centis: z.int(),
+          quantidade_centis: adjustmentCentisField,
           motivo: text(500),
           referencia: text(100),
         }),
@@ -108,7 +111,6 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id, quantidade_centis } = request.body;
       const motivo = required(request.body.motivo);
       const referencia = required(request.body.referencia);
-      if (quantidade_centis === 0) throw new AppError('invalid_amount');
       const person = await findRecipient(database.db, user_id);
       if (!person) throw new AppError('user_not_found');
       const ajuste = await proposeAdjustment(app.deps, {
@@ -140,11 +142,16 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           'not_found',
           'user_not_found',
           'adjustment_not_pending',
+          'insufficient_balance',
+          'adjustment_too_large',
+          'amount_too_large',
         ],
         params,
         description:
           'Posts the adjustment through the ledger. 403 own_adjustment_approval for its proposer, ' +
-          '409 adjustment_not_pending once decided, 422 insufficient_balance for a debit above what the person can spend.',
+          '409 adjustment_not_pending once decided, 422 insufficient_balance for a debit above what the person can spend, ' +
+          '422 adjustment_too_large when ADJUSTMENT_MAX_CENTIS was lowered below it since the proposal, ' +
+          '422 amount_too_large for a credit that would take the money issued past the ceiling of every amount.',
         response: { 200: adminAdjustmentEnvelopeSchema },
       },
     },

@@ -21,13 +21,26 @@ import { findAdjustment } from './adjustments.repository.ts';
 // key would refuse a second posting even if the lock were bypassed. A refusal of the ledger
 // (a debit above what the person can spend) rolls back the whole transaction, the key included,
 // so the proposal stays 'proposto' and can be approved once the money is there.
+//
+// No adjustment moves more than the configured ADJUSTMENT_MAX_CENTIS, checked at the proposal and
+// again at the approval, since the ceiling may have been lowered in between; the ledger refuses a
+// credit that would take the money issued past the ceiling of every figure (amount_too_large).
 
 const actorOf = (operator: OperatorSession) => `operator:${operator.id}`;
+
+/** 422 adjustment_too_large above the configured most one adjustment may move. */
+function assertWithinAdjustmentMax(deps: AppDeps, amountCentis: number): void {
+  const max = deps.config.adjustmentMaxCentis;
+  if (Math.abs(amountCentis) > max) {
+    throw new AppError('adjustment_too_large', { details: { limite_centis: max } });
+  }
+}
 
 export async function proposeAdjustment(
   deps: AppDeps,
   p: { operator: OperatorSession; userId: string; amountCentis: number; motivo: string; referencia: string },
 ) {
+  assertWithinAdjustmentMax(deps, p.amountCentis);
   const id = await deps.database.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('ajustes_propostos')
@@ -57,6 +70,7 @@ export async function approveAdjustment(deps: AppDeps, p: { id: string; operator
   const posted = await withTransactionRetry(() =>
     deps.database.db.transaction().execute(async (trx) => {
       const proposal = await lockPending(trx, p);
+      assertWithinAdjustmentMax(deps, proposal.quantidade_centis);
       const result = await ledger.adjustWithin(trx, {
         userId: proposal.user_id,
         amountCentis: proposal.quantidade_centis,
