@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { contractDescriptions, contractSchemas, type ErrorCode, httpStatusOf } from '@kreyolcash/domain';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifySchema } from 'fastify';
 import type { AppInstance } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 
@@ -14,6 +15,11 @@ declare module 'fastify' {
      * session, a malformed body, a server failure) are added for it.
      */
     errors?: readonly ErrorCode[];
+    /**
+     * A multipart form the route reads itself (Fastify does not validate it): its text fields
+     * and its files, for the document only.
+     */
+    form?: { fields?: z.ZodObject; files: readonly string[] };
   }
 }
 
@@ -72,15 +78,16 @@ const zodTransform = createJsonSchemaTransform({ schemaRegistry: contractSchemas
 const contractTransform: SwaggerTransform = (input) => {
   const { schema, url } = zodTransform(input);
   if (!schema || schema.hide) return { schema, url };
-  const { errors, ...rest } = schema as typeof schema & { errors?: readonly ErrorCode[] };
+  const { errors, form, ...rest } = schema as typeof schema & Pick<FastifySchema, 'errors' | 'form'>;
   const given = input.schema ?? {};
+  if (form) Object.assign(rest, { body: formBody(form), consumes: ['multipart/form-data'] });
   const hasInput = ['body', 'querystring', 'params', 'headers'].some((part) => part in given);
   const refusals = errorResponses(errors ?? [], {
     secured: (given.security?.length ?? 0) > 0,
     // Fastify reads a body sent with any of these, declared or not, and may refuse it.
     hasBody: 'body' in given || BODY_METHODS.has(String(input.route.method).toUpperCase()),
     hasParams: 'params' in given,
-    hasInput,
+    hasInput: hasInput || form !== undefined,
   });
   return { schema: { ...rest, response: { ...described(rest.response), ...refusals } }, url };
 };
@@ -90,14 +97,34 @@ const BODILESS: Record<string, string> = {
   '304': 'Not modified: the copy the client holds is current (ETag)',
 };
 
-/** The bodiless answers with what they mean; the others as the route declared them. */
+/** Each answer with what it means: the named shape's description, or what its status says. */
 function described(responses: unknown): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries((responses ?? {}) as Record<string, Record<string, unknown>>).map(([status, schema]) => {
-      const meaning = BODILESS[status];
-      return [status, meaning && !schema.description ? { ...schema, description: meaning } : schema];
+      if (schema.description) return [status, schema];
+      const shape = typeof schema.$ref === 'string' ? schema.$ref.slice(SCHEMA_REF.length) : undefined;
+      const meaning = (shape && contractDescriptions().get(shape)) ?? BODILESS[status] ?? SUCCESS[status] ?? shape;
+      return [status, meaning ? { ...schema, description: meaning } : schema];
     }),
   );
+}
+
+const SUCCESS: Record<string, string> = { '200': 'Done', '201': 'Created', '202': 'Accepted: on its way' };
+
+const IMAGE_FILE = { type: 'string', contentMediaType: 'image/jpeg', description: 'A JPG or PNG photo, 5 MB at most' };
+
+function formBody(form: NonNullable<FastifySchema['form']>): object {
+  const fields = form.fields
+    ? (z.toJSONSchema(form.fields, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as {
+        properties?: object;
+        required?: string[];
+      })
+    : {};
+  return {
+    type: 'object',
+    properties: { ...fields.properties, ...Object.fromEntries(form.files.map((name) => [name, IMAGE_FILE])) },
+    required: [...(fields.required ?? []), ...form.files],
+  };
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -10,6 +10,7 @@ import {
   resetPasswordSchema,
   sessionSchema,
   signedUpSchema,
+  signupSchema,
 } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -82,7 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'image_invalid_type',
           'rate_limited',
         ],
-        consumes: ['multipart/form-data'],
+        form: { fields: signupSchema, files: ['document_photo', 'profile_photo'] },
         description:
           'Fields nome_completo, documento, email, telefone, data_nascimento, sexo, password, the files ' +
           'document_photo and profile_photo, and optionally codigo_indicacao and idioma (the language of ' +

@@ -49,7 +49,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Same rules as at sign-up (JPG or PNG, 5 MB, re-encoded). Replaces a photo still waiting ' +
           'for review; 409 document_already_approved once the document is approved.',
-        consumes: ['multipart/form-data'],
+        form: { files: ['document_photo'] },
         response: { 200: identitySchema },
       },
     },

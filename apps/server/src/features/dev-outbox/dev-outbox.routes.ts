@@ -27,13 +27,13 @@ const messageSchema = z.object({
 });
 
 // Development only: how a person running the app locally reads codes and links. Never registered
-// in production (app.ts).
+// in production (app.ts), so no part of the contract: hidden from the OpenAPI document.
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/outbox',
     {
       schema: {
-        tags: ['dev'],
+        hide: true,
         summary: 'The last outgoing WhatsApp messages and e-mails, newest first (development only)',
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -54,7 +54,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dev/outbox/retry-failed',
     {
       schema: {
-        tags: ['dev'],
+        hide: true,
         summary: 'Put failed messages back in the queue (development only)',
         response: { 200: z.object({ requeued: z.number() }) },
       },

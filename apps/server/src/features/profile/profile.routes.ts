@@ -52,7 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           'image_invalid_type',
           'user_not_found',
         ],
-        consumes: ['multipart/form-data'],
+        form: { files: ['photo'] },
         response: { 200: meSchema },
       },
     },
