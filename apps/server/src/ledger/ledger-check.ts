@@ -1,3 +1,4 @@
+import { AMOUNT_CEILING_CENTIS } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
@@ -14,6 +15,10 @@ export type LedgerReport = {
   pendingHolds: number;
   problems: LedgerProblem[];
 };
+
+// Written into the query as a literal: the audit must also read a database from before the
+// ceiling's checks (migration 0009), where no kc_* knows it.
+const CEILING = sql.lit(AMOUNT_CEILING_CENTIS);
 
 const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; detail: string }>> }[] = [
   {
@@ -113,6 +118,30 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
                     group by 1, 2) m
           on m.remetente_id = t.usuario_id and m.dia = t.dia
        where coalesce(t.enviado_centis, 0) <> coalesce(m.soma, 0)`,
+  },
+  {
+    // Migration 0009's CHECKs hold every figure within the ceiling; a database that ran without
+    // them, or a check dropped by hand, shows here. The sum of every balance but the issuer's is
+    // the money in people's hands: within the ceiling while the issuer's balance is.
+    check: 'figure beyond the ceiling',
+    query: sql`
+      select c.id::text as subject,
+             'tipo ' || c.tipo || ', saldo ' || c.saldo_centis || ', reservado ' || c.reservado_centis as detail
+        from kreyolcash_contas c
+       where abs(c.saldo_centis::numeric) > ${CEILING} or c.reservado_centis > ${CEILING}
+      union all
+      select m.id::text, m.tipo || ' of ' || m.quantidade_centis
+        from kreyolcash_movimentacoes m where m.quantidade_centis > ${CEILING}
+      union all
+      select l.conta_id::text, 'entry ' || l.id || ': ' || l.valor_centis || ', balance after ' || l.saldo_posterior_centis
+        from kreyolcash_lancamentos l
+       where abs(l.valor_centis::numeric) > ${CEILING} or abs(l.saldo_posterior_centis::numeric) > ${CEILING}
+      union all
+      select t.usuario_id::text || ' ' || t.dia::text, 'sent ' || t.enviado_centis
+        from kreyolcash_envios_diarios t where t.enviado_centis > ${CEILING}
+      union all
+      select 'every account but the issuer', 'balances sum to ' || sum(saldo_centis)
+        from kreyolcash_contas where tipo <> 'emissor' having sum(saldo_centis) > ${CEILING}`,
   },
 ];
 
