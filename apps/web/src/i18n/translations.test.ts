@@ -126,6 +126,7 @@ describe('the failures each screen shows have a text', () => {
       'search_user_error',
       'invalid_amount',
       'max_amount_error',
+      'amount_too_large',
       'insufficient_balance',
       'transfer_processing_error',
       'invalid_verification_code',
@@ -175,6 +176,8 @@ describe('the failures each screen shows have a text', () => {
       'category_invalid',
       'price_must_be_positive',
       'stock_invalid',
+      // A price, or a purchase's total, above the ceiling of every amount.
+      'amount_too_large',
     ];
     expect(missingTexts(marketplaceHt.errors, shown)).toEqual([]);
   });
