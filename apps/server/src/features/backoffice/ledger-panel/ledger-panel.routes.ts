@@ -15,6 +15,13 @@ const LEDGER_READERS = ['finance', 'admin'] as const;
  * The ledger's totals, read in one statement (one snapshot). Money exists only once issued: the
  * issuer's account goes negative by what it issued, so issued = −(its balance), and issued equals
  * the users' balances plus the fees (and the other system accounts) while the ledger is sound.
+ *
+ * Summed by PostgreSQL (numeric, then bigint), never in JavaScript, and each total is at most the
+ * ceiling of every figure (AMOUNT_CEILING_CENTIS, 10^15 < 2^53), so it travels as a plain number:
+ * the issuer's balance is held within it by a CHECK, every other account is never negative, so
+ * their sum (the money issued) is within it too, what is reserved is part of those balances and
+ * what is pending part of what is reserved. Only a ledger that no longer balances could pass it,
+ * and ledger:check names that ("figure beyond the ceiling").
  */
 async function ledgerTotals(db: Kysely<DB>) {
   const { rows } = await sql<{

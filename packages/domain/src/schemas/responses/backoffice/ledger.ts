@@ -26,6 +26,9 @@ export type AdminLedgerCheck = z.output<typeof adminLedgerCheckSchema>;
 /**
  * The ledger's totals in one snapshot (issued money = the users' balances + fees + the other
  * system accounts while it is sound), the last check, and the message queue's state and age.
+ * Every total is a whole number of centis within AMOUNT_CEILING_CENTIS (10^15), so numbers carry
+ * them exactly, and so do the few sums and differences the screen makes of them (see the server’s
+ * ledger-panel.routes.ts).
  */
 export const adminLedgerPanelSchema = named(
   'AdminLedgerPanel',
