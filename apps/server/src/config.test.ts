@@ -37,20 +37,26 @@ describe('loadConfig', () => {
   it('takes a standby for reads and a listener URL only beside DATABASE_URL', () => {
     const primary = 'postgres://kc@pgbouncer:6432/kc';
     const plain = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: primary });
-    expect(plain).toMatchObject({ databaseReadUrl: undefined, databaseListenUrl: primary });
+    expect(plain).toMatchObject({
+      databaseReadUrl: undefined,
+      databaseListenUrl: primary,
+      databaseOwnerUrl: undefined,
+    });
     const split = loadConfig({
       DATA_DIR: tempDir(),
       DATABASE_URL: primary,
       DATABASE_READ_URL: 'postgres://kc@standby:5432/kc',
       DATABASE_LISTEN_URL: 'postgres://kc@primary:5432/kc',
+      DATABASE_OWNER_URL: 'postgres://kc_owner@primary:5432/kc',
     });
     expect(split).toMatchObject({
       databaseReadUrl: 'postgres://kc@standby:5432/kc',
       databaseListenUrl: 'postgres://kc@primary:5432/kc',
+      databaseOwnerUrl: 'postgres://kc_owner@primary:5432/kc',
     });
   });
 
-  it.each(['DATABASE_READ_URL', 'DATABASE_LISTEN_URL'])(
+  it.each(['DATABASE_READ_URL', 'DATABASE_LISTEN_URL', 'DATABASE_OWNER_URL'])(
     'refuses %s without DATABASE_URL (the embedded database has no standby)',
     (name) => {
       const start = () => loadConfig({ DATA_DIR: tempDir(), [name]: 'postgres://kc@standby:5432/kc' });

@@ -30,6 +30,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   DATABASE_READ_URL: optionalUrl,
   DATABASE_LISTEN_URL: optionalUrl,
+  DATABASE_OWNER_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -148,10 +149,17 @@ export type Config = {
   databaseReadUrl: string | undefined;
   /**
    * The direct connection to the primary for what needs one server session: the realtime listener
-   * (LISTEN, for its whole life) and the migrations at start (a session-level lock), so neither
-   * goes through PgBouncer in transaction mode. DATABASE_URL when not set.
+   * (LISTEN, for its whole life) and, without databaseOwnerUrl, the migrations at start (a
+   * session-level lock), so neither goes through PgBouncer in transaction mode. DATABASE_URL when
+   * not set.
    */
   databaseListenUrl: string | undefined;
+  /**
+   * The schema owner's direct connection, never PgBouncer (src/db/privileges.ts): the start's
+   * migrations and the app's grants run on it, and DATABASE_URL's role then owns nothing. Without
+   * it the migrations run on databaseListenUrl and the app's role owns the schema (a warning).
+   */
+  databaseOwnerUrl: string | undefined;
   publicUrl: string;
   jwtSecret: string;
   logLevel: string;
@@ -229,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
@@ -255,7 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 // would be quietly ignored, so it stops the start instead.
 function assertDatabaseUrls(e: z.infer<typeof envSchema>): void {
   if (e.DATABASE_URL) return;
-  const given = (['DATABASE_READ_URL', 'DATABASE_LISTEN_URL'] as const).filter((name) => e[name]);
+  const given = (['DATABASE_READ_URL', 'DATABASE_LISTEN_URL', 'DATABASE_OWNER_URL'] as const).filter(
+    (name) => e[name],
+  );
   if (given.length === 0) return;
   throw new ConfigError(
     `Invalid configuration:\n  ${given.join(', ')}: only with DATABASE_URL (the embedded database has no standby)`,
