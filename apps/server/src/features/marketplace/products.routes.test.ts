@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AMOUNT_CEILING_CENTIS } from '@kreyolcash/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createConfirmedUser, type SignedInUser } from '../../test-support/accounts.ts';
 import {
@@ -63,8 +64,8 @@ describe(`products and services, on ${testDatabaseKind}`, () => {
     expect(counted.json().estoque_disponivel).toBe(0);
   });
 
-  it('keeps the largest safe price exact, to the centi', async () => {
-    const preco_centis = Number.MAX_SAFE_INTEGER;
+  it('keeps the largest price, the ceiling of every amount, exact to the centi', async () => {
+    const preco_centis = AMOUNT_CEILING_CENTIS;
     const created = await createProductAs(t, owner, company.id, { preco_centis });
     expect(created.preco_centis).toBe(preco_centis);
     expect((await getAs(other, `/api/products/${created.id}`)).json().preco_centis).toBe(preco_centis);
