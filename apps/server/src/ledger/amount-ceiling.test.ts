@@ -86,6 +86,30 @@ describe(`the ceiling of every amount on ${testDatabaseKind}`, () => {
     expect(panel.json()).toMatchObject({ emitido_centis: C, saldos_usuarios_centis: C });
     expect((await checkLedgerIntegrity(t.database.db)).problems).toEqual([]);
 
+    // Through the back office: a proposal of one centi more is refused at its approval, by name,
+    // and stays proposed.
+    const admin = await operatorSession(t, 'admin');
+    const proposed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/adjustments',
+      headers: { cookie: finance.cookie },
+      payload: { user_id: person.id, quantidade_centis: 1, motivo: 'Yon santim', referencia: 'T-2' },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const approval = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/adjustments/${proposed.json().ajuste.id}/approve`,
+      headers: { cookie: admin.cookie },
+    });
+    expect([approval.statusCode, approval.json().error.code]).toEqual([422, 'amount_too_large']);
+    const still = await t.database.db
+      .selectFrom('ajustes_propostos')
+      .select('status')
+      .where('id', '=', proposed.json().ajuste.id)
+      .executeTakeFirstOrThrow();
+    expect(still.status).toBe('proposto');
+    expect(await issuerBalance()).toBe(-C);
+
     // The matching debit takes it back.
     expect(await adjust(person, -room)).toMatchObject({ ok: true });
     expect(await issuerBalance()).toBe(-(C - room));
