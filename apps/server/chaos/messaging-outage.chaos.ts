@@ -3,6 +3,7 @@ import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixture
 import { MESSAGE_CONTENT, textOf } from '../src/test-support/outbox-messages.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
 import { TestSmtpServer } from '../src/test-support/smtp-server.ts';
+import { serverDatabaseEnv } from '../src/test-support/test-database.ts';
 import { TestWhatsAppGateway } from '../src/test-support/whatsapp-gateway.ts';
 import { type Bank, openBank } from './harness/bank-setup.ts';
 import { runBankWorkload } from './harness/bank-workload.ts';
@@ -21,7 +22,7 @@ describe('messaging outage', () => {
     const gatewayUrl = await gateway.start();
     const smtpUrl = await smtp.start();
     server = await ServerProcess.start({
-      DATABASE_URL: bank.database.url as string,
+      ...serverDatabaseEnv(bank.database),
       WHATSAPP_GATEWAY_URL: gatewayUrl,
       SMTP_URL: smtpUrl,
     });

@@ -17,7 +17,12 @@ import {
 import { codeIn, MESSAGE_CONTENT, textOf } from '../src/test-support/outbox-messages.ts';
 import { TestSmtpServer } from '../src/test-support/smtp-server.ts';
 import { createTestApp, type TestApp } from '../src/test-support/test-app.ts';
-import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../src/test-support/test-database.ts';
+import {
+  openTestDatabase,
+  serverDatabaseEnv,
+  type TestDatabase,
+  testDatabaseKind,
+} from '../src/test-support/test-database.ts';
 import { printFigures } from './harness/figures.ts';
 import { ServerProcess } from './harness/server-process.ts';
 
@@ -351,7 +356,7 @@ describe(`no secret, code or token in the logs of a real server process on ${tes
     smtp = new TestSmtpServer();
     const [gatewayUrl, smtpUrl] = [await gateway.start(), await smtp.start()];
     server = await ServerProcess.start({
-      DATABASE_URL: database.url ?? '',
+      ...(database.url ? serverDatabaseEnv(database) : {}),
       LOG_LEVEL: 'debug',
       JWT_SECRET,
       WHATSAPP_GATEWAY_URL: gatewayUrl,

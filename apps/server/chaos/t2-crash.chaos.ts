@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
+import { serverDatabaseEnv } from '../src/test-support/test-database.ts';
 import { type Bank, openBank } from './harness/bank-setup.ts';
 import { attempt, runBankWorkload } from './harness/bank-workload.ts';
 import { printFigures, scaled } from './harness/figures.ts';
@@ -37,7 +38,7 @@ describe('T2 crash', () => {
   let server: ServerProcess;
   beforeAll(async () => {
     bank = await openBank(50);
-    server = await ServerProcess.start({ DATABASE_URL: bank.database.url as string });
+    server = await ServerProcess.start(serverDatabaseEnv(bank.database));
   });
   afterAll(async () => {
     await server?.stop();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../src/test-support/event-stream.ts';
 import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
+import { serverDatabaseEnv } from '../src/test-support/test-database.ts';
 import { type Bank, openBank } from './harness/bank-setup.ts';
 import { runBankWorkload } from './harness/bank-workload.ts';
 import { printFigures, scaled } from './harness/figures.ts';
@@ -16,8 +17,8 @@ describe('two processes', () => {
   beforeAll(async () => {
     bank = await openBank(50);
     [first, second] = await Promise.all([
-      ServerProcess.start({ DATABASE_URL: bank.database.url as string }),
-      ServerProcess.start({ DATABASE_URL: bank.database.url as string }),
+      ServerProcess.start(serverDatabaseEnv(bank.database)),
+      ServerProcess.start(serverDatabaseEnv(bank.database)),
     ]);
   });
   afterAll(async () => {

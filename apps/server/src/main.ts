@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
-import { type Database, openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { ExpirySweeper } from './ledger/expiry-sweeper.ts';
 import { rateLimiterFor } from './lib/rate-limit.ts';
 import { OutboxWorker } from './messaging/outbox-worker.ts';
@@ -16,11 +16,12 @@ async function main(): Promise<void> {
     listenUrl: config.databaseListenUrl,
     dataDir: config.dataDir,
   });
-  const applied = await migrateOnDirectConnection(config, database);
+  const { applied, warnings } = await prepareDatabase(config, database);
   const files = await fileStoreFor(config);
   const rateLimiter = rateLimiterFor(config);
   const app = await buildApp({ config, database, files, rateLimiter });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  for (const warning of warnings) app.log.warn(warning);
   app.log.info({ uploads: fileStoreName(config) }, 'file store');
   const transports = transportsFor(config);
   const outboxWorker = new OutboxWorker({ db: database.db, transports, logger: app.log });
@@ -50,21 +51,6 @@ async function main(): Promise<void> {
   outboxWorker.start();
   expirySweeper.start();
   app.log.info(`KreyolCash is on http://${config.host}:${portOf(app)} (${database.kind} database)`);
-}
-
-// Kysely's migrator holds a session-level advisory lock from one statement to another: through
-// PgBouncer in transaction mode its unlock may reach another server connection, the lock then
-// stays held, and the next start waits on it (docs/operations.md). So the migrations, like the
-// listener, take the direct connection when one is given.
-async function migrateOnDirectConnection(config: Config, database: Database): Promise<string[]> {
-  const direct = config.databaseListenUrl;
-  if (!direct || direct === config.databaseUrl) return migrateToLatest(database.db);
-  const session = await openDatabase({ databaseUrl: direct });
-  try {
-    return await migrateToLatest(session.db);
-  } finally {
-    await session.close();
-  }
 }
 
 function portOf(app: Awaited<ReturnType<typeof buildApp>>): number {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
 import { DEFINITION_FILES } from './ledger/definitions.ts';
 import { buildServerInto, scratchBuildFolder, startCompiledServer } from './test-support/compiled-server.ts';
-import { openTestDatabase, testDatabaseKind } from './test-support/test-database.ts';
+import { openTestDatabase, serverDatabaseEnv, testDatabaseKind } from './test-support/test-database.ts';
 
 // The production build: `npm run build` compiles the server with apps/server/build.mjs
 // and production runs `node dist/main.js`. This builds into a folder of its own and starts that
@@ -56,7 +56,7 @@ describe(`the compiled server, on ${testDatabaseKind}`, () => {
     const env: Record<string, string> = target?.url
       ? {
           NODE_ENV: 'production',
-          DATABASE_URL: target.url,
+          ...serverDatabaseEnv(target),
           JWT_SECRET: 'compiled-server-test-secret-that-is-long-enough-0123456789',
           PUBLIC_URL: 'https://kreyolcash.example',
           SMTP_URL: 'smtp://127.0.0.1:1',

@@ -2,14 +2,15 @@
 // creates a back-office operator in the configured database (DATABASE_URL, or the embedded one in
 // DATA_DIR, which must not be open in a running server). Prints a generated first password and the
 // TOTP secret with its otpauth:// address for the operator's authenticator app; neither is shown
-// again. --password-stdin reads the password from standard input instead.
+// again. --password-stdin reads the password from standard input instead. Like a start, it
+// migrates as the schema's owner (DATABASE_OWNER_URL) and then writes as the app.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { OperatorRole } from '@kreyolcash/domain';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import { OPERATOR_ROLES } from '../features/backoffice/operators/operator-auth.ts';
 import { insertOperator } from '../features/backoffice/operators/operators.repository.ts';
 import { newTotpSecret, sealTotpSecret, totpUri } from '../features/backoffice/operators/totp.ts';
@@ -43,7 +44,7 @@ if (password.length < 12) fail('the password must have at least 12 characters');
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await migrateToLatest(database.db);
+  for (const warning of (await prepareDatabase(config, database)).warnings) console.warn(warning);
   const secret = newTotpSecret();
   const id = await insertOperator(database.db, {
     email,

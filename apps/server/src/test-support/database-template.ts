@@ -8,12 +8,22 @@ import pg from 'pg';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { PGliteDialect } from '../db/pglite-dialect.ts';
+import {
+  APP_ROLE,
+  ensureEmbeddedAppRole,
+  grantAppPrivileges,
+  OWNER_ROLE,
+  ROLES_SQL,
+} from '../db/privileges.ts';
 import type { DB } from '../db/schema.ts';
 
 /**
  * Where a test run's databases come from. The migrations run once per run, into this template;
  * every test file then starts from a copy (PostgreSQL's CREATE DATABASE … TEMPLATE, or a PGlite
  * data directory loaded from a dump), which is a fraction of a fresh initdb plus every migration.
+ * As at a start, the schema's owner migrates and grants the app's role its privileges: on
+ * PostgreSQL the owner is kreyolcash_owner (both roles made here when missing, by the superuser of
+ * TEST_DATABASE_URL), on PGlite its superuser.
  */
 export type DatabaseTemplate =
   | { kind: 'pglite'; migratedDump: string; emptyDump: string }
@@ -37,7 +47,10 @@ async function buildPGliteTemplate(): Promise<BuiltTemplate> {
   try {
     const emptyDump = join(dir, 'empty.tar');
     writeFileSync(emptyDump, await dumpOf(pglite));
-    await migrateToLatest(new Kysely<DB>({ dialect: new PGliteDialect(pglite) }));
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    await ensureEmbeddedAppRole(db);
+    await migrateToLatest(db);
+    await grantAppPrivileges(db, APP_ROLE);
     const migratedDump = join(dir, 'migrated.tar');
     writeFileSync(migratedDump, await dumpOf(pglite));
     return {
@@ -57,14 +70,18 @@ async function dumpOf(pglite: PGlite): Promise<Uint8Array> {
 
 async function buildPostgresTemplate(serverUrl: string): Promise<BuiltTemplate> {
   const migrated = `kc_template_${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`create database ${migrated}`)).catch(
-    (error: unknown) => {
-      throw unreachable(serverUrl, error);
-    },
-  );
-  const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, migrated) });
+  await withAdmin(serverUrl, async (admin) => {
+    await admin.query(ROLES_SQL);
+    await admin.query(`create database ${migrated} owner ${OWNER_ROLE}`);
+  }).catch((error: unknown) => {
+    throw unreachable(serverUrl, error);
+  });
+  const database = await openDatabase({
+    databaseUrl: asRole(databaseUrlOf(serverUrl, migrated), OWNER_ROLE),
+  });
   try {
     await migrateToLatest(database.db);
+    await grantAppPrivileges(database.db, APP_ROLE);
   } finally {
     // CREATE DATABASE … TEMPLATE refuses a source with anyone connected to it.
     await database.close();
@@ -83,13 +100,22 @@ function unreachable(serverUrl: string, error: unknown): Error {
   const reason = error instanceof Error ? error.message : String(error);
   return new Error(
     `PostgreSQL at ${shown} cannot be used for the tests (${reason}). Start it (on Debian: ` +
-      'pg_ctlcluster <version> main start) or point TEST_DATABASE_URL at a server where this user may create databases.',
+      'pg_ctlcluster <version> main start) or point TEST_DATABASE_URL at a server where this user is a ' +
+      `superuser (it makes the roles ${OWNER_ROLE} and ${APP_ROLE}, which must be able to sign in from here without a password).`,
   );
 }
 
 export function databaseUrlOf(serverUrl: string, name: string): string {
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** The same database as another role (trust authentication: no password). */
+export function asRole(databaseUrl: string, role: string): string {
+  const target = new URL(databaseUrl);
+  target.username = role;
+  target.password = '';
   return target.toString();
 }
 

@@ -7,10 +7,14 @@ import type { Database } from '../db/database.ts';
 import { memoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { fileStoreFor } from '../uploads/file-store-for.ts';
 import { checkResponsesAgainstContract } from './contract-check.ts';
-import { openTestDatabase, type TestDatabaseOptions } from './test-database.ts';
+import { openAppDatabase, openTestDatabase, type ReadUrlFor } from './test-database.ts';
 
 export type TestApp = {
   app: AppInstance;
+  /**
+   * The test's own handle on the app's database (see TestDatabase): the schema owner's on
+   * PostgreSQL, while the app runs as kreyolcash_app with only the privileges it is granted.
+   */
   database: Database;
   config: Config;
   dataDir: string;
@@ -24,7 +28,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { rateLimiter?: RateLimiter; readUrlFor?: TestDatabaseOptions['readUrlFor'] } = {},
+  options: { rateLimiter?: RateLimiter; readUrlFor?: ReadUrlFor } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kc-test-'));
   const config = loadConfig({
@@ -34,11 +38,12 @@ export async function createTestApp(
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     ...env,
   });
-  const database = await openTestDatabase(options.readUrlFor ? { readUrlFor: options.readUrlFor } : {});
+  const database = await openTestDatabase();
+  const appDatabase = await openAppDatabase(database, options.readUrlFor);
   const rateLimiter = options.rateLimiter ?? memoryRateLimiter();
   const app = await buildApp({
     config,
-    database,
+    database: appDatabase,
     // As in main.ts: DATA_DIR/uploads, or the bucket that S3_* in `env` names.
     files: await fileStoreFor(config),
     rateLimiter,
@@ -53,6 +58,7 @@ export async function createTestApp(
     rateLimiter,
     close: async () => {
       await app.close();
+      if (appDatabase !== database) await appDatabase.close();
       await database.close();
       await rateLimiter.close();
       rmSync(dataDir, { recursive: true, force: true });

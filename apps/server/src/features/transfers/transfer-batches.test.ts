@@ -43,7 +43,7 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
 
   it('answers each initiation of a batch as if it ran alone, in each payer’s order', async () => {
     const [a, b, c, z] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
-    const { initiate } = transferBatchers(t.database.db);
+    const { initiate } = transferBatchers(t.app.deps.database.db);
     const before = { ...initiate.sent };
     const first = randomUUID();
     const answers = await Promise.all([
@@ -88,7 +88,7 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
       await started(z, b, 1),
     ];
     const wrong = (code: string) => (code === '999999' ? '100000' : '999999');
-    const { verify } = transferBatchers(t.database.db);
+    const { verify } = transferBatchers(t.app.deps.database.db);
     const before = { ...verify.sent };
     const check = (payer: SeededUser, movementId: string, code: string) =>
       outcome(verifyTransfer(t.app.deps, { payerId: payer.id, movementId, code }));
