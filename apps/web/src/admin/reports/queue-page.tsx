@@ -1,9 +1,8 @@
-import { type AdminReport, REPORT_STATUSES, type ReportStatus } from '@kreyolcash/domain';
-import { Link, useSearchParams } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
+import { type AdminReport, REPORT_STATUSES } from '@kreyolcash/domain';
+import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
-import { AdminApiError } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
+import { StatusQueue, useStatusTabs } from '../status-queue';
 import { useReports } from './reports-api';
 import { reportsTexts } from './texts';
 
@@ -12,49 +11,17 @@ const COLUMNS = 'lg:grid-cols-[1.6fr_1.6fr_1fr_1fr_1.2fr]';
 /** Reports by status (open by default, soonest deadline first): both people, amount, held, deadline. */
 export function QueuePage() {
   const t = useAdminText(reportsTexts);
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('status') as ReportStatus | null;
-  const status: ReportStatus = asked && REPORT_STATUSES.includes(asked) ? asked : 'aberta';
-  const reports = useReports(status);
+  const tabs = useStatusTabs(REPORT_STATUSES);
+  const reports = useReports(tabs.status);
   return (
-    <section className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-xl font-bold text-slate-900">{t('queue.title')}</h1>
-        {reports.data ? (
-          <p className="text-sm text-slate-600">
-            {t('queue.count', { count: reports.data.reclamacoes.length })}
-            {status === 'aberta' ? ` · ${t('queue.soonest')}` : null}
-          </p>
-        ) : null}
-      </div>
-      <div role="tablist" className="flex flex-wrap gap-2">
-        {REPORT_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={s === status}
-            onClick={() => setParams(s === 'aberta' ? {} : { status: s })}
-            className={cn(
-              'min-h-11 rounded-full border px-4 text-sm font-semibold',
-              s === status
-                ? 'border-primary-700 bg-primary-700 text-white'
-                : 'border-slate-300 bg-white text-slate-700 hover:border-primary-600',
-            )}
-          >
-            {t(`tab.${s}`)}
-          </button>
-        ))}
-      </div>
-      {reports.isPending ? (
-        <Spinner />
-      ) : reports.isError ? (
-        <p role="alert" className="text-accent-700">
-          {t(`error.${reports.error instanceof AdminApiError ? reports.error.code : 'unexpected_error'}`)}
-        </p>
-      ) : reports.data.reclamacoes.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{t('queue.empty')}</p>
-      ) : (
+    <StatusQueue
+      t={t}
+      tabs={tabs}
+      query={reports}
+      items={(data) => data.reclamacoes}
+      defaultOrder="queue.soonest"
+    >
+      {(data) => (
         <>
           <div
             aria-hidden="true"
@@ -67,16 +34,16 @@ export function QueuePage() {
             <span>{t('field.payee')}</span>
             <span>{t('field.amount')}</span>
             <span>{t('field.held')}</span>
-            <span>{status === 'aberta' ? t('field.deadline') : t('field.status')}</span>
+            <span>{tabs.status === 'aberta' ? t('field.deadline') : t('field.status')}</span>
           </div>
           <ul className="flex flex-col gap-2" data-testid="reports-queue">
-            {reports.data.reclamacoes.map((report) => (
+            {data.reclamacoes.map((report) => (
               <QueueRow key={report.id} report={report} />
             ))}
           </ul>
         </>
       )}
-    </section>
+    </StatusQueue>
   );
 }
 
