@@ -116,6 +116,24 @@ describe(`the ceiling of every amount on ${testDatabaseKind}`, () => {
     await expectLedgerSound(t.database.db);
   });
 
+  it('lets parallel credits near the ceiling through only while they fit, refusing the rest by name', async () => {
+    const people = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const room = C + (await issuerBalance());
+    const amount = Math.floor(room / 4) + 1;
+    const attempts = Array.from({ length: 12 }, (_, i) => people[i % people.length] as SeededUser);
+    const settled = await Promise.allSettled(attempts.map((person) => adjust(person, amount)));
+    // None threw: the ledger refused each one that did not fit before the database's CHECK could.
+    expect(settled.filter((s) => s.status === 'rejected')).toEqual([]);
+    const answers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const posted = answers.map((a, i) => ({ a, person: attempts[i] as SeededUser })).filter(({ a }) => a.ok);
+    expect(posted).toHaveLength(3);
+    expect(answers.filter((a) => !a.ok)).toEqual(Array(9).fill({ ok: false, error: 'amount_too_large' }));
+    expect(await issuerBalance()).toBeGreaterThanOrEqual(-C);
+    await expectLedgerSound(t.database.db);
+    for (const { person } of posted) expect(await adjust(person, -amount)).toMatchObject({ ok: true });
+    expect(await issuerBalance()).toBe(-(C - room));
+  });
+
   it('refuses a purchase whose total passes the ceiling, before anything is held', async () => {
     const [seller, buyer] = [await seedUser(t), await seedUser(t)];
     const owner = { ...seller, refreshCookie: '' };
