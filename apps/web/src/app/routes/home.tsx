@@ -17,8 +17,9 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { SupportLink, supportPath } from '@/components/ui/support-link';
+import { supportPath } from '@/components/ui/support-link';
 import { firstNameOf, getMeQueryOptions, useMe } from '@/features/profile/api/get-me';
+import { FrozenNotice } from '@/features/support/components/frozen-notice';
 import { getTransactionsQueryOptions, useTransactions } from '@/features/wallet/api/get-transactions';
 import { getWalletQueryOptions, useWallet } from '@/features/wallet/api/get-wallet';
 import { useLastKnownWallet } from '@/features/wallet/api/last-known-balance';
@@ -229,26 +230,9 @@ const Shortcuts = memo(function Shortcuts({ isSignedIn }: { isSignedIn: boolean 
 
 /** A frozen account says so first: nothing leaves it, it still sees and receives. */
 const FrozenBanner = memo(function FrozenBanner({ isSignedIn }: { isSignedIn: boolean }) {
-  const { t } = useTranslation('screens');
   const me = useAnswer(useMe({ queryConfig: { enabled: isSignedIn } }));
   if (!me.data?.congelado) return null;
-  return (
-    <section
-      role="status"
-      aria-labelledby="frozen-title"
-      data-testid="frozen-banner"
-      className="flex items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-4"
-    >
-      <Lock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-red-700" />
-      <div className="flex min-w-0 flex-col gap-1">
-        <h2 id="frozen-title" className="text-lg font-bold text-red-900">
-          {t('home.frozen.title')}
-        </h2>
-        <p className="text-base text-red-900">{t('home.frozen.body')}</p>
-        <SupportLink label={t('support.contact')} subject="conta_congelada" className="text-red-900" />
-      </div>
-    </section>
-  );
+  return <FrozenNotice testId="frozen-banner" />;
 });
 
 function LogoutButton() {

@@ -4,16 +4,22 @@ import { useTranslation } from '@/lib/i18n';
 
 /**
  * A frozen account says so where money would leave it — before the person types anything — and
- * points to support, the only one who can unfreeze it.
+ * points to support, the only one who can unfreeze it. Home shows it too, as its banner (`testId`).
  */
-export function FrozenNotice({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+export function FrozenNotice({
+  headingLevel = 2,
+  testId = 'frozen-notice',
+}: {
+  headingLevel?: 1 | 2;
+  testId?: string;
+}) {
   const { t } = useTranslation('screens');
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section
       role="status"
       aria-labelledby="frozen-notice-title"
-      data-testid="frozen-notice"
+      data-testid={testId}
       className="flex items-start gap-3 rounded-2xl border border-red-300 bg-red-50 p-4"
     >
       <Lock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-red-700" />
