@@ -1,82 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { freePort } from '../apps/server/chaos/harness/server-process.ts';
-import { buildWebApp, repoRoot } from './web-build.ts';
+import { type StartedServer, startServer } from '../e2e/tests/support/own-server.ts';
+import { buildWebApp } from './web-build.ts';
 
-export type WebServer = { url: string; stop: () => Promise<void> };
-
-// This machine is shared: a server that compiles its TypeScript while others run tests may take
-// a while to answer its first health check.
-const START_TIMEOUT_MS = 120_000;
+export type WebServer = StartedServer;
 
 /**
  * The real server (development mode, for the outbox that carries the codes) on a free port, a
- * fresh embedded database, and the bench's own production build of the web app. Stopped (and its
- * data removed) by `stop()`, or at once if it does not come up.
+ * fresh embedded database, and the bench's own production build of the web app — started as the
+ * e2e journeys start theirs. Stopped (and its data removed) by `stop()`, or at once if it does not
+ * come up.
  */
 export async function startWebServer(): Promise<WebServer> {
-  const distDir = await buildWebApp();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kreyolcash-bench-data-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: distDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  // Also when the bench itself ends early (an error, Ctrl-C): no server outlives it.
-  const killOnExit = () => child.kill('SIGTERM');
-  process.once('exit', killOnExit);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    await kill(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitHealthy(url, child);
-  } catch (error) {
-    await stop();
-    throw new Error(`${error instanceof Error ? error.message : error}\n${stderr}`);
-  }
-  return { url, stop };
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not answer within ${START_TIMEOUT_MS / 1000} s`);
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  return exited;
+  const webDist = await buildWebApp();
+  const scratch = mkdtempSync(join(tmpdir(), 'kreyolcash-bench-data-'));
+  return startServer({ scratch, webDist, env: { RATE_LIMIT_MULTIPLIER: '1000' } });
 }
 
 export type WebUser = { email: string; password: string; phone: string };

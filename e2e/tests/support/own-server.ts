@@ -10,7 +10,8 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** The build the suite's server serves (playwright.config.ts passes WEB_DIST_DIR on to it). */
 export const servedWebDist = resolve(repoRoot, process.env.WEB_DIST_DIR ?? 'apps/web/dist');
 
-export type OwnServer = { url: string; webDist: string; stop: () => Promise<void> };
+export type StartedServer = { url: string; stop: () => Promise<void> };
+export type OwnServer = StartedServer & { webDist: string };
 
 // A busy 2-core machine: the server compiles its TypeScript and migrates a fresh database while
 // the suite's browsers and server run.
@@ -26,6 +27,21 @@ export async function startServerOnCopy(): Promise<OwnServer> {
   const scratch = mkdtempSync(join(tmpdir(), 'kreyolcash-e2e-own-'));
   const webDist = join(scratch, 'web');
   cpSync(servedWebDist, webDist, { recursive: true });
+  return { ...(await startServer({ scratch, webDist })), webDist };
+}
+
+/**
+ * The real server (development mode: the outbox carries the codes) on a free port of 127.0.0.1,
+ * serving the web app built in `webDist`, with a fresh embedded database in `scratch`/data and
+ * `env` added to this process's. The e2e journeys and the benches (bench/web-server.ts) both
+ * start it so. `stop()` stops it and removes `scratch`, as does a start that fails; the server is
+ * also stopped when this process ends, whatever way it ends.
+ */
+export async function startServer(options: {
+  scratch: string;
+  webDist: string;
+  env?: Record<string, string>;
+}): Promise<StartedServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -35,10 +51,11 @@ export async function startServerOnCopy(): Promise<OwnServer> {
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: join(scratch, 'data'),
-      WEB_DIST_DIR: webDist,
+      DATA_DIR: join(options.scratch, 'data'),
+      WEB_DIST_DIR: options.webDist,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -51,7 +68,7 @@ export async function startServerOnCopy(): Promise<OwnServer> {
   const stop = async () => {
     process.removeListener('exit', killOnExit);
     await stopProcess(child);
-    rmSync(scratch, { recursive: true, force: true });
+    rmSync(options.scratch, { recursive: true, force: true });
   };
   try {
     await untilHealthy(url, child);
@@ -59,7 +76,7 @@ export async function startServerOnCopy(): Promise<OwnServer> {
     await stop();
     throw new Error(`${error instanceof Error ? error.message : error}\n${stderr}`);
   }
-  return { url, webDist, stop };
+  return { url, stop };
 }
 
 async function untilHealthy(url: string, child: ChildProcess): Promise<void> {
