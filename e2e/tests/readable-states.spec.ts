@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   codeOf,
@@ -10,6 +9,7 @@ import {
   payThroughApi,
   type TestUser,
 } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { signInToBackOffice } from './support/operators';
 
 // What a person reads at 360 px: a refusal stays in its step until they act, a toast never covers
@@ -17,24 +17,6 @@ import { signInToBackOffice } from './support/operators';
 // what it is (a payment being checked, a document waiting for review).
 
 const SHOTS = '/tmp/shots';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-type AxeViolation = { id: string; help: string; nodes: { html: string }[] };
-
-/** axe-core's WCAG A and AA rules on the page as it is (evaluated through the debugger: no CSP). */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const { violations } = await (
-      window as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } }
-    ).axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] } });
-    return violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      nodes: nodes.map(({ html }) => ({ html })),
-    }));
-  });
-}
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 const refusal = (page: Page) => page.getByTestId('step-refusal');
 

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, payThroughApi } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { signInToBackOffice } from './support/operators';
 
 // Reaching support at 360 px: support freezes an account (the person is told why on WhatsApp),
@@ -10,24 +10,6 @@ import { signInToBackOffice } from './support/operators';
 // person reads the answer on WhatsApp and on the screen.
 
 const SHOTS = '/tmp/shots';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-type AxeViolation = { id: string; help: string; nodes: { html: string }[] };
-
-/** axe-core's WCAG A and AA rules and best practices on the page as it is. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const { violations } = await (
-      window as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } }
-    ).axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] } });
-    return violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      nodes: nodes.map(({ html }) => ({ html })),
-    }));
-  });
-}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
