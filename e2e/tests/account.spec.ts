@@ -12,6 +12,7 @@ import {
   provePhone,
   type TestUser,
 } from './support/accounts';
+import { letToastsGo } from './support/toasts';
 
 // The profile, the settings (name, photo, a phone changed through two WhatsApp codes) and
 // referrals whose bonus the server really pays — on the real server, at 360×740.
@@ -34,11 +35,6 @@ async function phoneCode(
 /** A phone nobody has: +509 and 8 digits. */
 function freshPhone(): string {
   return newUser().phone;
-}
-
-/** Waits for the toasts to go (4 s each), for a picture of the screen itself. */
-async function waitForToastsToGo(page: Page) {
-  await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -128,10 +124,8 @@ test('a new name and a new photo saved in /settings show on /profile', async ({
   const newPhoto = await settingsPhoto.getAttribute('src');
   expect(newPhoto).not.toBe(oldPhoto);
 
-  // The toasts open at the bottom, over this link, and one under the pointer waits: the pointer
-  // leaves them and they go by themselves.
-  await page.mouse.move(0, 0);
-  await waitForToastsToGo(page);
+  // The toasts open at the bottom, over this link: they go before it is tapped.
+  await letToastsGo(page);
   await page.getByRole('link', { name: 'Retounen nan pwofil la' }).last().click();
   await expect(page).toHaveURL('/profile');
   await expect(page.getByRole('heading', { level: 2, name: 'Wilfrid Saint-Louis' })).toBeVisible();
@@ -352,7 +346,7 @@ test('a friend invited from /referrals signs up from the link, confirms and prov
   await expect(page.getByTestId('balance')).toHaveText('₭ 110,00');
   await page.goto('/referrals');
   await expect(invitation.getByText('Bonis peye', { exact: true })).toBeVisible();
-  await waitForToastsToGo(page);
+  await letToastsGo(page);
   // The picture shows the form and the invitation with its status.
   await invitation.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'referrals');

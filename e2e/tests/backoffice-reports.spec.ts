@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, payThroughApi } from './support/accounts';
 import { signInToBackOffice } from './support/operators';
+import { letToastsGo } from './support/toasts';
 
 // "Wrong person" reports, the app and the back office side by side: the payer reports a
 // posted transfer from its detail, the amount is held on the payee's side, support reverses it in
@@ -9,7 +10,6 @@ import { signInToBackOffice } from './support/operators';
 
 const SHOTS = '/tmp/kc-c/shots';
 const LAPTOP = { width: 1280, height: 860 };
-const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -38,10 +38,8 @@ test('a payer reports a wrong payment and support reverses it; both statements s
   await expect(card.getByTestId('report-status')).toHaveText('Y ap egzamine l');
   await expect(card).toContainText('₭ 25,00 kenbe pandan verifikasyon an.');
   await expect(card).toContainText('Sa w te ekri: Mwen tape yon move nimewo.');
-  // The toast opens at the bottom, under the pointer that tapped the button: a toast under the
-  // pointer waits, so the pointer leaves it.
-  await page.mouse.move(0, 0);
-  await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
+  // The toast opens at the bottom, under the pointer that tapped the button.
+  await letToastsGo(page);
   await shot(page, 'report-payer-open-360');
   expect((await latestMessage(request, payer.phone, 'report_opened_payer')).text).toContain('₭ 25,00');
 

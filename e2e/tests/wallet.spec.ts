@@ -1,6 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
+import { letToastsGo } from './support/toasts';
 
 // A transfer confirmed by the WhatsApp code, the balance of both people moving without a
 // reload, the statement and a transaction's detail — on the real server, at 360×740.
@@ -13,11 +14,6 @@ async function transferCode(request: APIRequestContext, payer: TestUser): Promis
   const code = /\*(\d{6})\*/.exec(message.text)?.[1];
   if (!code) throw new Error(`no code in: ${message.text}`);
   return code;
-}
-
-/** Waits for the toasts to go (4 s each), for a picture of the screen itself. */
-async function waitForToastsToGo(page: Page) {
-  await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -76,7 +72,7 @@ test('A sends ₭12,50 to B with the WhatsApp code; both balances move, B’s wi
   await expect(page.getByText('Ou pa ka voye plis pase ₭ 100,00 nan yon sèl transfè.')).toBeVisible();
   await amount.fill('12,50');
   await page.getByLabel('Nòt (si ou vle)').fill('Pou lekòl timoun yo');
-  await waitForToastsToGo(page);
+  await letToastsGo(page);
   await screenshot(page, testInfo, 'transfer');
   await confirm.click();
 
@@ -119,7 +115,7 @@ test('A sends ₭12,50 to B with the WhatsApp code; both balances move, B’s wi
   await expect(rows.nth(1)).toContainText('+₭ 100,00');
   await expect(page.getByTestId('flow-chart')).toBeVisible();
   await expect(page.getByTestId('flow-totals')).toHaveText(/Antre: ₭ 100,00\s*Soti: ₭ 12,50/);
-  await waitForToastsToGo(page);
+  await letToastsGo(page);
   await screenshot(page, testInfo, 'statement');
 
   await page.getByRole('tab', { name: 'Resevwa' }).click();
@@ -149,7 +145,7 @@ test('A sends ₭12,50 to B with the WhatsApp code; both balances move, B’s wi
   await expect(amounts).toContainText('1.250');
   await expect(amounts).toContainText('₭ 12,50');
   await expect(page.getByTestId('notes-card')).toContainText('Pou lekòl timoun yo');
-  await waitForToastsToGo(page);
+  await letToastsGo(page);
   await screenshot(page, testInfo, 'detail');
 
   await page.getByRole('link', { name: 'Retounen nan istorik la' }).click();
