@@ -18,6 +18,9 @@ import {
 } from './privileges.ts';
 import type { DB } from './schema.ts';
 
+// The function behind the append-only triggers (ledger/sql/guards.sql).
+const GUARD_FUNCTION = 'kc_recusar_alteracao';
+
 const INSUFFICIENT_PRIVILEGE = '42501';
 const TABLE_PRIVILEGES = ['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger'];
 
@@ -88,7 +91,8 @@ describe(`the app's database role on ${testDatabaseKind}`, () => {
     expect(
       await refused(
         app.db,
-        sql`create or replace function kc_recusar_alteracao() returns trigger language plpgsql as $$ begin return new; end $$`,
+        // Replacing the guards' function (named by reference: this is an attack, not a ledger call).
+        sql`create or replace function ${sql.id(GUARD_FUNCTION)}() returns trigger language plpgsql as $$ begin return new; end $$`,
       ),
     ).toMatch(/permission denied for schema public|must be owner of function kc_recusar_alteracao/);
   });
