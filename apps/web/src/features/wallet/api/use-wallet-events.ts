@@ -1,4 +1,4 @@
-import { REALTIME_RECONNECT_BACKOFF_MS } from '@kreyolcash/domain';
+import { REALTIME_RECONNECT_BACKOFF_MS, type TransactionEvent } from '@kreyolcash/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
@@ -85,7 +85,8 @@ export function openWalletEvents({
     });
     stream.addEventListener('transaction', (event) => {
       if (!isOwnersSession()) return;
-      const movement = parseJson(event.data) as { id?: unknown } | undefined;
+      // The contract's shape, still checked: a stream's bytes are not trusted blindly.
+      const movement = parseJson(event.data) as Partial<Record<keyof TransactionEvent, unknown>> | undefined;
       if (typeof movement?.id === 'string') movementReported(queryClient, movement.id);
       else void queryClient.invalidateQueries({ queryKey: ['wallet', 'transactions'] });
     });
