@@ -16,6 +16,8 @@ import {
   tally,
 } from '../chaos/harness/reconcile.ts';
 import { CHAOS_JWT_SECRET } from '../chaos/harness/server-process.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { APP_ROLE, OWNER_ROLE } from '../src/db/privileges.ts';
 import type { DB } from '../src/db/schema.ts';
 import { openEventStream } from '../src/test-support/event-stream.ts';
 import {
@@ -26,7 +28,7 @@ import {
 } from '../src/test-support/ledger-fixtures.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
 import { archiveUpToNow, restoreFromArchive, takeBaseBackup } from './harness/backup.ts';
-import { Cluster, OPS_TOKEN } from './harness/cluster.ts';
+import { Cluster, DATABASE_NAME, OPS_TOKEN } from './harness/cluster.ts';
 import { waitFor } from './harness/native-process.ts';
 import { waitForRoles } from './harness/patroni.ts';
 
@@ -66,6 +68,32 @@ describe('the cluster', () => {
   });
   beforeEach(() => {
     onTestFailed(() => console.error(cluster.logs()));
+  });
+
+  it("runs the API as the app's role, which cannot switch off the audit trail's trigger", async () => {
+    const { rows: owners } = await sql<{ owner: string }>`
+      select distinct relowner::regrole::text as owner from pg_class
+       where relnamespace = 'public'::regnamespace and relkind = 'r'`.execute(cluster.admin.db);
+    expect(owners).toEqual([{ owner: OWNER_ROLE }]);
+    const { rows: sessions } = await sql<{ role: string }>`
+      select distinct usename::text as role from pg_stat_activity
+       where datname = current_database() and usename::text <> current_user`.execute(cluster.admin.db);
+    expect(sessions).toEqual([{ role: APP_ROLE }]);
+    // Through PgBouncer, as the API processes connect.
+    const app = await openDatabase({
+      databaseUrl: `postgres://${APP_ROLE}@127.0.0.1:${cluster.pgbouncer.port}/${DATABASE_NAME}`,
+    });
+    try {
+      for (const statement of [
+        sql`alter table auditoria disable trigger kc_auditoria_so_insercao`,
+        sql`set session_replication_role = replica`,
+        sql`delete from kreyolcash_lancamentos`,
+      ]) {
+        await expect(statement.execute(app.db)).rejects.toMatchObject({ code: '42501' });
+      }
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves the bank workload through HAProxy with one and with three API processes', async () => {
@@ -361,11 +389,11 @@ async function routedReads(cluster: Cluster): Promise<{ standby: number; primary
   return totals;
 }
 
-/** `npm run ledger:check` (the compiled command) against the current primary. */
+/** `npm run ledger:check` (the compiled command) against the current primary, as the app's role. */
 function runLedgerCheckCommand(cluster: Cluster): number {
   try {
     execFileSync(process.execPath, [join(cluster.buildDir, 'ledger-check.js')], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: cluster.primaryUrl },
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: cluster.primaryAs(APP_ROLE) },
       stdio: 'pipe',
     });
     return 0;

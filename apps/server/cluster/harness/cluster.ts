@@ -1,9 +1,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { CHAOS_JWT_SECRET, freePort } from '../../chaos/harness/server-process.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
+import { APP_ROLE, OWNER_ROLE } from '../../src/db/privileges.ts';
 import {
   buildServerInto,
   type CompiledServer,
@@ -21,6 +21,7 @@ import {
   startPatroniNode,
   waitForRoles,
   writeArchiveScript,
+  writeBootstrapScript,
 } from './patroni.ts';
 import {
   type Haproxy,
@@ -73,9 +74,10 @@ export class Cluster {
       const building = buildServerInto(build.dir);
       const etcd = keep(await startEtcd(dir));
       const { script, archive } = writeArchiveScript(dir);
-      const first = keep(await startPatroniNode(dir, 'pg1', etcd, script));
+      const scripts = { archive: script, postBootstrap: writeBootstrapScript(dir, DATABASE_NAME) };
+      const first = keep(await startPatroniNode(dir, 'pg1', etcd, scripts));
       await waitForRoles(first, 'pg1');
-      const second = keep(await startPatroniNode(dir, 'pg2', etcd, script));
+      const second = keep(await startPatroniNode(dir, 'pg2', etcd, scripts));
       await waitForRoles(first, 'pg1', 'pg2');
       const nodes = [first, second];
       const apiPorts = await Promise.all(Array.from({ length: API_PROCESSES }, () => freePort()));
@@ -87,7 +89,6 @@ export class Cluster {
         async () => (await serverStates(haproxy, 'postgres_primary')).join() === 'UP,DOWN',
         30_000,
       );
-      await queryOk(`${adminUrl}/postgres`, `create database ${DATABASE_NAME}`);
       const pgbouncer = keep(await startPgbouncer(dir, haproxy, DATABASE_NAME));
       const redis = keep(await startRedis());
       const gateway = new TestWhatsAppGateway();
@@ -127,8 +128,14 @@ export class Cluster {
     return `http://127.0.0.1:${this.haproxy.httpPort}`;
   }
 
+  /** The primary through HAProxy as its superuser: archiving, backups, checks. */
   get primaryUrl(): string {
-    return `postgres://postgres@127.0.0.1:${this.haproxy.primaryPort}/${DATABASE_NAME}`;
+    return this.primaryAs('postgres');
+  }
+
+  /** The primary through HAProxy, no PgBouncer, as `role`: the app's or the schema owner's. */
+  primaryAs(role: string): string {
+    return `postgres://${role}@127.0.0.1:${this.haproxy.primaryPort}/${DATABASE_NAME}`;
   }
 
   /** Starts API process `index` (0-based) on its port; the first one to start migrates. */
@@ -137,14 +144,16 @@ export class Cluster {
     const dataDir = join(this.dir, `api${index + 1}`);
     mkdirSync(join(dataDir, 'web'), { recursive: true });
     writeFileSync(join(dataDir, 'web', 'index.html'), '<!doctype html><title>KreyolCash</title>');
-    const pooled = `postgres://postgres@127.0.0.1:${this.pgbouncer.port}`;
+    const pooled = `postgres://${APP_ROLE}@127.0.0.1:${this.pgbouncer.port}`;
     const server = await startServerProcess(['--enable-source-maps', join(this.build.dir, 'main.js')], {
       NODE_ENV: 'production',
       PORT: String(port),
       DATABASE_URL: `${pooled}/${DATABASE_NAME}`,
       DATABASE_READ_URL: `${pooled}/${DATABASE_NAME}_read`,
-      // LISTEN holds one server session for its whole life: it bypasses PgBouncer.
-      DATABASE_LISTEN_URL: this.primaryUrl,
+      // LISTEN holds one server session for its whole life, and the migrations a session-level
+      // lock: both bypass PgBouncer. The migrations run as the schema's owner.
+      DATABASE_LISTEN_URL: this.primaryAs(APP_ROLE),
+      DATABASE_OWNER_URL: this.primaryAs(OWNER_ROLE),
       REDIS_URL: this.redis.url,
       JWT_SECRET: CHAOS_JWT_SECRET,
       PUBLIC_URL: this.url,
@@ -210,16 +219,5 @@ export class Cluster {
     await this.etcd.process.kill();
     this.build.remove();
     rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-async function queryOk(url: string, text: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query(text);
-    return true;
-  } finally {
-    await client.end().catch(() => {});
   }
 }

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../chaos/harness/server-process.ts';
+import { OWNER_ROLE, ROLES_SQL } from '../../src/db/privileges.ts';
 import { giveToPostgres, killPostmaster, NativeProcess, waitFor } from './native-process.ts';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -61,11 +62,36 @@ export function writeArchiveScript(dir: string): { script: string; archive: stri
   return { script, archive };
 }
 
+/**
+ * What Patroni runs once, on the node that bootstraps the cluster, as its superuser: the app's two
+ * roles (src/db/privileges.ts) and the database, owned by the schema's owner, so its first API
+ * process migrates as that role. The standby gets both by replication.
+ */
+export function writeBootstrapScript(dir: string, database: string): string {
+  const script = join(dir, 'post-bootstrap.sh');
+  writeFileSync(
+    script,
+    [
+      '#!/bin/sh',
+      '# post-bootstrap.sh <connection URL>: the KreyolCash roles and database',
+      'set -e',
+      `${PG_BIN}/psql "$1" -v ON_ERROR_STOP=1 <<'SQL'`,
+      `${ROLES_SQL};`,
+      `create database ${database} owner ${OWNER_ROLE};`,
+      'SQL',
+      '',
+    ].join('\n'),
+  );
+  chmodSync(script, 0o755);
+  giveToPostgres(script);
+  return script;
+}
+
 export async function startPatroniNode(
   dir: string,
   name: string,
   etcd: Etcd,
-  archiveScript: string,
+  scripts: { archive: string; postBootstrap: string },
 ): Promise<PatroniNode> {
   const [pgPort, restPort] = [await freePort(), await freePort()];
   const dataDir = join(dir, name);
@@ -74,7 +100,7 @@ export async function startPatroniNode(
   const configFile = join(dir, `${name}.yml`);
   writeFileSync(
     configFile,
-    patroniConfig({ name, pgPort, restPort, dataDir, etcd, socketDir: dir, archiveScript }),
+    patroniConfig({ name, pgPort, restPort, dataDir, etcd, socketDir: dir, scripts }),
   );
   giveToPostgres(configFile);
   const process = new NativeProcess(`patroni ${name}`, 'patroni', [configFile], { asPostgres: true });
@@ -122,7 +148,7 @@ function patroniConfig(o: {
   dataDir: string;
   etcd: Etcd;
   socketDir: string;
-  archiveScript: string;
+  scripts: { archive: string; postBootstrap: string };
 }): string {
   // JSON is YAML: no YAML writer needed.
   return JSON.stringify(
@@ -148,12 +174,13 @@ function patroniConfig(o: {
               max_replication_slots: 10,
               wal_log_hints: 'on',
               archive_mode: 'always',
-              archive_command: `${o.archiveScript} %p %f`,
+              archive_command: `${o.scripts.archive} %p %f`,
               archive_timeout: 60,
             },
           },
         },
         initdb: [{ encoding: 'UTF8' }, { locale: 'C.UTF-8' }],
+        post_bootstrap: o.scripts.postBootstrap,
         pg_hba: ['host replication all 127.0.0.1/32 trust', 'host all all 127.0.0.1/32 trust'],
       },
       postgresql: {

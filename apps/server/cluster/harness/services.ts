@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '../../chaos/harness/server-process.ts';
+import { APP_ROLE } from '../../src/db/privileges.ts';
 import { giveToPostgres, NativeProcess, waitFor } from './native-process.ts';
 import type { PatroniNode } from './patroni.ts';
 
@@ -103,7 +104,8 @@ export type Pgbouncer = { port: number; process: NativeProcess };
 export async function startPgbouncer(dir: string, haproxy: Haproxy, database: string): Promise<Pgbouncer> {
   const port = await freePort();
   const users = join(dir, 'pgbouncer-users.txt');
-  writeFileSync(users, '"postgres" ""\n');
+  // Trust still needs each user listed: the app signs in as its own role (src/db/privileges.ts).
+  writeFileSync(users, `"postgres" ""\n"${APP_ROLE}" ""\n`);
   const file = join(dir, 'pgbouncer.ini');
   writeFileSync(
     file,
