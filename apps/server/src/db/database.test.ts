@@ -25,6 +25,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0007-daily-sending-totals',
       '0008-help-requests',
       '0009-amount-ceilings',
+      '0010-hold-policies',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -145,7 +145,20 @@ export type MovimentacoesTable = {
   criado_em: CreatedAt;
   concluido_em: Date | null;
   expira_em: Date | null;
+  /** A held movement's policy (migration 0010; null on one posted at once): what confirms it… */
+  confirmacao: HoldConfirmation | null;
+  /** …the user whose action confirms it, when a party does… */
+  confirmador_id: string | null;
+  /** …whether it counts in the payer's sending limits and daily total… */
+  nos_limites: Generated<boolean>;
+  /** …and what its expiry (expira_em) does. */
+  ao_expirar: ExpiryAction | null;
 };
+
+/** What confirms a hold: a code sent to the payer, or an action by a named party. */
+export type HoldConfirmation = 'codigo' | 'parte';
+/** What a hold's expiry does: void it, or post it. */
+export type ExpiryAction = 'anular' | 'postar';
 
 export type RetencoesTable = {
   movimentacao_id: string;

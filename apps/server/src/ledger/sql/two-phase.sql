@@ -65,9 +65,9 @@ begin
     return kc_erro('rate_limited');
   end if;
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
-                                        quantidade_centis, observacoes, expira_em)
+                                        quantidade_centis, observacoes, expira_em, confirmacao, nos_limites, ao_expirar)
   values (v_mov, p->>'tipo', 'pendente', v_remetente, v_destinatario, v_debito, (p->>'conta_credito')::uuid,
-          v_quantidade, p->>'observacoes', v_expira);
+          v_quantidade, p->>'observacoes', v_expira, 'codigo', true, 'anular');
   insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
   values (v_mov, v_debito, v_quantidade);
   -- Counted for the limits from the hold on, under the same lock (limits.sql).
