@@ -9,7 +9,11 @@ exitIfMissing('npm run test:pg', [
   await missingPostgres(url, 'TEST_DATABASE_URL'),
   await missingRedis(redisUrl, 'TEST_REDIS_URL'),
 ]);
-console.log(`API tests against PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')}`);
+// The test setup makes the roles kreyolcash_owner and kreyolcash_app there when missing: each test
+// database is the owner's, and every test app signs in as the app's role, with its grants only.
+console.log(
+  `API tests against PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')} (the apps as kreyolcash_app)`,
+);
 const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url, TEST_REDIS_URL: redisUrl },
