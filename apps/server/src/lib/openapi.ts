@@ -1,9 +1,9 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { contractDescriptions, contractSchemas, type ErrorCode, httpStatusOf } from '@kreyolcash/domain';
+import type { FastifySchema } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FastifySchema } from 'fastify';
 import type { AppInstance } from '../app-deps.ts';
 import type { Config } from '../config.ts';
 
@@ -103,7 +103,8 @@ function described(responses: unknown): Record<string, unknown> {
     Object.entries((responses ?? {}) as Record<string, Record<string, unknown>>).map(([status, schema]) => {
       if (schema.description) return [status, schema];
       const shape = typeof schema.$ref === 'string' ? schema.$ref.slice(SCHEMA_REF.length) : undefined;
-      const meaning = (shape && contractDescriptions().get(shape)) ?? BODILESS[status] ?? SUCCESS[status] ?? shape;
+      const meaning =
+        (shape && contractDescriptions().get(shape)) ?? BODILESS[status] ?? SUCCESS[status] ?? shape;
       return [status, meaning ? { ...schema, description: meaning } : schema];
     }),
   );
@@ -111,7 +112,11 @@ function described(responses: unknown): Record<string, unknown> {
 
 const SUCCESS: Record<string, string> = { '200': 'Done', '201': 'Created', '202': 'Accepted: on its way' };
 
-const IMAGE_FILE = { type: 'string', contentMediaType: 'image/jpeg', description: 'A JPG or PNG photo, 5 MB at most' };
+const IMAGE_FILE = {
+  type: 'string',
+  contentMediaType: 'image/jpeg',
+  description: 'A JPG or PNG photo, 5 MB at most',
+};
 
 function formBody(form: NonNullable<FastifySchema['form']>): object {
   const fields = form.fields
