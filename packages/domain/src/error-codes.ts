@@ -17,6 +17,9 @@ const CODES_BY_STATUS = {
     'account_frozen',
     // The proposer of an adjustment cannot approve it: two people, always.
     'own_adjustment_approval',
+    // A held movement waits for one named party's action (the seller, the buyer, an agent): anyone
+    // else's is refused, and so is any action on a hold that waits for a code.
+    'not_confirming_party',
   ],
   404: [
     'not_found',

@@ -1,3 +1,4 @@
+import type { LevelLimits, VerificationLevel } from '@kreyolcash/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -6,20 +7,34 @@ import { reports } from './wrong-person-reports.ts';
 
 const BATCH = 200;
 
+export type ExpirySweeperOptions = {
+  intervalMs?: number;
+  /**
+   * The levels' limits (config.levelLimits): a hold whose expiry posts is posted only under them
+   * (the payee's maximum balance), so without them such holds wait and only voids happen.
+   */
+  levelLimits?: Record<VerificationLevel, LevelLimits>;
+};
+
 /**
- * Voids expired pending transfers and purchases and releases their reservations (and stock), so money is never held by a
- * code nobody will type. Verification also refuses an expired code on its own; this only makes
- * the reserved money available again without waiting for a user.
+ * Ends expired holds as each one's policy says: most are voided (money and stock free again, never
+ * held by a code nobody will type), and one whose expiry posts goes to its payee. Verification
+ * also refuses an expired code on its own; this ends the hold without waiting for a user.
  */
 export class ExpirySweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private readonly intervalMs: number;
+  private readonly levelLimits: Record<VerificationLevel, LevelLimits> | undefined;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly logger: Pick<FastifyBaseLogger, 'info' | 'error'>,
-    private readonly intervalMs = 30_000,
-  ) {}
+    options: ExpirySweeperOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 30_000;
+    this.levelLimits = options.levelLimits;
+  }
 
   start(): void {
     this.timer = setInterval(() => {
@@ -37,15 +52,17 @@ export class ExpirySweeper {
     await this.running;
   }
 
-  /** Voids every expired pending transfer and purchase, and expires overdue reports; returns how many. */
+  /** Ends every expired hold, and expires overdue reports; returns how many. */
   async sweep(): Promise<number> {
     let total = 0;
+    let posted = 0;
     for (;;) {
-      const voided = await ledger.expire(this.db, BATCH);
-      total += voided;
-      if (voided < BATCH) break;
+      const batch = await ledger.expire(this.db, BATCH, this.levelLimits);
+      total += batch.ended;
+      posted += batch.posted;
+      if (batch.ended < BATCH) break;
     }
-    if (total > 0) this.logger.info({ voided: total }, 'expired holds voided');
+    if (total > 0) this.logger.info({ voided: total - posted, posted }, 'expired holds ended');
     return total + (await this.expireReports());
   }
 

@@ -106,7 +106,8 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
           or (r.retido_centis <> 0 and (r.retido_centis <> m.quantidade_centis or r.conta_retida <> m.conta_credito))`,
   },
   {
-    // The limits read these running totals (limits.sql); each must be the sum it stands for.
+    // The limits read these running totals (limits.sql); each must be the sum of the movements
+    // held under a policy that counts them (migration 0010), pending or posted.
     check: 'sending total differs from its movements',
     query: sql`
       select coalesce(t.usuario_id, m.remetente_id)::text || ' ' || coalesce(t.dia, m.dia)::text as subject,
@@ -114,7 +115,7 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
         from kreyolcash_envios_diarios t
         full join (select remetente_id, kc_dia_haiti(criado_em) as dia, sum(quantidade_centis) as soma
                      from kreyolcash_movimentacoes
-                    where tipo in ('transferencia', 'compra') and status in ('pendente', 'concluida')
+                    where nos_limites and status in ('pendente', 'concluida')
                     group by 1, 2) m
           on m.remetente_id = t.usuario_id and m.dia = t.dia
        where coalesce(t.enviado_centis, 0) <> coalesce(m.soma, 0)`,

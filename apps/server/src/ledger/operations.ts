@@ -4,8 +4,7 @@ import {
   type ErrorCode,
   type LevelLimits,
   MAX_CODE_ATTEMPTS,
-  PURCHASE_CODE_EXPIRY_MS,
-  TRANSFER_CODE_EXPIRY_MS,
+  type MovementKind,
   type VerificationLevel,
 } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
@@ -13,7 +12,16 @@ import type { DB } from '../db/schema.ts';
 import { randomSixDigitCode } from '../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callLedger, parseResult } from './ledger-call.ts';
-import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper, requestHashOf } from './policy.ts';
+import {
+  CODE_WINDOW_MS,
+  CODES_PER_WINDOW,
+  codePepper,
+  type HoldPolicy,
+  PURCHASE_HOLD_POLICY,
+  policyParams,
+  requestHashOf,
+  TRANSFER_HOLD_POLICY,
+} from './policy.ts';
 import type { LedgerRefusal, LedgerResult } from './results.ts';
 import { transferBatchers } from './transfer-batches.ts';
 
@@ -22,7 +30,9 @@ import { transferBatchers } from './transfer-batches.ts';
 // database function call (src/ledger/sql), retried when PostgreSQL asks, parsed into a named
 // result. Realtime events leave after the call, never from inside the money transaction.
 //   issue                      new money from the issuer (inside the caller's transaction)
-//   hold → post | void | expire the two-phase movements confirmed by a code (transfers, purchases)
+//   hold → post | void | expire the two-phase movements, each under the policy its operation
+//                              chose (policy.ts): confirmed by a code (transfers, purchases) or
+//                              by a named party's action, voided or posted at expiry
 //   resendCode                 a new code for a held movement
 //   reverse, adjust            corrections: new movements that reference what they correct
 
@@ -40,7 +50,9 @@ export type LedgerDeps = {
 };
 
 export type LedgerOperation =
-  | `${'hold' | 'post' | 'void'}_${'transfer' | 'purchase'}`
+  | `hold_${HoldRequest['kind']}`
+  | `post_${PostRequest['kind']}`
+  | `void_${VoidRequest['kind']}`
   | 'resend_code'
   | 'reverse'
   | 'adjust';
@@ -48,6 +60,15 @@ export type LedgerOperation =
 /** 'ok', the refusal's error code, or 'error' when the call threw (database down, bad answer). */
 export type LedgerObserver = (operation: LedgerOperation, outcome: string) => void;
 
+/** The kinds a hold may carry: every movement but those posted at once (issuance, corrections). */
+export type HeldMovementKind = Exclude<MovementKind, 'cadastro' | 'bonus' | 'estorno' | 'ajuste'>;
+
+/**
+ * A hold. Transfers and purchases are flows around the engine (the payee found by e-mail; the
+ * price, stock and sale of a product), held under their own policy unless the operation names
+ * another. `movement` is a hold between any two ledger accounts, by account id, for an operation
+ * with no flow of its own: its policy is a party's confirmation (a code needs a flow that sends it).
+ */
 export type HoldRequest =
   | {
       kind: 'transfer';
@@ -57,6 +78,7 @@ export type HoldRequest =
       note: string | null;
       idempotencyKey: string | null;
       requestHash: string;
+      policy?: HoldPolicy;
     }
   | {
       kind: 'purchase';
@@ -65,15 +87,32 @@ export type HoldRequest =
       quantity: number;
       idempotencyKey: string | null;
       requestHash: string;
+      policy?: HoldPolicy;
+    }
+  | {
+      kind: 'movement';
+      movementKind: HeldMovementKind;
+      debitAccountId: string;
+      creditAccountId: string;
+      amountCentis: number;
+      note: string | null;
+      /** Keyed by the debit account's owner: null when a system account pays. */
+      idempotencyKey: string | null;
+      requestHash: string;
+      policy: HoldPolicy & { confirmation: { by: 'party' } };
     };
 
+/** A post: the payer's code for a transfer or a purchase, or the named party's action for a hold that waits for it. */
 export type PostRequest =
   | { kind: 'transfer'; movementId: string; payerId: string; code: string }
-  | { kind: 'purchase'; saleId: string; buyerId: string; code: string };
+  | { kind: 'purchase'; saleId: string; buyerId: string; code: string }
+  | { kind: 'party'; movementId: string; partyId: string };
 
+/** A void by the payer: of a transfer, of a purchase (by its sale), or of any held movement. */
 export type VoidRequest =
   | { kind: 'transfer'; movementId: string; payerId: string }
-  | { kind: 'purchase'; saleId: string; buyerId: string };
+  | { kind: 'purchase'; saleId: string; buyerId: string }
+  | { kind: 'movement'; movementId: string; payerId: string };
 
 function codeLimit(deps: LedgerDeps) {
   return {
@@ -92,8 +131,13 @@ async function hold(
 ): Promise<LedgerResult<'holdPurchase'>>;
 async function hold(
   deps: LedgerDeps,
+  r: Extract<HoldRequest, { kind: 'movement' }>,
+): Promise<LedgerResult<'holdMovement'>>;
+async function hold(
+  deps: LedgerDeps,
   r: HoldRequest,
-): Promise<LedgerResult<'holdTransfer'> | LedgerResult<'holdPurchase'>> {
+): Promise<LedgerResult<'holdTransfer'> | LedgerResult<'holdPurchase'> | LedgerResult<'holdMovement'>> {
+  if (r.kind === 'movement') return holdMovement(deps, r);
   const common = {
     codigo: randomSixDigitCode(),
     pepper: codePepper(deps.config.jwtSecret),
@@ -105,11 +149,11 @@ async function hold(
   if (r.kind === 'transfer') {
     const params = {
       ...common,
+      politica: policyParams(r.policy ?? TRANSFER_HOLD_POLICY),
       pagador_id: r.payerId,
       destinatario_email: r.payeeEmail,
       quantidade_centis: r.amountCentis,
       observacoes: r.note,
-      validade_ms: TRANSFER_CODE_EXPIRY_MS,
     };
     const raw = await withTransactionRetry(() => transferBatchers(deps.database.db).initiate.run(params));
     const result = parseResult('holdTransfer', raw);
@@ -119,14 +163,35 @@ async function hold(
   const result = await withTransactionRetry(() =>
     callLedger(deps.database.db, 'kc_compra_iniciar', 'holdPurchase', {
       ...common,
+      politica: policyParams(r.policy ?? PURCHASE_HOLD_POLICY),
       comprador_id: r.buyerId,
       produto_id: r.productId,
       quantidade: r.quantity,
       max_quantidade: DEFAULT_MAX_PURCHASE_QUANTITY,
-      validade_ms: PURCHASE_CODE_EXPIRY_MS,
     }),
   );
   if (result.ok && !result.replayed) deps.events.publish([r.buyerId], result.movimentacao_id);
+  return result;
+}
+
+async function holdMovement(
+  deps: LedgerDeps,
+  r: Extract<HoldRequest, { kind: 'movement' }>,
+): Promise<LedgerResult<'holdMovement'>> {
+  const result = await withTransactionRetry(() =>
+    callLedger(deps.database.db, 'kc_movimento_reter', 'holdMovement', {
+      tipo: r.movementKind,
+      conta_debito: r.debitAccountId,
+      conta_credito: r.creditAccountId,
+      quantidade_centis: r.amountCentis,
+      observacoes: r.note,
+      politica: policyParams(r.policy),
+      limites: deps.config.levelLimits,
+      chave: r.idempotencyKey,
+      request_hash: r.requestHash,
+    }),
+  );
+  if (result.ok && !result.replayed) deps.events.publish(result.usuarios, result.movimentacao_id);
   return result;
 }
 
@@ -140,14 +205,30 @@ async function post(
 ): Promise<LedgerResult<'postPurchase'>>;
 async function post(
   deps: LedgerDeps,
+  r: Extract<PostRequest, { kind: 'party' }>,
+): Promise<LedgerResult<'postByParty'>>;
+async function post(
+  deps: LedgerDeps,
   r: PostRequest,
-): Promise<LedgerResult<'postTransfer'> | LedgerResult<'postPurchase'>> {
+): Promise<LedgerResult<'postTransfer'> | LedgerResult<'postPurchase'> | LedgerResult<'postByParty'>> {
+  // The post refuses a frozen payer and a payee it would take past its maximum balance.
+  const limites = deps.config.levelLimits;
+  if (r.kind === 'party') {
+    const result = await withTransactionRetry(() =>
+      callLedger(deps.database.db, 'kc_confirmar', 'postByParty', {
+        movimentacao_id: r.movementId,
+        confirmador_id: r.partyId,
+        limites,
+      }),
+    );
+    if (result.ok) deps.events.publish(result.usuarios, result.movimentacao_id);
+    return result;
+  }
   const common = {
     codigo: r.code,
     pepper: codePepper(deps.config.jwtSecret),
     max_tentativas: MAX_CODE_ATTEMPTS,
-    // The post refuses a frozen payer and a payee it would take past its maximum balance.
-    limites: deps.config.levelLimits,
+    limites,
   };
   if (r.kind === 'transfer') {
     const params = { ...common, movimentacao_id: r.movementId, pagador_id: r.payerId };
@@ -177,22 +258,27 @@ async function voidHold(
 ): Promise<LedgerResult<'voidPurchase'>>;
 async function voidHold(
   deps: LedgerDeps,
+  r: Extract<VoidRequest, { kind: 'movement' }>,
+): Promise<LedgerResult<'voidMovement'>>;
+async function voidHold(
+  deps: LedgerDeps,
   r: VoidRequest,
-): Promise<LedgerResult<'voidTransfer'> | LedgerResult<'voidPurchase'>> {
+): Promise<LedgerResult<'voidTransfer'> | LedgerResult<'voidPurchase'> | LedgerResult<'voidMovement'>> {
   // Voids notify from the database (kc_anular): they are rare, and the sweeper voids too.
-  if (r.kind === 'transfer') {
+  if (r.kind === 'purchase') {
     return withTransactionRetry(() =>
-      callLedger(deps.database.db, 'kc_transferencia_cancelar', 'voidTransfer', {
-        movimentacao_id: r.movementId,
-        pagador_id: r.payerId,
+      callLedger(deps.database.db, 'kc_compra_cancelar', 'voidPurchase', {
+        venda_id: r.saleId,
+        comprador_id: r.buyerId,
       }),
     );
   }
+  const [fn, operation] =
+    r.kind === 'transfer'
+      ? (['kc_transferencia_cancelar', 'voidTransfer'] as const)
+      : (['kc_movimento_cancelar', 'voidMovement'] as const);
   return withTransactionRetry(() =>
-    callLedger(deps.database.db, 'kc_compra_cancelar', 'voidPurchase', {
-      venda_id: r.saleId,
-      comprador_id: r.buyerId,
-    }),
+    callLedger(deps.database.db, fn, operation, { movimentacao_id: r.movementId, pagador_id: r.payerId }),
   );
 }
 
@@ -222,10 +308,18 @@ function resendCode(
   );
 }
 
-/** Voids up to `limit` expired holds (transfers and purchases); returns how many. */
-async function expire(db: Kysely<DB>, limit: number): Promise<number> {
-  const result = await callLedger(db, 'kc_expirar', 'expire', { limite: limit });
-  return result.ok ? result.expiradas : 0;
+/**
+ * Ends up to `limit` expired holds as each one's policy says (voided, or posted); returns how many
+ * ended and how many of them posted. A post checks the payee's maximum balance, so holds whose
+ * expiry posts wait for a caller that passes the levels' limits.
+ */
+async function expire(
+  db: Kysely<DB>,
+  limit: number,
+  levelLimits?: Record<VerificationLevel, LevelLimits>,
+): Promise<{ ended: number; posted: number }> {
+  const result = await callLedger(db, 'kc_expirar', 'expire', { limite: limit, limites: levelLimits });
+  return result.ok ? { ended: result.expiradas, posted: result.postadas } : { ended: 0, posted: 0 };
 }
 
 export type IssuanceKind = 'cadastro' | 'bonus';
@@ -351,7 +445,12 @@ export const ledger = {
   adjustWithin,
 };
 
-export { requestHashOf } from './policy.ts';
+export {
+  type HoldPolicy,
+  PURCHASE_HOLD_POLICY,
+  requestHashOf,
+  TRANSFER_HOLD_POLICY,
+} from './policy.ts';
 export type { LedgerRefusal } from './results.ts';
 export { watchTransferBatches } from './transfer-batches.ts';
 // The rest of the facade: codes whose subject is not a movement (the phone change), the request

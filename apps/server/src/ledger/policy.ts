@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { PURCHASE_CODE_EXPIRY_MS, TRANSFER_CODE_EXPIRY_MS } from '@kreyolcash/domain';
 
 // The ledger's policies that live in the server rather than in SQL.
 
@@ -6,6 +7,48 @@ import { createHash, createHmac } from 'node:crypto';
 // phone per window.
 export const CODES_PER_WINDOW = 10;
 export const CODE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * How a held movement ends, chosen by the operation that holds it and stored on the movement
+ * (sql/two-phase.sql, kc_reter): what confirms it — a 6-digit code sent to the payer, or an action
+ * by a named party (a user id: the seller, the buyer, an agent), whom the caller has checked —,
+ * whether it counts in the payer's sending limits and daily total, and when it expires and what
+ * its expiry then does (void it, or post it).
+ */
+export type HoldPolicy = {
+  confirmation: { by: 'code' } | { by: 'party'; partyId: string };
+  countsInLimits: boolean;
+  expiry: { afterMs: number; action: 'void' | 'post' };
+};
+
+/** A transfer: a code to the payer, counted in the payer's limits, voided when the code expires. */
+export const TRANSFER_HOLD_POLICY: HoldPolicy = {
+  confirmation: { by: 'code' },
+  countsInLimits: true,
+  expiry: { afterMs: TRANSFER_CODE_EXPIRY_MS, action: 'void' },
+};
+
+/** A purchase: the same, with the purchase code's validity. */
+export const PURCHASE_HOLD_POLICY: HoldPolicy = {
+  confirmation: { by: 'code' },
+  countsInLimits: true,
+  expiry: { afterMs: PURCHASE_CODE_EXPIRY_MS, action: 'void' },
+};
+
+/** The policy as the ledger's SQL reads it (kc_politica). */
+export function policyParams(policy: HoldPolicy) {
+  const { afterMs, action } = policy.expiry;
+  if (!Number.isSafeInteger(afterMs) || afterMs <= 0) {
+    throw new RangeError(`a hold expires after a positive whole number of ms, got ${afterMs}`);
+  }
+  return {
+    confirmacao: policy.confirmation.by === 'code' ? 'codigo' : 'parte',
+    confirmador_id: policy.confirmation.by === 'party' ? policy.confirmation.partyId : null,
+    nos_limites: policy.countsInLimits,
+    ao_expirar: action === 'void' ? 'anular' : 'postar',
+    validade_ms: afterMs,
+  };
+}
 
 /** The key for code hashes, derived from the server secret (never stored in the database). */
 export function codePepper(jwtSecret: string): string {

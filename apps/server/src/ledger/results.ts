@@ -29,10 +29,13 @@ export const RESULTS = {
     total_centis: z.number().int(),
     expira_em: timestamp,
   }),
+  holdMovement: answer({ movimentacao_id: uuid, expira_em: timestamp, usuarios: z.array(uuid) }),
   postTransfer: answer({ movimentacao_id: uuid, recebedor_id: uuid }),
   postPurchase: answer({ venda_id: uuid, movimentacao_id: uuid, vendedor_id: uuid }),
+  postByParty: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
   voidTransfer: answer({ movimentacao_id: uuid }),
   voidPurchase: answer({ venda_id: uuid }),
+  voidMovement: answer({ movimentacao_id: uuid }),
   resendCode: answer({ movimentacao_id: uuid, tentativas_restantes: z.number().int() }),
   issue: answer({ movimentacao_id: uuid }),
   reverse: answer({
@@ -42,7 +45,7 @@ export const RESULTS = {
     usuarios: z.array(uuid),
   }),
   adjust: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
-  expire: answer({ expiradas: z.number().int() }),
+  expire: answer({ expiradas: z.number().int(), postadas: z.number().int() }),
   // Codes whose subject is not a movement (verification-codes.ts).
   issueCode: answer({ expira_em: timestamp }),
   verifyCode: answer({}),

@@ -1,29 +1,47 @@
--- Expired holds, voided so money (and stock) is never held by a code nobody will type.
--- Verification refuses an expired code on its own; this frees the money without waiting for a
--- user. Each movement is locked first (skip locked: one another transaction holds is left for the
--- next sweep), then its sale and product, then accounts, in the ledger's lock order.
--- p: {limite}. Answers {ok, expiradas}.
+-- Holds past their time end as their policy says (kc_vencer): most are voided, so money (and
+-- stock) is never held by a code nobody will type; one whose expiry posts goes to its payee, by
+-- the same path as a confirmation (kc_concluir), and is voided instead when the post is refused
+-- (a frozen payer, a payee past its maximum balance). Verification refuses an expired code on its
+-- own; this ends the hold without waiting for a user.
+--
+-- The ledger's lock order, level by level for the whole batch (two-phase.sql): the movements
+-- first (skip locked: one another transaction holds is left for the next sweep), then their sales
+-- and products, then every account they touch in ascending id — a void's payer, both accounts of
+-- a posting — and only then each movement ends, one by one.
+-- p: {limite, limites}. Without limites (a sweeper that was not given them), holds whose expiry
+-- posts wait: a post needs the payee's maximum balance. Answers {ok, expiradas, postadas}.
 create or replace function kc_expirar(p jsonb) returns jsonb language plpgsql as $$
 declare
+  v_ids uuid[];
   r record;
-  v_venda record;
-  n integer := 0;
+  v_postadas integer := 0;
 begin
-  for r in
+  select array_agg(id) into v_ids from (
     select m.id from kreyolcash_movimentacoes m
      where m.status = 'pendente' and m.expira_em <= now()
-     order by m.conta_debito, m.id
+       and (m.ao_expirar is distinct from 'postar' or p->'limites' is not null)
+     order by m.expira_em
      limit (p->>'limite')::integer
-       for no key update of m skip locked
+       for no key update of m skip locked) vencidas;
+  if v_ids is null then return jsonb_build_object('ok', true, 'expiradas', 0, 'postadas', 0); end if;
+  perform 1 from vendas where movimentacao_id = any(v_ids) order by id for no key update;
+  perform 1 from produtos
+   where id in (select produto_id from vendas where movimentacao_id = any(v_ids))
+   order by id for no key update;
+  perform 1 from kreyolcash_contas
+   where id in (select conta_debito from kreyolcash_movimentacoes where id = any(v_ids)
+                union
+                select conta_credito from kreyolcash_movimentacoes where id = any(v_ids) and ao_expirar = 'postar')
+   order by id for no key update;
+  for r in
+    select id, remetente_id, destinatario_id, ao_expirar from kreyolcash_movimentacoes
+     where id = any(v_ids) order by conta_debito, id
   loop
-    select id, produto_id into v_venda from vendas where movimentacao_id = r.id for no key update;
-    if found then
-      perform 1 from produtos where id = v_venda.produto_id for no key update;
-      perform kc_compra_anular(v_venda.id, 'expirada');
-    else
-      perform kc_anular(r.id, 'expirada');
+    if kc_vencer(r.id, p->'limites') is null and r.ao_expirar = 'postar' then
+      v_postadas := v_postadas + 1;
+      -- Rare, and outside any request: told from here, as a void is (events.sql).
+      perform kc_notificar('transaction', array_remove(array[r.remetente_id, r.destinatario_id], null), r.id);
     end if;
-    n := n + 1;
   end loop;
-  return jsonb_build_object('ok', true, 'expiradas', n);
+  return jsonb_build_object('ok', true, 'expiradas', cardinality(v_ids), 'postadas', v_postadas);
 end $$;

@@ -4,9 +4,10 @@
 -- saldo_max_centis}, "1": {…}, "2": {…}}.
 --   sending  — a transfer above its level's per-transfer limit is refused; at the hold, under the
 --              payer's account lock, a frozen account sends nothing, and what would take the day's
---              or the month's sending (transfers and purchases, pending or posted) past its limit
---              is refused. What was sent is a running total per payer and Haiti day, kept by the
---              engine (two-phase.sql: the hold adds, a void or an expiry takes back);
+--              or the month's sending (the holds that count in it, pending or posted: transfers
+--              and purchases) past its limit is refused. What was sent is a running total per
+--              payer and Haiti day, kept by the engine (two-phase.sql: the hold adds, a void or an
+--              expiry takes back);
 --   receiving — at the post, under both accounts' locks: a payment that would take the payee past
 --              its level's maximum balance is refused (and its hold voided by the caller). The hold
 --              checks it too, without the payee's lock, so a payer is not sent a code in vain.
@@ -102,10 +103,13 @@ begin
   return kc_erro_limite('transfer_limit_exceeded', p_nivel, v_limite, 0);
 end $$;
 
--- Whether the payer may send p_quantidade now (transfers and purchases); null when it may. The
--- caller holds the payer's account lock, which every hold of this payer takes first, so parallel
--- holds are counted one after the other and cannot pass a limit together.
-create or replace function kc_limite_envio(p_limites jsonb, p_pagador uuid, p_recebedor uuid, p_quantidade bigint)
+-- Whether the payer may send p_quantidade now; null when it may. The caller holds the payer's
+-- account lock, which every hold of this payer takes first, so parallel holds are counted one
+-- after the other and cannot pass a limit together. A frozen payer sends nothing and the payee's
+-- maximum balance holds whatever the hold's policy; the day's and month's sending only bind a hold
+-- that counts in them (p_nos_limites: transfers and purchases).
+create or replace function kc_limite_envio(p_limites jsonb, p_pagador uuid, p_recebedor uuid, p_quantidade bigint,
+                                           p_nos_limites boolean)
     returns jsonb language plpgsql as $$
 declare
   u record;
@@ -117,6 +121,7 @@ begin
   select congelado_em, kc_nivel(telefone_verificado_em, documento_aprovado_em) as nivel into u
     from usuarios where id = p_pagador;
   if u.congelado_em is not null then return kc_erro('account_frozen'); end if;
+  if not p_nos_limites then return kc_limite_recebimento(p_limites, p_recebedor, p_quantidade); end if;
   v_limites := p_limites->(u.nivel::text);
   select * into v_uso from kc_envios_usados(p_pagador);
   v_limite := (v_limites->>'diario_centis')::bigint;

@@ -1,13 +1,15 @@
 -- Purchases, on the two-phase engine: the price is the server's, the buyer's money and the stock
 -- are held together, and the code posts both or neither.
 --   kc_compra_iniciar   — Idempotency-Key, product, stock, hold, the sale PENDENTE and the code;
---   kc_compra_verificar — right code: posts buyer → owner, sale CONFIRMADA, stock taken, seller told;
+--   kc_compra_verificar — right code: posts buyer → owner and completes the sale (kc_compra_concluir:
+--                         CONFIRMADA, stock taken, seller told), through the engine's kc_concluir;
 --   kc_compra_cancelar, and expiry (expiry.sql) — void: money and stock free again;
 --   kc_compra_reenviar_codigo — a new code, same attempts and expiry;
 --   a buyer's new attempt voids their pending one for the same product (kc_compra_substituir).
 
--- p: {comprador_id, produto_id, quantidade, max_quantidade, limites, codigo, pepper, validade_ms, chave,
---     request_hash, max_codigos, janela_ms}
+-- p: {comprador_id, produto_id, quantidade, max_quantidade, limites, politica, codigo, pepper, chave,
+--     request_hash, max_codigos, janela_ms}. Without politica, a purchase's own (kc_politica_codigo,
+--     expiring after validade_ms).
 create or replace function kc_compra_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_comprador uuid := (p->>'comprador_id')::uuid;
@@ -24,12 +26,14 @@ declare
   pr record;
   v_total bigint;
   v_venda uuid := gen_random_uuid();
+  v_politica jsonb := coalesce(p->'politica', kc_politica_codigo(p->'validade_ms'));
+  v_codigo boolean := v_politica->>'confirmacao' = 'codigo';
   v_retencao jsonb;
 begin
   if v_quantidade is null or v_quantidade < 1 or v_quantidade > (p->>'max_quantidade')::integer then
     return kc_erro('invalid_quantity');
   end if;
-  -- Only a buyer whose phone is proven buys: the code goes to that phone.
+  -- Only a buyer whose phone is proven buys (a code goes to that phone).
   if not exists (select 1 from usuarios where id = v_comprador and telefone_verificado_em is not null) then
     return kc_erro('phone_not_verified');
   end if;
@@ -54,10 +58,11 @@ begin
   v_retencao := kc_reter(jsonb_build_object(
     'tipo', 'compra', 'remetente_id', v_comprador, 'destinatario_id', pr.responsavel_id,
     'conta_debito', v_comprador, 'conta_credito', pr.responsavel_id, 'quantidade_centis', v_total,
-    'observacoes', pr.nome || ' × ' || v_quantidade, 'validade_ms', p->'validade_ms', 'limites', p->'limites',
-    'codigo', jsonb_build_object('finalidade', 'purchase', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
-                                 'telefone', pr.telefone_comprador, 'max_codigos', p->'max_codigos',
-                                 'janela_ms', p->'janela_ms')));
+    'observacoes', pr.nome || ' × ' || v_quantidade, 'politica', v_politica, 'limites', p->'limites',
+    'codigo', case when v_codigo then
+      jsonb_build_object('finalidade', 'purchase', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
+                         'telefone', pr.telefone_comprador, 'max_codigos', p->'max_codigos',
+                         'janela_ms', p->'janela_ms') end));
   if not (v_retencao->>'ok')::boolean then
     if v_retencao->>'error' = 'insufficient_balance' then
       return v_retencao || jsonb_build_object('total_centis', v_total);
@@ -69,11 +74,13 @@ begin
                       total_centis, movimentacao_id)
   values (v_venda, pr.empresa_id, v_comprador, pr.responsavel_id, pr.id, v_quantidade, pr.preco_centis, v_total,
           (v_retencao->>'movimentacao_id')::uuid);
-  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
-  values ('whatsapp', pr.telefone_comprador, 'purchase_code',
-          jsonb_build_object('codigo', p->>'codigo', 'produto', pr.nome, 'valor_centis', v_total,
-                             'validade_min', (p->>'validade_ms')::bigint / 60000),
-          pr.idioma_comprador, 'purchase_code', v_venda::text);
+  if v_codigo then
+    insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+    values ('whatsapp', pr.telefone_comprador, 'purchase_code',
+            jsonb_build_object('codigo', p->>'codigo', 'produto', pr.nome, 'valor_centis', v_total,
+                               'validade_min', (v_politica->>'validade_ms')::bigint / 60000),
+            pr.idioma_comprador, 'purchase_code', v_venda::text);
+  end if;
   return jsonb_build_object('ok', true, 'venda_id', v_venda, 'movimentacao_id', v_retencao->'movimentacao_id',
                             'total_centis', v_total, 'expira_em', v_retencao->'expira_em');
 end $$;
@@ -135,22 +142,27 @@ begin
                                  kc_vinculo_dinheiro(v.comprador_id, v.vendedor_id, v.total_centis),
                                  p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer);
   if v_recusa is not null then
-    if v_recusa->>'error' = 'code_expired' then perform kc_compra_anular(v.id, 'expirada');
+    if v_recusa->>'error' = 'code_expired' then perform kc_vencer(v.movimentacao_id, p->'limites');
     elsif v_recusa->>'error' = 'code_attempts_exceeded' then perform kc_compra_anular(v.id, 'cancelada');
     end if;
     return v_recusa;
   end if;
-  v_recusa := kc_postar(v.movimentacao_id, v.comprador_id, v.vendedor_id, v.total_centis, p->'limites');
-  if v_recusa is not null then
-    perform kc_compra_anular(v.id, 'cancelada');
-    return v_recusa;
-  end if;
+  v_recusa := kc_concluir(v.movimentacao_id, 'compra', v.comprador_id, v.vendedor_id, v.total_centis,
+                          p->'limites', 'cancelada');
+  if v_recusa is not null then return v_recusa; end if;
+  return jsonb_build_object('ok', true, 'venda_id', v.id, 'movimentacao_id', v.movimentacao_id, 'vendedor_id', v.vendedor_id);
+end $$;
+
+-- A posted purchase's sale, locked with its product by the caller (kc_concluir): confirmed, its
+-- units taken from the stock, and the seller told, on the company's phone or the owner's when the
+-- company has none.
+create or replace function kc_compra_concluir(v vendas) returns void language plpgsql as $$
+begin
   update produtos
      set estoque = estoque - v.quantidade, estoque_reservado = estoque_reservado - v.quantidade,
          status = case when estoque - v.quantidade = 0 then 'ESGOTADO' else status end
    where id = v.produto_id and estoque is not null;
   update vendas set status = 'CONFIRMADA', atualizado_em = now() where id = v.id;
-  -- The seller hears on the company's phone, or the owner's when the company has none.
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   select 'whatsapp', coalesce(e.telefone, o.telefone), 'new_sale',
          jsonb_build_object('produto', pd.nome, 'quantidade', v.quantidade, 'valor_centis', v.total_centis,
@@ -160,7 +172,6 @@ begin
     join produtos pd on pd.id = v.produto_id
     join usuarios b on b.id = v.comprador_id
    where e.id = v.empresa_id;
-  return jsonb_build_object('ok', true, 'venda_id', v.id, 'movimentacao_id', v.movimentacao_id, 'vendedor_id', v.vendedor_id);
 end $$;
 
 -- p: {venda_id, comprador_id}

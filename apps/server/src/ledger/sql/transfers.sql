@@ -5,8 +5,9 @@
 -- Messages are a template key and its parameters; the outbox worker writes the text, in the
 -- recipient's language.
 
--- p: {pagador_id, destinatario_email, quantidade_centis, observacoes, limites, codigo, pepper,
---     validade_ms, chave, request_hash, max_codigos, janela_ms}
+-- p: {pagador_id, destinatario_email, quantidade_centis, observacoes, limites, politica, codigo, pepper,
+--     chave, request_hash, max_codigos, janela_ms}. Without politica, a transfer's own
+--     (kc_politica_codigo, expiring after validade_ms).
 create or replace function kc_transferencia_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_pagador uuid := (p->>'pagador_id')::uuid;
@@ -20,6 +21,8 @@ create or replace function kc_transferencia_reter(p jsonb) returns jsonb languag
 declare
   v_pagador uuid := (p->>'pagador_id')::uuid;
   v_quantidade bigint := (p->>'quantidade_centis')::bigint;
+  v_politica jsonb := coalesce(p->'politica', kc_politica_codigo(p->'validade_ms'));
+  v_codigo boolean := v_politica->>'confirmacao' = 'codigo';
   v record;
   v_retencao jsonb;
 begin
@@ -27,10 +30,13 @@ begin
   select telefone_verificado_em, kc_nivel(telefone_verificado_em, documento_aprovado_em) as nivel,
          congelado_em
     into v from usuarios where id = v_pagador;
-  -- The per-transfer limit of the payer's level (limits.sql); the day's and month's come with the hold.
-  v_retencao := kc_limite_por_transferencia(p->'limites', coalesce(v.nivel, 0), v_quantidade);
-  if v_retencao is not null then return v_retencao; end if;
-  -- Only a payer whose phone is proven sends: the code goes to that phone.
+  -- The per-transfer limit of the payer's level, when the transfer counts in the payer's limits
+  -- (limits.sql); the day's and month's come with the hold.
+  if (v_politica->>'nos_limites')::boolean then
+    v_retencao := kc_limite_por_transferencia(p->'limites', coalesce(v.nivel, 0), v_quantidade);
+    if v_retencao is not null then return v_retencao; end if;
+  end if;
+  -- Only a payer whose phone is proven sends (a code goes to that phone).
   if v.telefone_verificado_em is null then return kc_erro('phone_not_verified'); end if;
   if v.congelado_em is not null then return kc_erro('account_frozen'); end if;
   select r.id, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
@@ -43,17 +49,19 @@ begin
   v_retencao := kc_reter(jsonb_build_object(
     'tipo', 'transferencia', 'remetente_id', v_pagador, 'destinatario_id', v.id,
     'conta_debito', v_pagador, 'conta_credito', v.id, 'quantidade_centis', v_quantidade,
-    'observacoes', p->>'observacoes', 'validade_ms', p->'validade_ms',
-    'limites', p->'limites',
-    'codigo', jsonb_build_object('finalidade', 'transfer', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
-                                 'telefone', v.telefone_pagador, 'max_codigos', p->'max_codigos',
-                                 'janela_ms', p->'janela_ms')));
+    'observacoes', p->>'observacoes', 'politica', v_politica, 'limites', p->'limites',
+    'codigo', case when v_codigo then
+      jsonb_build_object('finalidade', 'transfer', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
+                         'telefone', v.telefone_pagador, 'max_codigos', p->'max_codigos',
+                         'janela_ms', p->'janela_ms') end));
   if not (v_retencao->>'ok')::boolean then return v_retencao; end if;
-  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
-  values ('whatsapp', v.telefone_pagador, 'transfer_code',
-          jsonb_build_object('codigo', p->>'codigo', 'valor_centis', v_quantidade, 'recebedor', v.nome_completo,
-                             'validade_min', (p->>'validade_ms')::bigint / 60000),
-          v.idioma_pagador, 'transfer_code', v_retencao->>'movimentacao_id');
+  if v_codigo then
+    insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+    values ('whatsapp', v.telefone_pagador, 'transfer_code',
+            jsonb_build_object('codigo', p->>'codigo', 'valor_centis', v_quantidade, 'recebedor', v.nome_completo,
+                               'validade_min', (v_politica->>'validade_ms')::bigint / 60000),
+            v.idioma_pagador, 'transfer_code', v_retencao->>'movimentacao_id');
+  end if;
   return v_retencao || '{"status": "pendente"}'::jsonb;
 end $$;
 
@@ -63,13 +71,9 @@ declare
   v record;
   v_recusa jsonb;
 begin
-  select m.id, m.remetente_id, m.destinatario_id, m.conta_debito, m.conta_credito, m.quantidade_centis, m.status,
-         pg.telefone as telefone_pagador, pg.nome_completo as nome_pagador, pg.idioma as idioma_pagador,
-         r.telefone as telefone_recebedor, r.nome_completo as nome_recebedor, r.idioma as idioma_recebedor
+  select m.id, m.remetente_id, m.destinatario_id, m.conta_debito, m.conta_credito, m.quantidade_centis, m.status
     into v
     from kreyolcash_movimentacoes m
-    join usuarios pg on pg.id = m.remetente_id
-    join usuarios r on r.id = m.destinatario_id
    where m.id = (p->>'movimentacao_id')::uuid and m.tipo = 'transferencia'
      for no key update of m;
   if not found or v.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
@@ -77,24 +81,32 @@ begin
   v_recusa := kc_codigo_conferir(v.id, 'transfer', kc_vinculo_dinheiro(v.remetente_id, v.destinatario_id, v.quantidade_centis),
                                  p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer);
   if v_recusa is not null then
-    if v_recusa->>'error' = 'code_expired' then perform kc_anular(v.id, 'expirada');
+    if v_recusa->>'error' = 'code_expired' then perform kc_vencer(v.id, p->'limites');
     elsif v_recusa->>'error' = 'code_attempts_exceeded' then perform kc_anular(v.id, 'cancelada');
     end if;
     return v_recusa;
   end if;
-  v_recusa := kc_postar(v.id, v.conta_debito, v.conta_credito, v.quantidade_centis, p->'limites');
-  if v_recusa is not null then
-    perform kc_anular(v.id, 'cancelada');
-    return v_recusa;
-  end if;
-  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia) values
-    ('whatsapp', v.telefone_pagador, 'transfer_sent',
-     jsonb_build_object('valor_centis', v.quantidade_centis, 'recebedor', v.nome_recebedor),
-     v.idioma_pagador, 'transfer_done', v.id::text),
-    ('whatsapp', v.telefone_recebedor, 'transfer_received',
-     jsonb_build_object('valor_centis', v.quantidade_centis, 'pagador', v.nome_pagador),
-     v.idioma_recebedor, 'transfer_done', v.id::text);
+  v_recusa := kc_concluir(v.id, 'transferencia', v.conta_debito, v.conta_credito, v.quantidade_centis,
+                          p->'limites', 'cancelada');
+  if v_recusa is not null then return v_recusa; end if;
   return jsonb_build_object('ok', true, 'movimentacao_id', v.id, 'recebedor_id', v.destinatario_id);
+end $$;
+
+-- A posted transfer: the payer and the payee are told, each in their language (kc_concluir).
+create or replace function kc_transferencia_avisar(p_mov uuid) returns void language plpgsql as $$
+begin
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  select 'whatsapp', a.telefone, a.template, a.params, a.idioma, 'transfer_done', m.id::text
+    from kreyolcash_movimentacoes m
+    join usuarios pg on pg.id = m.remetente_id
+    join usuarios r on r.id = m.destinatario_id
+    cross join lateral (values
+      (1, pg.telefone, 'transfer_sent', jsonb_build_object('valor_centis', m.quantidade_centis, 'recebedor', r.nome_completo),
+       pg.idioma),
+      (2, r.telefone, 'transfer_received', jsonb_build_object('valor_centis', m.quantidade_centis, 'pagador', pg.nome_completo),
+       r.idioma)) as a(n, telefone, template, params, idioma)
+   where m.id = p_mov
+   order by a.n;
 end $$;
 
 -- A new code for a pending transfer; the attempts already used and the expiry stay as they were.

@@ -1,11 +1,18 @@
--- The two-phase engine under every movement that waits for a code (transfers and purchases now;
--- escrow and cash-out later): hold → post | void | expire. What is around it (finding the payee,
--- pricing, stock) stays in the functions of each kind.
+-- The two-phase engine under every held movement: hold → post | void | expire. Each hold carries
+-- the policy its operation chose (kc_reter): what confirms it (a code sent to the payer, or an
+-- action by a named party: kc_confirmar), whether it counts in the payer's sending limits, and what
+-- its expiry does (void or post: kc_vencer). Transfers and purchases are two uses of it (a code,
+-- counted, voided at expiry); what is around a movement (finding the payee, pricing, stock, the
+-- sale) stays in the functions of each kind, which kc_concluir and kc_desfazer call.
 --
--- Lock order, which keeps every path deadlock-free: the movement first (then its sale and its
--- code), then the product, then accounts in ascending id, then the payer's running total of the
--- day (limits.sql). A new hold locks only its payer's
--- account (and the product before it, for a purchase).
+-- Lock order, which keeps every path deadlock-free:
+--   1. the movement (then its code);
+--   2. its sale, then the product;
+--   3. accounts, in ascending id (a posting locks both of its accounts, a void its payer's);
+--   4. the payer's running sending total of the day (limits.sql), only under the payer's lock.
+-- A new hold locks only its payer's account (after the product, for a purchase). A path that
+-- takes several movements (a batch of verifications, the sweeper) takes each level for all of them
+-- before the next: every movement, then every sale and product, then every account, in order.
 
 -- Moves money between two accounts and writes both ledger lines, each with the balance before
 -- and after. p_retido: the debit comes out of the payer's hold (posting) rather than out of what
@@ -25,10 +32,37 @@ begin
   select p_mov, id, valor, saldo_centis - valor, saldo_centis from novos order by valor;
 end $$;
 
--- Hold: sets the payer's money aside for a new pending movement and records its code.
+-- A hold's policy, checked: a malformed one is a caller's bug, never a default.
+create or replace function kc_politica(p jsonb) returns jsonb language plpgsql immutable as $$
+begin
+  if p is null or p->>'confirmacao' is null or p->>'confirmacao' not in ('codigo', 'parte')
+     or (p->>'confirmacao' = 'parte') <> (p->>'confirmador_id' is not null)
+     or jsonb_typeof(p->'nos_limites') is distinct from 'boolean'
+     or p->>'ao_expirar' is null or p->>'ao_expirar' not in ('anular', 'postar')
+     or coalesce((p->>'validade_ms')::bigint, 0) <= 0 then
+    raise exception 'kc: a hold needs its whole policy, got %', p using errcode = '22023';
+  end if;
+  return p;
+end $$;
+
+-- Transfers' and purchases' policy: a code to the payer, counted in the payer's limits, voided
+-- at expiry (what a caller of their phases gets when it names none).
+create or replace function kc_politica_codigo(p_validade_ms jsonb) returns jsonb language sql immutable as $$
+  select jsonb_build_object('confirmacao', 'codigo', 'nos_limites', true, 'ao_expirar', 'anular',
+                            'validade_ms', p_validade_ms)
+$$;
+
+-- Hold: sets the payer's money aside for a new pending movement, under the policy its operation
+-- chose, stored on the movement (migration 0010):
+--   politica: {confirmacao: 'codigo' | 'parte', confirmador_id (with 'parte': the user whose action
+--              confirms it), nos_limites (counted in the payer's sending limits and daily total),
+--              ao_expirar: 'anular' | 'postar', validade_ms (when it expires)}
+-- A code-confirmed hold stores its code (and counts it in the payer's code budget); a
+-- party-confirmed one has none. The payer's freeze and the payee's maximum balance apply to every
+-- hold; the day's and month's sending only to a counted one.
 -- p: {tipo, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis,
---     observacoes, validade_ms, limites,
---     codigo: {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
+--     observacoes, limites, politica,
+--     codigo (with 'codigo'): {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
 -- Answers {ok, movimentacao_id, expira_em} or insufficient_balance / account_frozen / a limit
 -- (limits.sql) / rate_limited.
 create or replace function kc_reter(p jsonb) returns jsonb language plpgsql as $$
@@ -37,8 +71,11 @@ declare
   v_debito uuid := (p->>'conta_debito')::uuid;
   v_remetente uuid := (p->>'remetente_id')::uuid;
   v_destinatario uuid := (p->>'destinatario_id')::uuid;
+  v_politica jsonb := kc_politica(p->'politica');
+  v_codigo boolean := v_politica->>'confirmacao' = 'codigo';
+  v_nos_limites boolean := (v_politica->>'nos_limites')::boolean;
   v_mov uuid := gen_random_uuid();
-  v_expira timestamptz := now() + make_interval(secs => (p->>'validade_ms')::bigint / 1000.0);
+  v_expira timestamptz := now() + make_interval(secs => (v_politica->>'validade_ms')::bigint / 1000.0);
   v_recusa jsonb;
 begin
   -- The hold is the balance check: one conditional update, which also takes the payer's lock.
@@ -53,28 +90,33 @@ begin
   end if;
   -- The freeze and the level's limits are checked under that lock (limits.sql); a refusal gives
   -- the hold back in the same transaction.
-  v_recusa := kc_limite_envio(p->'limites', v_remetente, v_destinatario, v_quantidade);
+  v_recusa := kc_limite_envio(p->'limites', v_remetente, v_destinatario, v_quantidade, v_nos_limites);
   if v_recusa is not null then
     update kreyolcash_contas set reservado_centis = reservado_centis - v_quantidade where id = v_debito;
     return v_recusa;
   end if;
   -- Codes per payer are counted under that lock, so concurrent requests cannot all slip under
   -- the limit; over it, the hold is given back in the same transaction.
-  if kc_codigos_no_limite(v_remetente, (p->'codigo'->>'max_codigos')::integer, (p->'codigo'->>'janela_ms')::bigint) then
+  if v_codigo and kc_codigos_no_limite(v_remetente, (p->'codigo'->>'max_codigos')::integer,
+                                       (p->'codigo'->>'janela_ms')::bigint) then
     update kreyolcash_contas set reservado_centis = reservado_centis - v_quantidade where id = v_debito;
     return kc_erro('rate_limited');
   end if;
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
-                                        quantidade_centis, observacoes, expira_em, confirmacao, nos_limites, ao_expirar)
+                                        quantidade_centis, observacoes, expira_em,
+                                        confirmacao, confirmador_id, nos_limites, ao_expirar)
   values (v_mov, p->>'tipo', 'pendente', v_remetente, v_destinatario, v_debito, (p->>'conta_credito')::uuid,
-          v_quantidade, p->>'observacoes', v_expira, 'codigo', true, 'anular');
+          v_quantidade, p->>'observacoes', v_expira,
+          v_politica->>'confirmacao', (v_politica->>'confirmador_id')::uuid, v_nos_limites, v_politica->>'ao_expirar');
   insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
   values (v_mov, v_debito, v_quantidade);
   -- Counted for the limits from the hold on, under the same lock (limits.sql).
-  perform kc_envios_somar(v_remetente, kc_dia_haiti(now()), v_quantidade);
-  perform kc_codigo_gravar((p->'codigo') || jsonb_build_object(
-    'sujeito_id', v_mov, 'user_id', v_remetente, 'expira_em', v_expira,
-    'vinculo', kc_vinculo_dinheiro(v_remetente, v_destinatario, v_quantidade)));
+  if v_nos_limites then perform kc_envios_somar(v_remetente, kc_dia_haiti(now()), v_quantidade); end if;
+  if v_codigo then
+    perform kc_codigo_gravar((p->'codigo') || jsonb_build_object(
+      'sujeito_id', v_mov, 'user_id', v_remetente, 'expira_em', v_expira,
+      'vinculo', kc_vinculo_dinheiro(v_remetente, v_destinatario, v_quantidade)));
+  end if;
   return jsonb_build_object('ok', true, 'movimentacao_id', v_mov, 'expira_em', v_expira);
 end $$;
 
@@ -106,12 +148,95 @@ begin
   update kreyolcash_contas c set reservado_centis = c.reservado_centis - r.quantidade_centis, atualizado_em = now()
     from retencao r where c.id = r.conta_id;
   update kreyolcash_movimentacoes set status = p_status, concluido_em = now() where id = p_mov
-  returning remetente_id, quantidade_centis, criado_em into v;
+  returning remetente_id, quantidade_centis, criado_em, nos_limites into v;
   -- No longer counted for the limits, on the day it was counted in (the payer's account is
   -- locked above, as at the hold).
-  perform kc_envios_devolver(v.remetente_id, kc_dia_haiti(v.criado_em), v.quantidade_centis);
+  if v.nos_limites then
+    perform kc_envios_devolver(v.remetente_id, kc_dia_haiti(v.criado_em), v.quantidade_centis);
+  end if;
   -- Only the payer: nothing reached the payee, who never saw the hold (events.sql).
-  perform kc_notificar('transaction', array[v.remetente_id], p_mov);
+  if v.remetente_id is not null then perform kc_notificar('transaction', array[v.remetente_id], p_mov); end if;
+end $$;
+
+-- Posts a held movement the caller has locked, with what its kind has around it: a purchase's
+-- sale and product are locked before the accounts (the lock order) and completed with it
+-- (purchases.sql). A refusal under the accounts' locks (a frozen payer, a payee past its maximum
+-- balance) voids it instead, as p_status_recusa ('cancelada' when someone confirmed it,
+-- 'expirada' at its expiry), and is answered; null when posted.
+create or replace function kc_concluir(p_mov uuid, p_tipo text, p_debito uuid, p_credito uuid, p_quantidade bigint,
+                                       p_limites jsonb, p_status_recusa text)
+    returns jsonb language plpgsql as $$
+declare
+  v_venda vendas;
+  v_recusa jsonb;
+begin
+  if p_tipo = 'compra' then
+    select * into v_venda from vendas where movimentacao_id = p_mov for no key update;
+    perform 1 from produtos where id = v_venda.produto_id for no key update;
+  end if;
+  v_recusa := kc_postar(p_mov, p_debito, p_credito, p_quantidade, p_limites);
+  if v_recusa is not null then
+    perform kc_desfazer(p_mov, p_tipo, p_status_recusa);
+    return v_recusa;
+  end if;
+  if v_venda.id is not null then perform kc_compra_concluir(v_venda);
+  elsif p_tipo = 'transferencia' then perform kc_transferencia_avisar(p_mov);
+  end if;
+  return null;
+end $$;
+
+-- Voids a held movement the caller has locked, with its sale and stock when it has one.
+create or replace function kc_desfazer(p_mov uuid, p_tipo text, p_status text) returns void language plpgsql as $$
+declare v_venda uuid;
+begin
+  if p_tipo = 'compra' then
+    select id into v_venda from vendas where movimentacao_id = p_mov;
+    if found then
+      perform kc_compra_anular(v_venda, p_status);
+      return;
+    end if;
+  end if;
+  perform kc_anular(p_mov, p_status);
+end $$;
+
+-- A held movement past its time, locked by the caller: what its policy says its expiry does.
+-- Answers the posting's refusal (the movement is then voided), or null.
+create or replace function kc_vencer(p_mov uuid, p_limites jsonb) returns jsonb language plpgsql as $$
+declare m record;
+begin
+  select tipo, conta_debito, conta_credito, quantidade_centis, ao_expirar into m
+    from kreyolcash_movimentacoes where id = p_mov;
+  if m.ao_expirar = 'postar' then
+    return kc_concluir(p_mov, m.tipo, m.conta_debito, m.conta_credito, m.quantidade_centis, p_limites, 'expirada');
+  end if;
+  perform kc_desfazer(p_mov, m.tipo, 'expirada');
+  return null;
+end $$;
+
+-- A party-confirmed hold, confirmed by its party (the caller has checked who is acting): posts it.
+-- Anyone else is refused (not_confirming_party), and so is a code-confirmed hold, which only its
+-- code posts. Past its time, it ends as its expiry says.
+-- p: {movimentacao_id, confirmador_id, limites}. Answers {ok, movimentacao_id, usuarios}.
+create or replace function kc_confirmar(p jsonb) returns jsonb language plpgsql as $$
+declare
+  m record;
+  v_recusa jsonb;
+begin
+  select id, tipo, status, conta_debito, conta_credito, quantidade_centis, remetente_id, destinatario_id,
+         confirmador_id, expira_em, ao_expirar
+    into m
+    from kreyolcash_movimentacoes where id = (p->>'movimentacao_id')::uuid for no key update;
+  if not found then return kc_erro('transaction_not_found'); end if;
+  if m.confirmador_id is distinct from (p->>'confirmador_id')::uuid then return kc_erro('not_confirming_party'); end if;
+  if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
+  if m.expira_em <= now() and m.ao_expirar = 'anular' then
+    perform kc_desfazer(m.id, m.tipo, 'expirada');
+    return kc_erro('transaction_not_pending', '{"status": "expirada"}'::jsonb);
+  end if;
+  v_recusa := kc_concluir(m.id, m.tipo, m.conta_debito, m.conta_credito, m.quantidade_centis, p->'limites', 'cancelada');
+  if v_recusa is not null then return v_recusa; end if;
+  return jsonb_build_object('ok', true, 'movimentacao_id', m.id,
+                            'usuarios', to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null)));
 end $$;
 
 -- A movement posted at once, without a hold (issuance, reversal, adjustment). The caller has
