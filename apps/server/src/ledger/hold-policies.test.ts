@@ -6,7 +6,7 @@ import { checkLedger, type SeededUser, seedUser } from '../test-support/ledger-f
 import { createCompanyAs, createProductAs } from '../test-support/marketplace.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
-import { ExpirySweeper, type HoldPolicy, ledger, requestHashOf } from './ledger.ts';
+import { ExpirySweeper, type HoldPolicy, ledger, type PartyHoldPolicy, requestHashOf } from './ledger.ts';
 
 const HOUR_MS = 3_600_000;
 const quiet = { info: () => {}, error: () => {} };
@@ -26,16 +26,18 @@ describe(`holds under their operation's policy on ${testDatabaseKind}`, () => {
   const deps = () => t.app.deps;
   const sweeper = () => new ExpirySweeper(t.database.db, quiet, { levelLimits: t.config.levelLimits });
 
-  const partyPolicy = (partyId: string, overrides: Partial<HoldPolicy> = {}) =>
-    ({
-      confirmation: { by: 'party', partyId },
-      countsInLimits: false,
-      expiry: { afterMs: HOUR_MS, action: 'void' },
-      ...overrides,
-    }) as HoldPolicy & { confirmation: { by: 'party' } };
+  const partyPolicy = (
+    partyId: string,
+    overrides: Partial<Omit<HoldPolicy, 'confirmation'>> = {},
+  ): PartyHoldPolicy => ({
+    confirmation: { by: 'party', partyId },
+    countsInLimits: false,
+    expiry: { afterMs: HOUR_MS, action: 'void' },
+    ...overrides,
+  });
 
   /** A hold from one person's account to another's, confirmed by `partyId`. */
-  async function held(payer: SeededUser, payee: SeededUser, amount: number, policy: HoldPolicy) {
+  async function held(payer: SeededUser, payee: SeededUser, amount: number, policy: PartyHoldPolicy) {
     const result = await ledger.hold(deps(), {
       kind: 'movement',
       movementKind: 'transferencia',
@@ -45,7 +47,7 @@ describe(`holds under their operation's policy on ${testDatabaseKind}`, () => {
       note: null,
       idempotencyKey: randomUUID(),
       requestHash: requestHashOf('movement', [payee.id, amount]),
-      policy: policy as HoldPolicy & { confirmation: { by: 'party' } },
+      policy,
     });
     if (!result.ok) throw new Error(`hold refused: ${result.error}`);
     return result.movimentacao_id;

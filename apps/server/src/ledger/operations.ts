@@ -17,6 +17,7 @@ import {
   CODES_PER_WINDOW,
   codePepper,
   type HoldPolicy,
+  type PartyHoldPolicy,
   PURCHASE_HOLD_POLICY,
   policyParams,
   requestHashOf,
@@ -99,7 +100,7 @@ export type HoldRequest =
       /** Keyed by the debit account's owner: null when a system account pays. */
       idempotencyKey: string | null;
       requestHash: string;
-      policy: HoldPolicy & { confirmation: { by: 'party' } };
+      policy: PartyHoldPolicy;
     };
 
 /** A post: the payer's code for a transfer or a purchase, or the named party's action for a hold that waits for it. */
@@ -447,6 +448,7 @@ export const ledger = {
 
 export {
   type HoldPolicy,
+  type PartyHoldPolicy,
   PURCHASE_HOLD_POLICY,
   requestHashOf,
   TRANSFER_HOLD_POLICY,

@@ -21,6 +21,9 @@ export type HoldPolicy = {
   expiry: { afterMs: number; action: 'void' | 'post' };
 };
 
+/** A policy whose hold waits for its named party's action (the only kind a hold between accounts takes). */
+export type PartyHoldPolicy = HoldPolicy & { confirmation: { by: 'party'; partyId: string } };
+
 /** A transfer: a code to the payer, counted in the payer's limits, voided when the code expires. */
 export const TRANSFER_HOLD_POLICY: HoldPolicy = {
   confirmation: { by: 'code' },

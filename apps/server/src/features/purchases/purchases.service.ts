@@ -5,7 +5,13 @@ import {
   type PurchaseCreateBody,
 } from '@kreyolcash/domain';
 import type { AppDeps } from '../../app-deps.ts';
-import { type LedgerRefusal, ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
+import {
+  type LedgerRefusal,
+  ledger,
+  okOrThrow,
+  PURCHASE_HOLD_POLICY,
+  requestHashOf,
+} from '../../ledger/ledger.ts';
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   insufficient_balance: 'Saldo insuficiente',
@@ -35,6 +41,7 @@ export async function startPurchase(
       quantity: p.body.quantidade,
       idempotencyKey: p.idempotencyKey ?? null,
       requestHash: requestHashOf('purchase', [p.body.produto_id, p.body.quantidade]),
+      policy: PURCHASE_HOLD_POLICY,
     }),
     MESSAGES,
   );

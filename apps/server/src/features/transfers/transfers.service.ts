@@ -1,7 +1,7 @@
 import type { ErrorCode, pendingTransferSchema, TransferInitiateBody } from '@kreyolcash/domain';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { ledger, okOrThrow, requestHashOf } from '../../ledger/ledger.ts';
+import { ledger, okOrThrow, requestHashOf, TRANSFER_HOLD_POLICY } from '../../ledger/ledger.ts';
 import { payeeEmailOf } from './payees.ts';
 
 export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: Date };
@@ -32,6 +32,7 @@ export async function initiateTransfer(
       note: p.body.observacoes ?? null,
       idempotencyKey: p.idempotencyKey ?? null,
       requestHash: transferHashOf(p.body),
+      policy: TRANSFER_HOLD_POLICY,
     }),
     MESSAGES,
   );
