@@ -32,19 +32,6 @@ begin
   select p_mov, id, valor, saldo_centis - valor, saldo_centis from novos order by valor;
 end $$;
 
--- A hold's policy, checked: a malformed one is a caller's bug, never a default.
-create or replace function kc_politica(p jsonb) returns jsonb language plpgsql immutable as $$
-begin
-  if p is null or p->>'confirmacao' is null or p->>'confirmacao' not in ('codigo', 'parte')
-     or (p->>'confirmacao' = 'parte') <> (p->>'confirmador_id' is not null)
-     or jsonb_typeof(p->'nos_limites') is distinct from 'boolean'
-     or p->>'ao_expirar' is null or p->>'ao_expirar' not in ('anular', 'postar')
-     or coalesce((p->>'validade_ms')::bigint, 0) <= 0 then
-    raise exception 'kc: a hold needs its whole policy, got %', p using errcode = '22023';
-  end if;
-  return p;
-end $$;
-
 -- Transfers' and purchases' policy: a code to the payer, counted in the payer's limits, voided
 -- at expiry (what a caller of their phases gets when it names none).
 create or replace function kc_politica_codigo(p_validade_ms jsonb) returns jsonb language sql immutable as $$
@@ -71,13 +58,19 @@ declare
   v_debito uuid := (p->>'conta_debito')::uuid;
   v_remetente uuid := (p->>'remetente_id')::uuid;
   v_destinatario uuid := (p->>'destinatario_id')::uuid;
-  v_politica jsonb := kc_politica(p->'politica');
+  v_politica jsonb := p->'politica';
   v_codigo boolean := v_politica->>'confirmacao' = 'codigo';
   v_nos_limites boolean := (v_politica->>'nos_limites')::boolean;
   v_mov uuid := gen_random_uuid();
   v_expira timestamptz := now() + make_interval(secs => (v_politica->>'validade_ms')::bigint / 1000.0);
   v_recusa jsonb;
 begin
+  -- A hold without its whole policy is a caller's bug, never a default. The movement's CHECKs
+  -- refuse an unknown confirmation or expiry, or a party without a party-confirmed policy.
+  if v_nos_limites is null or not coalesce(v_expira > now(), false) or v_politica->>'ao_expirar' is null
+     or (v_politica->>'confirmacao' = 'parte') is distinct from (v_politica->>'confirmador_id' is not null) then
+    raise exception 'kc_reter: a hold needs its whole policy, got %', v_politica using errcode = '22023';
+  end if;
   -- The hold is the balance check: one conditional update, which also takes the payer's lock.
   update kreyolcash_contas set reservado_centis = reservado_centis + v_quantidade, atualizado_em = now()
    where id = v_debito and saldo_centis - reservado_centis >= v_quantidade;
