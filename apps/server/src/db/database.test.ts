@@ -26,6 +26,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0008-help-requests',
       '0009-amount-ceilings',
       '0010-hold-policies',
+      '0011-movement-legs',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

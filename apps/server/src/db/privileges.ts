@@ -52,6 +52,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   kreyolcash_retencoes: REMOVE,
   kreyolcash_envios_diarios: CHANGE,
   kreyolcash_lancamentos: APPEND,
+  kreyolcash_pernas: APPEND,
   kreyolcash_lotes: APPEND,
   vw_saldos_kreyolcash: READ,
   codigos_verificacao: CHANGE,

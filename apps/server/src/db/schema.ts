@@ -167,6 +167,15 @@ export type RetencoesTable = {
   criado_em: CreatedAt;
 };
 
+/** A leg of a movement with several (migration 0011); a movement without rows is its own single leg. */
+export type PernasTable = {
+  movimentacao_id: string;
+  numero: number;
+  conta_debito: string;
+  conta_credito: string;
+  quantidade_centis: number;
+};
+
 /** What a payer sent on one Haiti calendar day (transfers and purchases, pending or posted). */
 export type EnviosDiariosTable = {
   usuario_id: string;
@@ -277,6 +286,7 @@ export type DB = {
   kreyolcash_retencoes: RetencoesTable;
   kreyolcash_envios_diarios: EnviosDiariosTable;
   kreyolcash_lancamentos: LancamentosTable;
+  kreyolcash_pernas: PernasTable;
   kreyolcash_lotes: LotesTable;
   vw_saldos_kreyolcash: SaldosView;
   empresas: EmpresasTable;

@@ -222,8 +222,10 @@ describe(`migration 0009 and ledger:check on ${testDatabaseKind}`, () => {
       expect((await checkLedgerIntegrity(db)).problems).toEqual([]);
       // Money within the ceiling: the checks go on at once.
       await amountCeilings.up(untyped);
+      // 0009's own checks (a leg's, migration 0011, stays through 0009's down and up).
       const names = await sql<{ conname: string }>`
-        select conname from pg_constraint where conname like '%\\_teto' order by conname`.execute(db);
+        select conname from pg_constraint
+         where conname like '%\\_teto' and conrelid <> 'kreyolcash_pernas'::regclass order by conname`.execute(db);
       expect(names.rows.map((r) => r.conname)).toHaveLength(11);
 
       // Without them, a balanced movement past the ceiling: only the ceiling's check complains.

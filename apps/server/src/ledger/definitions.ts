@@ -18,6 +18,7 @@ export const DEFINITION_FILES = [
   'codes.sql',
   'limits.sql',
   'two-phase.sql',
+  'legs.sql',
   'holds.sql',
   'issuance.sql',
   'corrections.sql',

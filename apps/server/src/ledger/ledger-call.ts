@@ -26,6 +26,7 @@ export type LedgerFunction =
   | 'kc_expirar'
   | 'kc_movimento_reter'
   | 'kc_movimento_cancelar'
+  | 'kc_movimento_pernas'
   | 'kc_confirmar'
   | 'kc_codigo_emitir'
   | 'kc_codigo_verificar'

@@ -51,8 +51,30 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
         from kreyolcash_lancamentos having sum(valor_centis) <> 0`,
   },
   {
+    // A posted movement's lines are exactly its legs' lines (each leg's debit and credit, with its
+    // amount), and sum to zero; a movement not posted has none. Its legs are its rows in
+    // kreyolcash_pernas, or, without any, the movement itself (migration 0011).
     check: 'movement is unbalanced',
     query: sql`
+      with pernas as (
+        select p.movimentacao_id, p.conta_debito, p.conta_credito, p.quantidade_centis
+          from kreyolcash_pernas p join kreyolcash_movimentacoes m on m.id = p.movimentacao_id
+         where m.status = 'concluida'
+        union all
+        select m.id, m.conta_debito, m.conta_credito, m.quantidade_centis from kreyolcash_movimentacoes m
+         where m.status = 'concluida' and not exists (select 1 from kreyolcash_pernas p where p.movimentacao_id = m.id)),
+      esperadas as (
+        select movimentacao_id, conta_id, valor, count(*) as n
+          from (select movimentacao_id, conta_credito as conta_id, quantidade_centis as valor from pernas
+                union all
+                select movimentacao_id, conta_debito, -quantidade_centis from pernas) e
+         group by 1, 2, 3),
+      escritas as (
+        select movimentacao_id, conta_id, valor_centis as valor, count(*) as n
+          from kreyolcash_lancamentos group by 1, 2, 3),
+      diferentes as (
+        select movimentacao_id from esperadas e full join escritas a using (movimentacao_id, conta_id, valor)
+         where e.n is distinct from a.n)
       select m.id::text as subject,
              m.status || ' ' || m.tipo || ' of ' || m.quantidade_centis || ': '
                || coalesce(string_agg(l.conta_id::text || ' ' || l.valor_centis, ', ' order by l.id), 'no entries') as detail
@@ -60,11 +82,22 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
         left join kreyolcash_lancamentos l on l.movimentacao_id = m.id
        group by m.id
       having (m.status = 'concluida') <> (count(l.id) > 0)
-          or (count(l.id) > 0 and (
-               count(l.id) <> 2
-               or coalesce(sum(l.valor_centis), 0) <> 0
-               or coalesce(sum(l.valor_centis) filter (where l.conta_id = m.conta_credito), 0) <> m.quantidade_centis
-               or coalesce(sum(l.valor_centis) filter (where l.conta_id = m.conta_debito), 0) <> -m.quantidade_centis))`,
+          or coalesce(sum(l.valor_centis), 0) <> 0
+          or m.id in (select movimentacao_id from diferentes)`,
+  },
+  {
+    // Stored legs are numbered 1, 2, … and leg 1 is the movement's own accounts and amount, which
+    // its people's statements show.
+    check: 'movement differs from its legs',
+    query: sql`
+      select m.id::text as subject,
+             m.tipo || ' of ' || m.quantidade_centis || ': ' || count(*) || ' legs, leg 1 '
+               || coalesce(max(p.quantidade_centis) filter (where p.numero = 1)::text, 'missing') as detail
+        from kreyolcash_pernas p join kreyolcash_movimentacoes m on m.id = p.movimentacao_id
+       group by m.id
+      having min(p.numero) <> 1 or max(p.numero) <> count(*) or count(*) < 2
+          or not bool_or(p.numero = 1 and p.conta_debito = m.conta_debito and p.conta_credito = m.conta_credito
+                         and p.quantidade_centis = m.quantidade_centis)`,
   },
   {
     check: 'hold without a pending movement',
@@ -133,6 +166,9 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
       union all
       select m.id::text, m.tipo || ' of ' || m.quantidade_centis
         from kreyolcash_movimentacoes m where m.quantidade_centis > ${CEILING}
+      union all
+      select p.movimentacao_id::text, 'leg ' || p.numero || ' of ' || p.quantidade_centis
+        from kreyolcash_pernas p where p.quantidade_centis > ${CEILING}
       union all
       select l.conta_id::text, 'entry ' || l.id || ': ' || l.valor_centis || ', balance after ' || l.saldo_posterior_centis
         from kreyolcash_lancamentos l

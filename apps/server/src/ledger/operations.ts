@@ -56,7 +56,8 @@ export type LedgerOperation =
   | `void_${VoidRequest['kind']}`
   | 'resend_code'
   | 'reverse'
-  | 'adjust';
+  | 'adjust'
+  | 'post_legs';
 
 /** 'ok', the refusal's error code, or 'error' when the call threw (database down, bad answer). */
 export type LedgerObserver = (operation: LedgerOperation, outcome: string) => void;
@@ -404,6 +405,36 @@ async function adjust(deps: LedgerDeps, r: AdjustRequest): Promise<LedgerResult<
   return result;
 }
 
+/** The operator's fee account (tipo 'taxas', migration 0001; kc_conta_taxas in sql/accounts.sql). */
+export const FEE_ACCOUNT_ID = '00000000-0000-4000-8000-000000000002';
+
+/** One leg of a movement: an amount from one ledger account to another. */
+export type MovementLeg = { debitAccountId: string; creditAccountId: string; amountCentis: number };
+
+/**
+ * A movement of several legs posted at once (a payment, its fee, an agent's commission), all
+ * written in one transaction under every leg's account lock. Leg 1 is the payment its people see
+ * on their statements; the others are the payer's fee on the movement's detail.
+ */
+export type LegsRequest = { movementKind: HeldMovementKind; legs: MovementLeg[]; note: string | null };
+
+async function postLegs(deps: LedgerDeps, r: LegsRequest): Promise<LedgerResult<'postLegs'>> {
+  const result = await withTransactionRetry(() =>
+    callLedger(deps.database.db, 'kc_movimento_pernas', 'postLegs', {
+      tipo: r.movementKind,
+      observacoes: r.note,
+      limites: deps.config.levelLimits,
+      pernas: r.legs.map((leg) => ({
+        conta_debito: leg.debitAccountId,
+        conta_credito: leg.creditAccountId,
+        quantidade_centis: leg.amountCentis,
+      })),
+    }),
+  );
+  if (result.ok) deps.events.publish(result.usuarios, result.movimentacao_id);
+  return result;
+}
+
 // Each operation that takes deps tells its observer how it ended. issue, expire and adjustWithin run
 // inside someone else's transaction or the sweeper, outside any request: they are not counted.
 type Operation<R> = (deps: LedgerDeps, r: R) => Promise<{ ok: boolean }>;
@@ -444,6 +475,7 @@ export const ledger = {
   reverse: observed(() => 'reverse', reverse),
   adjust: observed(() => 'adjust', adjust),
   adjustWithin,
+  postLegs: observed(() => 'post_legs', postLegs),
 };
 
 export {

@@ -23,6 +23,8 @@ export type StatementRow = {
   em_verificacao: boolean;
   /** The sale of a purchase movement; null for anything else. */
   compra: PurchaseLine | null;
+  /** What the payer paid beside leg 1 (fee and commission legs): on the payer's detail alone. */
+  taxa_centis?: number;
 };
 
 // Only movements between two people appear under the sent and received tabs (spec §2).
@@ -141,11 +143,24 @@ export async function findStatementEntry(
   db: Kysely<DB>,
   p: { userId: string; id: string },
 ): Promise<StatementRow | undefined> {
+  // A person sees their own leg (leg 1, the movement's amount); the payer's detail adds what the
+  // other legs took from them, read in the same query (a probe of the legs' primary key): a
+  // movement without stored legs, as every transfer and purchase, has none.
   const row = await movementsWithParties(db)
+    .select(
+      sql<number | null>`case when m.remetente_id = ${p.userId}::uuid then
+        (select sum(l.quantidade_centis)::int8 from kreyolcash_pernas l
+          where l.movimentacao_id = m.id and l.numero > 1 and l.conta_debito = m.conta_debito) end`.as(
+        'taxa',
+      ),
+    )
     .where('m.id', '=', p.id)
     .where(visibleTo(p.userId))
     .executeTakeFirst();
-  return row && (await withSales(db, [row]))[0];
+  if (!row) return undefined;
+  const { taxa, ...movement } = row;
+  const entry = (await withSales(db, [movement]))[0];
+  return entry && taxa ? { ...entry, taxa_centis: taxa } : entry;
 }
 
 /**

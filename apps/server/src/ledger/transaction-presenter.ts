@@ -20,7 +20,11 @@ const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
 export type TransactionRecord = z.input<typeof transactionSchema>;
 export type TransferReportRecord = z.input<typeof transferReportSchema>;
 
-export function presentTransaction(row: StatementRow, viewerId: string): TransactionRecord {
+/** A movement as its viewer sees it; the payer's detail of a movement with fee legs adds `taxa_centis`. */
+export function presentTransaction(
+  row: StatementRow,
+  viewerId: string,
+): TransactionRecord & { taxa_centis?: number } {
   const compra = row.tipo === 'compra' ? row.compra : null;
   return {
     id: row.id,
@@ -47,6 +51,7 @@ export function presentTransaction(row: StatementRow, viewerId: string): Transac
     estornada: row.estornada,
     em_verificacao: row.em_verificacao,
     compra,
+    ...(row.taxa_centis ? { taxa_centis: row.taxa_centis } : {}),
   };
 }
 

@@ -5,6 +5,11 @@ create or replace function kc_conta_emissor() returns uuid language sql immutabl
   select '00000000-0000-4000-8000-000000000001'::uuid
 $$;
 
+-- The operator's fees (tipo 'taxas'), credited by a movement's fee legs (legs.sql).
+create or replace function kc_conta_taxas() returns uuid language sql immutable as $$
+  select '00000000-0000-4000-8000-000000000002'::uuid
+$$;
+
 create or replace function kc_conta_do_usuario() returns trigger language plpgsql as $$
 begin
   insert into kreyolcash_contas (id, tipo, user_id) values (new.id, 'usuario', new.id);

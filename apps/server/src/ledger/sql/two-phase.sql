@@ -232,8 +232,30 @@ begin
                             'usuarios', to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null)));
 end $$;
 
--- A movement posted at once, without a hold (issuance, reversal, adjustment). The caller has
--- locked and checked what must be checked; the accounts are locked here in ascending order.
+-- Locks every account of a movement's legs together, in ascending id (the lock order).
+-- p_pernas: [{conta_debito, conta_credito, quantidade_centis}, …].
+create or replace function kc_travar_pernas(p_pernas jsonb) returns void language sql as $$
+  select 1 from kreyolcash_contas
+   where id in (select (x->>'conta_debito')::uuid from jsonb_array_elements(p_pernas) x
+                union select (x->>'conta_credito')::uuid from jsonb_array_elements(p_pernas) x)
+   order by id for no key update
+$$;
+
+-- Writes every leg's two lines, each leg as kc_lancar writes one, after locking all the legs'
+-- accounts together (so no leg takes a lock out of order).
+create or replace function kc_lancar_pernas(p_mov uuid, p_pernas jsonb) returns void language plpgsql as $$
+declare x jsonb;
+begin
+  perform kc_travar_pernas(p_pernas);
+  for x in select value from jsonb_array_elements(p_pernas) loop
+    perform kc_lancar(p_mov, (x->>'conta_debito')::uuid, (x->>'conta_credito')::uuid, (x->>'quantidade_centis')::bigint, false);
+  end loop;
+end $$;
+
+-- A movement posted at once, without a hold (issuance, reversal, adjustment, a payment with its
+-- fees). The caller has locked and checked what must be checked; the accounts are locked here in
+-- ascending order. With p.pernas (more than one), the movement's own accounts and amount are its
+-- leg 1 and every leg is stored (migration 0011); without, the movement is its own single leg.
 create or replace function kc_movimento_imediato(p jsonb) returns uuid language plpgsql as $$
 declare v_mov uuid := gen_random_uuid();
 begin
@@ -242,7 +264,14 @@ begin
   values (v_mov, p->>'tipo', 'concluida', (p->>'remetente_id')::uuid, (p->>'destinatario_id')::uuid,
           (p->>'conta_debito')::uuid, (p->>'conta_credito')::uuid, (p->>'quantidade_centis')::bigint,
           p->>'observacoes', (p->>'referente_a')::uuid, p->>'motivo', p->>'ator', now());
-  perform kc_lancar(v_mov, (p->>'conta_debito')::uuid, (p->>'conta_credito')::uuid, (p->>'quantidade_centis')::bigint, false);
+  if jsonb_array_length(coalesce(p->'pernas', '[]')) > 1 then
+    insert into kreyolcash_pernas (movimentacao_id, numero, conta_debito, conta_credito, quantidade_centis)
+    select v_mov, n, (x->>'conta_debito')::uuid, (x->>'conta_credito')::uuid, (x->>'quantidade_centis')::bigint
+      from jsonb_array_elements(p->'pernas') with ordinality as t(x, n);
+    perform kc_lancar_pernas(v_mov, p->'pernas');
+  else
+    perform kc_lancar(v_mov, (p->>'conta_debito')::uuid, (p->>'conta_credito')::uuid, (p->>'quantidade_centis')::bigint, false);
+  end if;
   return v_mov;
 end $$;
 

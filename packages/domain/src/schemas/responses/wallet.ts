@@ -101,6 +101,9 @@ export const transactionDetailSchema = named(
     ...transactionShape,
     reclamacao: transferReportSchema.nullable(),
     pode_reclamar: z.boolean(),
+    // What the payer paid beside the movement's amount (its fee and commission legs), shown to
+    // the payer alone; absent when the movement has no fee.
+    taxa_centis: z.int().positive().optional(),
   }),
   'One movement with its "wrong person" report and whether the caller may still open one',
 );
