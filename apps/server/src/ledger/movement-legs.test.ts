@@ -262,4 +262,23 @@ describe(`ledger:check on a multi-leg movement on ${testDatabaseKind}`, () => {
     );
     expect(unbalanced.map((p) => p.subject)).toContain(result.movimentacao_id);
   });
+
+  it('names a movement whose stored legs do not start from its own leg 1', async () => {
+    const [payer, payee] = [await seedUser(t), await seedUser(t)];
+    const bonus = await t.database.db
+      .selectFrom('kreyolcash_movimentacoes')
+      .select('id')
+      .where('destinatario_id', '=', payer.id)
+      .executeTakeFirstOrThrow();
+    // A second leg written beside a one-leg movement, with no leg 1.
+    await sql`insert into kreyolcash_pernas (movimentacao_id, numero, conta_debito, conta_credito, quantidade_centis)
+              values (${bonus.id}::uuid, 2, ${payer.id}::uuid, ${payee.id}::uuid, 3)`.execute(t.database.db);
+    const problems = (await checkLedgerIntegrity(t.database.db)).problems;
+    expect(
+      problems.filter((p) => p.check === 'movement differs from its legs').map((p) => p.subject),
+    ).toEqual([bonus.id]);
+    expect(problems.filter((p) => p.check === 'movement is unbalanced').map((p) => p.subject)).toContain(
+      bonus.id,
+    );
+  });
 });
