@@ -225,7 +225,9 @@ describe(`migration 0009 and ledger:check on ${testDatabaseKind}`, () => {
       // 0009's own checks (a leg's, migration 0011, stays through 0009's down and up).
       const names = await sql<{ conname: string }>`
         select conname from pg_constraint
-         where conname like '%\\_teto' and conrelid <> 'kreyolcash_pernas'::regclass order by conname`.execute(db);
+         where conname like '%\\_teto' and conrelid <> 'kreyolcash_pernas'::regclass order by conname`.execute(
+        db,
+      );
       expect(names.rows.map((r) => r.conname)).toHaveLength(11);
 
       // Without them, a balanced movement past the ceiling: only the ceiling's check complains.
