@@ -145,20 +145,13 @@ export type MovimentacoesTable = {
   criado_em: CreatedAt;
   concluido_em: Date | null;
   expira_em: Date | null;
-  /** A held movement's policy (migration 0010; null on one posted at once): what confirms it… */
-  confirmacao: HoldConfirmation | null;
-  /** …the user whose action confirms it, when a party does… */
+  /** A held movement's policy (migration 0010): who confirms it (null: a code sent to the payer)… */
   confirmador_id: string | null;
   /** …whether it counts in the payer's sending limits and daily total… */
   nos_limites: Generated<boolean>;
-  /** …and what its expiry (expira_em) does. */
-  ao_expirar: ExpiryAction | null;
+  /** …and whether its expiry (expira_em) posts it rather than voids it. */
+  posta_ao_expirar: Generated<boolean>;
 };
-
-/** What confirms a hold: a code sent to the payer, or an action by a named party. */
-export type HoldConfirmation = 'codigo' | 'parte';
-/** What a hold's expiry does: void it, or post it. */
-export type ExpiryAction = 'anular' | 'postar';
 
 export type RetencoesTable = {
   movimentacao_id: string;

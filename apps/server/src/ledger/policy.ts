@@ -45,10 +45,9 @@ export function policyParams(policy: HoldPolicy) {
     throw new RangeError(`a hold expires after a positive whole number of ms, got ${afterMs}`);
   }
   return {
-    confirmacao: policy.confirmation.by === 'code' ? 'codigo' : 'parte',
     confirmador_id: policy.confirmation.by === 'party' ? policy.confirmation.partyId : null,
     nos_limites: policy.countsInLimits,
-    ao_expirar: action === 'void' ? 'anular' : 'postar',
+    posta_ao_expirar: action === 'post',
     validade_ms: afterMs,
   };
 }

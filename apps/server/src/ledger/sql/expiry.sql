@@ -19,7 +19,7 @@ begin
   select array_agg(id) into v_ids from (
     select m.id from kreyolcash_movimentacoes m
      where m.status = 'pendente' and m.expira_em <= now()
-       and (m.ao_expirar is distinct from 'postar' or p->'limites' is not null)
+       and (not m.posta_ao_expirar or p->'limites' is not null)
      order by m.expira_em
      limit (p->>'limite')::integer
        for no key update of m skip locked) vencidas;
@@ -31,13 +31,13 @@ begin
   perform 1 from kreyolcash_contas
    where id in (select conta_debito from kreyolcash_movimentacoes where id = any(v_ids)
                 union
-                select conta_credito from kreyolcash_movimentacoes where id = any(v_ids) and ao_expirar = 'postar')
+                select conta_credito from kreyolcash_movimentacoes where id = any(v_ids) and posta_ao_expirar)
    order by id for no key update;
   for r in
-    select id, remetente_id, destinatario_id, ao_expirar from kreyolcash_movimentacoes
+    select id, remetente_id, destinatario_id, posta_ao_expirar from kreyolcash_movimentacoes
      where id = any(v_ids) order by conta_debito, id
   loop
-    if kc_vencer(r.id, p->'limites') is null and r.ao_expirar = 'postar' then
+    if kc_vencer(r.id, p->'limites') is null and r.posta_ao_expirar then
       v_postadas := v_postadas + 1;
       -- Rare, and outside any request: told from here, as a void is (events.sql).
       perform kc_notificar('transaction', array_remove(array[r.remetente_id, r.destinatario_id], null), r.id);

@@ -27,8 +27,8 @@ create or replace trigger kc_movimentacoes_imutaveis before update on kreyolcash
     or new.remetente_id is distinct from old.remetente_id or new.destinatario_id is distinct from old.destinatario_id
     or new.conta_debito <> old.conta_debito or new.conta_credito <> old.conta_credito
     or new.referente_a is distinct from old.referente_a or new.criado_em <> old.criado_em
-    or new.confirmacao is distinct from old.confirmacao or new.confirmador_id is distinct from old.confirmador_id
-    or new.nos_limites <> old.nos_limites or new.ao_expirar is distinct from old.ao_expirar
+    or new.confirmador_id is distinct from old.confirmador_id or new.nos_limites <> old.nos_limites
+    or new.posta_ao_expirar <> old.posta_ao_expirar
     or (old.status <> 'pendente' and new.status is distinct from old.status))
   execute function kc_recusar_alteracao();
 

@@ -14,7 +14,7 @@ declare
   c record;
   v_anterior jsonb;
 begin
-  if p->'politica'->>'confirmacao' is distinct from 'parte' then
+  if p->'politica'->>'confirmador_id' is null then
     raise exception 'kc_movimento_reter: a code-confirmed hold belongs to a flow that sends its code'
       using errcode = '22023';
   end if;

@@ -27,7 +27,7 @@ declare
   v_total bigint;
   v_venda uuid := gen_random_uuid();
   v_politica jsonb := coalesce(p->'politica', kc_politica_codigo(p->'validade_ms'));
-  v_codigo boolean := v_politica->>'confirmacao' = 'codigo';
+  v_codigo boolean := v_politica->>'confirmador_id' is null;
   v_retencao jsonb;
 begin
   if v_quantidade is null or v_quantidade < 1 or v_quantidade > (p->>'max_quantidade')::integer then
@@ -133,6 +133,7 @@ end $$;
 create or replace function kc_compra_verificar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v vendas;
+  m kreyolcash_movimentacoes;
   v_recusa jsonb;
 begin
   v := kc_compra_travar((p->>'venda_id')::uuid, (p->>'comprador_id')::uuid);
@@ -147,8 +148,8 @@ begin
     end if;
     return v_recusa;
   end if;
-  v_recusa := kc_concluir(v.movimentacao_id, 'compra', v.comprador_id, v.vendedor_id, v.total_centis,
-                          p->'limites', 'cancelada');
+  select * into m from kreyolcash_movimentacoes where id = v.movimentacao_id;
+  v_recusa := kc_concluir(m, p->'limites', 'cancelada');
   if v_recusa is not null then return v_recusa; end if;
   return jsonb_build_object('ok', true, 'venda_id', v.id, 'movimentacao_id', v.movimentacao_id, 'vendedor_id', v.vendedor_id);
 end $$;

@@ -22,7 +22,7 @@ declare
   v_pagador uuid := (p->>'pagador_id')::uuid;
   v_quantidade bigint := (p->>'quantidade_centis')::bigint;
   v_politica jsonb := coalesce(p->'politica', kc_politica_codigo(p->'validade_ms'));
-  v_codigo boolean := v_politica->>'confirmacao' = 'codigo';
+  v_codigo boolean := v_politica->>'confirmador_id' is null;
   v record;
   v_retencao jsonb;
 begin
@@ -68,45 +68,45 @@ end $$;
 -- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas, limites}
 create or replace function kc_transferencia_verificar(p jsonb) returns jsonb language plpgsql as $$
 declare
-  v record;
+  m kreyolcash_movimentacoes;
   v_recusa jsonb;
 begin
-  select m.id, m.remetente_id, m.destinatario_id, m.conta_debito, m.conta_credito, m.quantidade_centis, m.status
-    into v
-    from kreyolcash_movimentacoes m
-   where m.id = (p->>'movimentacao_id')::uuid and m.tipo = 'transferencia'
-     for no key update of m;
-  if not found or v.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
-  if v.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
-  v_recusa := kc_codigo_conferir(v.id, 'transfer', kc_vinculo_dinheiro(v.remetente_id, v.destinatario_id, v.quantidade_centis),
+  select * into m from kreyolcash_movimentacoes
+   where id = (p->>'movimentacao_id')::uuid and tipo = 'transferencia'
+     for no key update;
+  if not found or m.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
+  if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
+  v_recusa := kc_codigo_conferir(m.id, 'transfer', kc_vinculo_dinheiro(m.remetente_id, m.destinatario_id, m.quantidade_centis),
                                  p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer);
   if v_recusa is not null then
-    if v_recusa->>'error' = 'code_expired' then perform kc_vencer(v.id, p->'limites');
-    elsif v_recusa->>'error' = 'code_attempts_exceeded' then perform kc_anular(v.id, 'cancelada');
+    if v_recusa->>'error' = 'code_expired' then perform kc_vencer(m.id, p->'limites');
+    elsif v_recusa->>'error' = 'code_attempts_exceeded' then perform kc_anular(m.id, 'cancelada');
     end if;
     return v_recusa;
   end if;
-  v_recusa := kc_concluir(v.id, 'transferencia', v.conta_debito, v.conta_credito, v.quantidade_centis,
-                          p->'limites', 'cancelada');
+  v_recusa := kc_concluir(m, p->'limites', 'cancelada');
   if v_recusa is not null then return v_recusa; end if;
-  return jsonb_build_object('ok', true, 'movimentacao_id', v.id, 'recebedor_id', v.destinatario_id);
+  return jsonb_build_object('ok', true, 'movimentacao_id', m.id, 'recebedor_id', m.destinatario_id);
 end $$;
 
--- A posted transfer: the payer and the payee are told, each in their language (kc_concluir).
-create or replace function kc_transferencia_avisar(p_mov uuid) returns void language plpgsql as $$
+-- A posted transfer (m: its row): the payer and the payee are told, each in their language.
+create or replace function kc_transferencia_avisar(m kreyolcash_movimentacoes) returns void language plpgsql as $$
+declare v record;
 begin
-  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
-  select 'whatsapp', a.telefone, a.template, a.params, a.idioma, 'transfer_done', m.id::text
-    from kreyolcash_movimentacoes m
-    join usuarios pg on pg.id = m.remetente_id
-    join usuarios r on r.id = m.destinatario_id
-    cross join lateral (values
-      (1, pg.telefone, 'transfer_sent', jsonb_build_object('valor_centis', m.quantidade_centis, 'recebedor', r.nome_completo),
-       pg.idioma),
-      (2, r.telefone, 'transfer_received', jsonb_build_object('valor_centis', m.quantidade_centis, 'pagador', pg.nome_completo),
-       r.idioma)) as a(n, telefone, template, params, idioma)
-   where m.id = p_mov
-   order by a.n;
+  select pg.telefone as telefone_pagador, pg.nome_completo as nome_pagador, pg.idioma as idioma_pagador,
+         r.telefone as telefone_recebedor, r.nome_completo as nome_recebedor, r.idioma as idioma_recebedor
+    into v
+    from usuarios pg, usuarios r
+   where pg.id = m.remetente_id and r.id = m.destinatario_id;
+  -- A hold between accounts may pay a system account: no person to tell there.
+  if not found then return; end if;
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia) values
+    ('whatsapp', v.telefone_pagador, 'transfer_sent',
+     jsonb_build_object('valor_centis', m.quantidade_centis, 'recebedor', v.nome_recebedor),
+     v.idioma_pagador, 'transfer_done', m.id::text),
+    ('whatsapp', v.telefone_recebedor, 'transfer_received',
+     jsonb_build_object('valor_centis', m.quantidade_centis, 'pagador', v.nome_pagador),
+     v.idioma_recebedor, 'transfer_done', m.id::text);
 end $$;
 
 -- A new code for a pending transfer; the attempts already used and the expiry stay as they were.

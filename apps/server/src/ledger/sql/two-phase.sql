@@ -35,21 +35,21 @@ end $$;
 -- Transfers' and purchases' policy: a code to the payer, counted in the payer's limits, voided
 -- at expiry (what a caller of their phases gets when it names none).
 create or replace function kc_politica_codigo(p_validade_ms jsonb) returns jsonb language sql immutable as $$
-  select jsonb_build_object('confirmacao', 'codigo', 'nos_limites', true, 'ao_expirar', 'anular',
+  select jsonb_build_object('confirmador_id', null, 'nos_limites', true, 'posta_ao_expirar', false,
                             'validade_ms', p_validade_ms)
 $$;
 
 -- Hold: sets the payer's money aside for a new pending movement, under the policy its operation
 -- chose, stored on the movement (migration 0010):
---   politica: {confirmacao: 'codigo' | 'parte', confirmador_id (with 'parte': the user whose action
---              confirms it), nos_limites (counted in the payer's sending limits and daily total),
---              ao_expirar: 'anular' | 'postar', validade_ms (when it expires)}
+--   politica: {confirmador_id (null: a code sent to the payer confirms it; otherwise the action of
+--              this user), nos_limites (counted in the payer's sending limits and daily total),
+--              posta_ao_expirar (its expiry posts it; false: voids it), validade_ms (when it expires)}
 -- A code-confirmed hold stores its code (and counts it in the payer's code budget); a
 -- party-confirmed one has none. The payer's freeze and the payee's maximum balance apply to every
 -- hold; the day's and month's sending only to a counted one.
 -- p: {tipo, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis,
 --     observacoes, limites, politica,
---     codigo (with 'codigo'): {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
+--     codigo (code-confirmed only): {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
 -- Answers {ok, movimentacao_id, expira_em} or insufficient_balance / account_frozen / a limit
 -- (limits.sql) / rate_limited.
 create or replace function kc_reter(p jsonb) returns jsonb language plpgsql as $$
@@ -59,16 +59,15 @@ declare
   v_remetente uuid := (p->>'remetente_id')::uuid;
   v_destinatario uuid := (p->>'destinatario_id')::uuid;
   v_politica jsonb := p->'politica';
-  v_codigo boolean := v_politica->>'confirmacao' = 'codigo';
+  v_confirmador uuid := (v_politica->>'confirmador_id')::uuid;
   v_nos_limites boolean := (v_politica->>'nos_limites')::boolean;
+  v_posta boolean := (v_politica->>'posta_ao_expirar')::boolean;
   v_mov uuid := gen_random_uuid();
   v_expira timestamptz := now() + make_interval(secs => (v_politica->>'validade_ms')::bigint / 1000.0);
   v_recusa jsonb;
 begin
-  -- A hold without its whole policy is a caller's bug, never a default. The movement's CHECKs
-  -- refuse an unknown confirmation or expiry, or a party without a party-confirmed policy.
-  if v_nos_limites is null or not coalesce(v_expira > now(), false) or v_politica->>'ao_expirar' is null
-     or (v_politica->>'confirmacao' = 'parte') is distinct from (v_politica->>'confirmador_id' is not null) then
+  -- A hold without its whole policy is a caller's bug, never a default.
+  if v_nos_limites is null or v_posta is null or not coalesce(v_expira > now(), false) then
     raise exception 'kc_reter: a hold needs its whole policy, got %', v_politica using errcode = '22023';
   end if;
   -- The hold is the balance check: one conditional update, which also takes the payer's lock.
@@ -90,22 +89,21 @@ begin
   end if;
   -- Codes per payer are counted under that lock, so concurrent requests cannot all slip under
   -- the limit; over it, the hold is given back in the same transaction.
-  if v_codigo and kc_codigos_no_limite(v_remetente, (p->'codigo'->>'max_codigos')::integer,
+  if v_confirmador is null and kc_codigos_no_limite(v_remetente, (p->'codigo'->>'max_codigos')::integer,
                                        (p->'codigo'->>'janela_ms')::bigint) then
     update kreyolcash_contas set reservado_centis = reservado_centis - v_quantidade where id = v_debito;
     return kc_erro('rate_limited');
   end if;
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
                                         quantidade_centis, observacoes, expira_em,
-                                        confirmacao, confirmador_id, nos_limites, ao_expirar)
+                                        confirmador_id, nos_limites, posta_ao_expirar)
   values (v_mov, p->>'tipo', 'pendente', v_remetente, v_destinatario, v_debito, (p->>'conta_credito')::uuid,
-          v_quantidade, p->>'observacoes', v_expira,
-          v_politica->>'confirmacao', (v_politica->>'confirmador_id')::uuid, v_nos_limites, v_politica->>'ao_expirar');
+          v_quantidade, p->>'observacoes', v_expira, v_confirmador, v_nos_limites, v_posta);
   insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
   values (v_mov, v_debito, v_quantidade);
   -- Counted for the limits from the hold on, under the same lock (limits.sql).
   if v_nos_limites then perform kc_envios_somar(v_remetente, kc_dia_haiti(now()), v_quantidade); end if;
-  if v_codigo then
+  if v_confirmador is null then
     perform kc_codigo_gravar((p->'codigo') || jsonb_build_object(
       'sujeito_id', v_mov, 'user_id', v_remetente, 'expira_em', v_expira,
       'vinculo', kc_vinculo_dinheiro(v_remetente, v_destinatario, v_quantidade)));
@@ -151,29 +149,29 @@ begin
   if v.remetente_id is not null then perform kc_notificar('transaction', array[v.remetente_id], p_mov); end if;
 end $$;
 
--- Posts a held movement the caller has locked, with what its kind has around it: a purchase's
--- sale and product are locked before the accounts (the lock order) and completed with it
--- (purchases.sql). A refusal under the accounts' locks (a frozen payer, a payee past its maximum
--- balance) voids it instead, as p_status_recusa ('cancelada' when someone confirmed it,
--- 'expirada' at its expiry), and is answered; null when posted.
-create or replace function kc_concluir(p_mov uuid, p_tipo text, p_debito uuid, p_credito uuid, p_quantidade bigint,
-                                       p_limites jsonb, p_status_recusa text)
+-- Posts a held movement the caller has locked (m: its row, read under that lock), with what its
+-- kind has around it: a purchase's sale and product are locked before the accounts (the lock
+-- order) and completed with it (purchases.sql), a transfer's people told (transfers.sql). A refusal
+-- under the accounts' locks (a frozen payer, a payee past its maximum balance) voids it instead,
+-- as p_status_recusa ('cancelada' when someone confirmed it, 'expirada' at its expiry), and is
+-- answered; null when posted.
+create or replace function kc_concluir(m kreyolcash_movimentacoes, p_limites jsonb, p_status_recusa text)
     returns jsonb language plpgsql as $$
 declare
   v_venda vendas;
   v_recusa jsonb;
 begin
-  if p_tipo = 'compra' then
-    select * into v_venda from vendas where movimentacao_id = p_mov for no key update;
+  if m.tipo = 'compra' then
+    select * into v_venda from vendas where movimentacao_id = m.id for no key update;
     perform 1 from produtos where id = v_venda.produto_id for no key update;
   end if;
-  v_recusa := kc_postar(p_mov, p_debito, p_credito, p_quantidade, p_limites);
+  v_recusa := kc_postar(m.id, m.conta_debito, m.conta_credito, m.quantidade_centis, p_limites);
   if v_recusa is not null then
-    perform kc_desfazer(p_mov, p_tipo, p_status_recusa);
+    perform kc_desfazer(m.id, m.tipo, p_status_recusa);
     return v_recusa;
   end if;
   if v_venda.id is not null then perform kc_compra_concluir(v_venda);
-  elsif p_tipo = 'transferencia' then perform kc_transferencia_avisar(p_mov);
+  elsif m.tipo = 'transferencia' then perform kc_transferencia_avisar(m);
   end if;
   return null;
 end $$;
@@ -195,14 +193,11 @@ end $$;
 -- A held movement past its time, locked by the caller: what its policy says its expiry does.
 -- Answers the posting's refusal (the movement is then voided), or null.
 create or replace function kc_vencer(p_mov uuid, p_limites jsonb) returns jsonb language plpgsql as $$
-declare m record;
+declare m kreyolcash_movimentacoes;
 begin
-  select tipo, conta_debito, conta_credito, quantidade_centis, ao_expirar into m
-    from kreyolcash_movimentacoes where id = p_mov;
-  if m.ao_expirar = 'postar' then
-    return kc_concluir(p_mov, m.tipo, m.conta_debito, m.conta_credito, m.quantidade_centis, p_limites, 'expirada');
-  end if;
-  perform kc_desfazer(p_mov, m.tipo, 'expirada');
+  select * into m from kreyolcash_movimentacoes where id = p_mov;
+  if m.posta_ao_expirar then return kc_concluir(m, p_limites, 'expirada'); end if;
+  perform kc_desfazer(m.id, m.tipo, 'expirada');
   return null;
 end $$;
 
@@ -212,21 +207,18 @@ end $$;
 -- p: {movimentacao_id, confirmador_id, limites}. Answers {ok, movimentacao_id, usuarios}.
 create or replace function kc_confirmar(p jsonb) returns jsonb language plpgsql as $$
 declare
-  m record;
+  m kreyolcash_movimentacoes;
   v_recusa jsonb;
 begin
-  select id, tipo, status, conta_debito, conta_credito, quantidade_centis, remetente_id, destinatario_id,
-         confirmador_id, expira_em, ao_expirar
-    into m
-    from kreyolcash_movimentacoes where id = (p->>'movimentacao_id')::uuid for no key update;
+  select * into m from kreyolcash_movimentacoes where id = (p->>'movimentacao_id')::uuid for no key update;
   if not found then return kc_erro('transaction_not_found'); end if;
   if m.confirmador_id is distinct from (p->>'confirmador_id')::uuid then return kc_erro('not_confirming_party'); end if;
   if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
-  if m.expira_em <= now() and m.ao_expirar = 'anular' then
+  if m.expira_em <= now() and not m.posta_ao_expirar then
     perform kc_desfazer(m.id, m.tipo, 'expirada');
     return kc_erro('transaction_not_pending', '{"status": "expirada"}'::jsonb);
   end if;
-  v_recusa := kc_concluir(m.id, m.tipo, m.conta_debito, m.conta_credito, m.quantidade_centis, p->'limites', 'cancelada');
+  v_recusa := kc_concluir(m, p->'limites', 'cancelada');
   if v_recusa is not null then return v_recusa; end if;
   return jsonb_build_object('ok', true, 'movimentacao_id', m.id,
                             'usuarios', to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null)));
