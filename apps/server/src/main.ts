@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const transports = transportsFor(config);
   const outboxWorker = new OutboxWorker({ db: database.db, transports, logger: app.log });
   app.log.info({ whatsapp: transports.whatsapp.name, email: transports.email.name }, 'message transports');
-  const expirySweeper = new ExpirySweeper(database.db, app.log);
+  const expirySweeper = new ExpirySweeper(database.db, app.log, { levelLimits: config.levelLimits });
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
