@@ -18,8 +18,6 @@ import { cancelPurchase, confirmPurchase, resendPurchaseCode, startPurchase } fr
 import { findPurchaseOfBuyer, listPendingPurchasesOfBuyer, type PurchaseRecord } from './sales.presenter.ts';
 
 const tags = ['purchases'];
-// A POST without fields still reads a JSON body if one is sent: a malformed one is refused (400, 413, 415).
-const consumes = ['application/json'];
 
 export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -96,7 +94,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         errors: ['sale_not_found', 'transaction_not_pending', 'rate_limited'],
-        consumes,
         params: idParams,
         response: { 202: resentCodeSchema },
       },
@@ -169,7 +166,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         errors: ['sale_not_found', 'transaction_not_pending'],
-        consumes,
         params: idParams,
         response: { 200: okSchema },
       },

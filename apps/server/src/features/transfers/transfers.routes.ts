@@ -35,8 +35,6 @@ import { transferReportRoutes } from './wrong-person-report.routes.ts';
 const tags = ['transfers'];
 // A revalidation (If-None-Match) of what the caller holds already: a bodiless 304.
 const notModified = z.null().meta({ description: 'Not modified: the copy the caller holds is current' });
-// A POST without fields still reads a JSON body if one is sent: a malformed one is refused (400, 413, 415).
-const consumes = ['application/json'];
 
 export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -188,7 +186,6 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         errors: ['transaction_not_found', 'transaction_not_pending', 'rate_limited'],
-        consumes,
         params: idParams,
         response: { 202: resentCodeSchema },
       },
@@ -212,7 +209,6 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         errors: ['transaction_not_found', 'transaction_not_pending'],
-        consumes,
         params: idParams,
         response: { 200: okSchema },
       },

@@ -133,9 +133,7 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approves an adjustment another operator proposed: the ledger posts it',
         tags,
         security: OPERATOR_SESSION,
-        // It takes no body, but one sent is parsed like any (400, 413, 415). user_not_found: the
-        // person is gone since the proposal.
-        consumes: ['application/json'],
+        // user_not_found: the person is gone since the proposal.
         errors: [
           'forbidden',
           'own_adjustment_approval',

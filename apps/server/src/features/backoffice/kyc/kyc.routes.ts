@@ -122,8 +122,6 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approves the document: the account reaches level 2 and the person is told',
         tags,
         security: OPERATOR_SESSION,
-        // It takes no body, but one sent is parsed like any (400, 413, 415).
-        consumes: ['application/json'],
         errors: ['forbidden', 'not_found', 'review_not_pending'],
         params,
         response: { 200: adminKycDecisionSchema },

@@ -97,8 +97,8 @@ export const ledgerPanelRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Runs the ledger's integrity check now and stores its report",
         tags,
         security: OPERATOR_SESSION,
-        // It takes no body, but one sent is parsed like any (400, 413, 415); a NUL is refused.
-        consumes: ['application/json'],
+        // A NUL anywhere in the request (here: a body sent anyway, or the query string) is refused on
+        // every route.
         errors: ['forbidden', 'validation_error'],
         response: { 200: adminLedgerCheckSchema },
       },

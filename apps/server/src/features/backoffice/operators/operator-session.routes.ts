@@ -123,8 +123,8 @@ export const operatorSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Signs the operator out: ends the session and clears its cookie',
         tags,
         security: PUBLIC,
-        // It takes no body, but one sent is parsed like any (400, 413, 415); a NUL is refused.
-        consumes: ['application/json'],
+        // A NUL anywhere in the request (here: a body sent anyway, or the query string) is refused on
+        // every route.
         errors: ['validation_error'],
         response: { 204: emptyResponse('Signed out (or was not signed in)') },
       },
