@@ -14,7 +14,10 @@ import {
 } from '@kreyolcash/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
 import { endSessionByRefreshToken, rotateSession } from '../../identity/sessions.service.ts';
 import { presentMe } from '../../identity/user-presenter.ts';
 import { isDocumentTaken } from '../../identity/users.repository.ts';
@@ -119,28 +122,41 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Resend and forgot-password answer at once and do their work after: a registered e-mail must
-  // not answer slower than an unknown one.
+  // An e-mail link sent on request (the confirmation again, a password reset): the answer goes at
+  // once and the work after it, so a registered e-mail does not answer slower than an unknown one.
   const onResponse = afterResponseHook(app);
-  app.post(
+  const emailLinkRoute = (
+    url: string,
+    operation: { operationId: string; summary: string },
+    send: (db: Kysely<DB>, config: Config, email: string) => Promise<void>,
+  ) =>
+    app.post(
+      url,
+      {
+        schema: {
+          ...operation,
+          tags,
+          security: PUBLIC,
+          errors: ['rate_limited'],
+          body: emailOnlySchema,
+          response: { 202: okSchema },
+        },
+        onResponse,
+      },
+      async (request, reply) => {
+        await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
+        afterResponse(request, () => send(db, config, request.body.email));
+        return reply.status(202).send({ ok: true });
+      },
+    );
+
+  emailLinkRoute(
     '/api/auth/resend-confirmation',
     {
-      schema: {
-        operationId: 'resendConfirmation',
-        summary: 'Send the confirmation e-mail again (the same answer for any address)',
-        tags,
-        security: PUBLIC,
-        errors: ['rate_limited'],
-        body: emailOnlySchema,
-        response: { 202: okSchema },
-      },
-      onResponse,
+      operationId: 'resendConfirmation',
+      summary: 'Send the confirmation e-mail again (the same answer for any address)',
     },
-    async (request, reply) => {
-      await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
-      afterResponse(request, () => resendConfirmation(db, config, request.body.email));
-      return reply.status(202).send({ ok: true });
-    },
+    resendConfirmation,
   );
 
   app.post(
@@ -223,25 +239,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  emailLinkRoute(
     '/api/auth/forgot-password',
     {
-      schema: {
-        operationId: 'requestPasswordReset',
-        summary: 'E-mail a password reset link (the same answer for any address)',
-        tags,
-        security: PUBLIC,
-        errors: ['rate_limited'],
-        body: emailOnlySchema,
-        response: { 202: okSchema },
-      },
-      onResponse,
+      operationId: 'requestPasswordReset',
+      summary: 'E-mail a password reset link (the same answer for any address)',
     },
-    async (request, reply) => {
-      await limitBy(app, request, 'email', [`ip:${request.ip}`, `email:${request.body.email}`]);
-      afterResponse(request, () => requestPasswordReset(db, config, request.body.email));
-      return reply.status(202).send({ ok: true });
-    },
+    requestPasswordReset,
   );
 
   app.post(
