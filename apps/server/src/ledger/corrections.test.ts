@@ -32,7 +32,7 @@ describe(`ledger corrections on ${testDatabaseKind}`, () => {
     const held = await ledger.hold(deps(), {
       kind: 'transfer',
       payerId: payer.id,
-      payeeEmail: payee.email,
+      payeeAccountId: payee.id,
       amountCentis: amount,
       note: null,
       idempotencyKey: randomUUID(),

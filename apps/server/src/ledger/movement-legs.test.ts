@@ -176,7 +176,7 @@ describe(`movements with several legs on ${testDatabaseKind}`, () => {
         const held = await ledger.hold(t.app.deps, {
           kind: 'transfer',
           payerId: payer.id,
-          payeeEmail: payee.email,
+          payeeAccountId: payee.id,
           amountCentis: amount,
           note: null,
           idempotencyKey: randomUUID(),

@@ -66,7 +66,7 @@ export type LedgerObserver = (operation: LedgerOperation, outcome: string) => vo
 export type HeldMovementKind = Exclude<MovementKind, 'cadastro' | 'bonus' | 'estorno' | 'ajuste'>;
 
 /**
- * A hold. Transfers and purchases are flows around the engine (the payee found by e-mail; the
+ * A hold. Transfers and purchases are flows around the engine (the payee's account and its code; the
  * price, stock and sale of a product), held under their own policy unless the operation names
  * another. `movement` is a hold between any two ledger accounts, by account id, for an operation
  * with no flow of its own: its policy is a party's confirmation (a code needs a flow that sends it).
@@ -75,7 +75,8 @@ export type HoldRequest =
   | {
       kind: 'transfer';
       payerId: string;
-      payeeEmail: string;
+      /** The payee's account, resolved once by the caller (payees.ts: findPayee). */
+      payeeAccountId: string;
       amountCentis: number;
       note: string | null;
       idempotencyKey: string | null;
@@ -153,7 +154,7 @@ async function hold(
       ...common,
       politica: policyParams(r.policy ?? TRANSFER_HOLD_POLICY),
       pagador_id: r.payerId,
-      destinatario_email: r.payeeEmail,
+      conta_credito: r.payeeAccountId,
       quantidade_centis: r.amountCentis,
       observacoes: r.note,
     };

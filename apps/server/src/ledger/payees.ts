@@ -14,13 +14,23 @@ export function canReceive(alias: string): RawBuilder<boolean> {
 /** How a payer names a payee: exactly one identity. */
 export type PayeeIdentity = { email: string } | { phone: string } | { id: string };
 
-/** The account an identity names, if any, and whether it can be found and paid. */
+/**
+ * The person an identity names, if any, with their account (what a transfer pays) and whether
+ * they can be found and paid. One read resolves all three.
+ */
 export async function findPayee(
   db: Kysely<DB>,
   identity: PayeeIdentity,
-): Promise<(UserRow & { canReceive: boolean }) | undefined> {
-  const query = db.selectFrom('usuarios').selectAll().select(canReceive('usuarios').as('canReceive'));
-  if ('email' in identity) return query.where('email', '=', identity.email.toLowerCase()).executeTakeFirst();
-  if ('phone' in identity) return query.where('telefone', '=', identity.phone).executeTakeFirst();
-  return query.where('id', '=', identity.id).executeTakeFirst();
+): Promise<(UserRow & { accountId: string; canReceive: boolean }) | undefined> {
+  const query = db
+    .selectFrom('usuarios')
+    .innerJoin('kreyolcash_contas as conta', (join) =>
+      join.onRef('conta.user_id', '=', 'usuarios.id').on('conta.tipo', '=', 'usuario'),
+    )
+    .selectAll('usuarios')
+    .select(['conta.id as accountId', canReceive('usuarios').as('canReceive')]);
+  if ('email' in identity)
+    return query.where('usuarios.email', '=', identity.email.toLowerCase()).executeTakeFirst();
+  if ('phone' in identity) return query.where('usuarios.telefone', '=', identity.phone).executeTakeFirst();
+  return query.where('usuarios.id', '=', identity.id).executeTakeFirst();
 }

@@ -16,7 +16,7 @@ export async function paidTransfer(
   const held = await ledger.hold(t.app.deps, {
     kind: 'transfer',
     payerId: payer.id,
-    payeeEmail: payee.email,
+    payeeAccountId: payee.id,
     amountCentis: amount,
     note: null,
     idempotencyKey: randomUUID(),

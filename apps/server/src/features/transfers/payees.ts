@@ -44,22 +44,25 @@ export async function countPayeeLookup(db: Kysely<DB>, userId: string, identity:
 }
 
 /**
- * The e-mail the ledger takes for the payee a transfer names by phone or id. Only a proven phone
- * is paid this way; the ledger checks again that the account is active and confirmed.
+ * The account a transfer pays, resolved once from how the payer named the payee (e-mail, phone or
+ * id): the ledger takes it and checks again, under its locks, that its owner can be paid.
  */
-export async function payeeEmailOf(
+export async function payeeAccountOf(
   db: Kysely<DB>,
   payerId: string,
   body: TransferInitiateBody,
 ): Promise<string> {
-  if (body.destinatario_email !== undefined) return body.destinatario_email;
   const payee = await findPayee(
     db,
-    body.destinatario_telefone ? { phone: body.destinatario_telefone } : { id: body.destinatario_id ?? '' },
+    body.destinatario_email !== undefined
+      ? { email: body.destinatario_email.trim() }
+      : body.destinatario_telefone
+        ? { phone: body.destinatario_telefone }
+        : { id: body.destinatario_id ?? '' },
   );
   if (payee?.id === payerId) throw new AppError('self_transfer');
   if (!payee?.canReceive) throw new AppError('user_not_found');
-  return payee.email;
+  return payee.accountId;
 }
 
 /** The people this payer last paid, most recent first, who can still be paid by id. */

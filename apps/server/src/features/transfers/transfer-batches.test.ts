@@ -55,8 +55,9 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
       send(c, c, 100),
       send(c, a, 10_001),
     ]);
+    // An unknown payee and oneself are refused by the lookup, before the ledger: 5 reach it.
     expect(initiate.sent.calls - before.calls).toBeLessThanOrEqual(4);
-    expect(initiate.sent.items - before.items).toBe(7);
+    expect(initiate.sent.items - before.items).toBe(5);
 
     const [, ok, refused, replay, unknown, self, tooMuch] = answers;
     expect(ok).toMatchObject({ ok: { status: 'pendente', replayed: false } });

@@ -2,7 +2,7 @@ import type { ErrorCode, pendingTransferSchema, TransferInitiateBody } from '@kr
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { ledger, okOrThrow, requestHashOf, TRANSFER_HOLD_POLICY } from '../../ledger/ledger.ts';
-import { payeeEmailOf } from './payees.ts';
+import { payeeAccountOf } from './payees.ts';
 
 export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: Date };
 /** A transfer waiting for its code (PendingTransfer), its instants as Dates. */
@@ -22,12 +22,12 @@ export async function initiateTransfer(
   deps: AppDeps,
   p: { payerId: string; body: TransferInitiateBody; idempotencyKey: string | undefined },
 ): Promise<InitiatedTransfer & { replayed: boolean }> {
-  const payeeEmail = await payeeEmailOf(deps.database.db, p.payerId, p.body);
+  const payeeAccountId = await payeeAccountOf(deps.database.db, p.payerId, p.body);
   const held = okOrThrow(
     await ledger.hold(deps, {
       kind: 'transfer',
       payerId: p.payerId,
-      payeeEmail,
+      payeeAccountId,
       amountCentis: p.body.quantidade_centis,
       note: p.body.observacoes ?? null,
       idempotencyKey: p.idempotencyKey ?? null,

@@ -70,9 +70,10 @@ create or replace function kc_erro_limite(p_codigo text, p_nivel integer, p_limi
   select kc_erro(p_codigo, jsonb_build_object('nivel', p_nivel, 'limite_centis', p_limite, 'usado_centis', p_usado))
 $$;
 
--- Whether the payee may receive p_quantidade more; null when it may. Read without the payee's
--- lock at the hold; the post calls it again under that lock.
-create or replace function kc_limite_recebimento(p_limites jsonb, p_recebedor uuid, p_quantidade bigint)
+-- Whether the account p_conta may receive p_quantidade more; null when it may. The maximum balance
+-- is its owner's level's, for a person's account and an agent's alike; a system account (no owner)
+-- has none. Read without the account's lock at the hold; the post calls it again under that lock.
+create or replace function kc_limite_recebimento(p_limites jsonb, p_conta uuid, p_quantidade bigint)
     returns jsonb language plpgsql as $$
 declare
   v record;
@@ -80,7 +81,7 @@ declare
 begin
   perform kc_limites_exigidos(p_limites);
   select c.saldo_centis, kc_nivel(u.telefone_verificado_em, u.documento_aprovado_em) as nivel into v
-    from kreyolcash_contas c join usuarios u on u.id = c.id where c.id = p_recebedor;
+    from kreyolcash_contas c join usuarios u on u.id = c.user_id where c.id = p_conta;
   if not found then return null; end if;
   v_max := (p_limites->(v.nivel::text)->>'saldo_max_centis')::bigint;
   if v.saldo_centis + p_quantidade > v_max then
@@ -103,12 +104,13 @@ begin
   return kc_erro_limite('transfer_limit_exceeded', p_nivel, v_limite, 0);
 end $$;
 
--- Whether the payer may send p_quantidade now; null when it may. The caller holds the payer's
--- account lock, which every hold of this payer takes first, so parallel holds are counted one
--- after the other and cannot pass a limit together. A frozen payer sends nothing and the payee's
--- maximum balance holds whatever the hold's policy; the day's and month's sending only bind a hold
--- that counts in them (p_nos_limites: transfers and purchases).
-create or replace function kc_limite_envio(p_limites jsonb, p_pagador uuid, p_recebedor uuid, p_quantidade bigint,
+-- Whether the payer (p_pagador: the owner of the paying account) may send p_quantidade now to the
+-- account p_conta_credito; null when it may. The caller holds the paying account's lock, which
+-- every hold from it takes first, so parallel holds are counted one after the other and cannot
+-- pass a limit together. A frozen owner sends nothing and the credited account's maximum balance
+-- holds whatever the hold's policy; the day's and month's sending only bind a hold that counts in
+-- them (p_nos_limites: transfers and purchases).
+create or replace function kc_limite_envio(p_limites jsonb, p_pagador uuid, p_conta_credito uuid, p_quantidade bigint,
                                            p_nos_limites boolean)
     returns jsonb language plpgsql as $$
 declare
@@ -121,7 +123,7 @@ begin
   select congelado_em, kc_nivel(telefone_verificado_em, documento_aprovado_em) as nivel into u
     from usuarios where id = p_pagador;
   if u.congelado_em is not null then return kc_erro('account_frozen'); end if;
-  if not p_nos_limites then return kc_limite_recebimento(p_limites, p_recebedor, p_quantidade); end if;
+  if not p_nos_limites then return kc_limite_recebimento(p_limites, p_conta_credito, p_quantidade); end if;
   v_limites := p_limites->(u.nivel::text);
   select * into v_uso from kc_envios_usados(p_pagador);
   v_limite := (v_limites->>'diario_centis')::bigint;
@@ -132,5 +134,5 @@ begin
   if v_uso.mes_centis + p_quantidade > v_limite then
     return kc_erro_limite('monthly_limit_reached', u.nivel, v_limite, v_uso.mes_centis);
   end if;
-  return kc_limite_recebimento(p_limites, p_recebedor, p_quantidade);
+  return kc_limite_recebimento(p_limites, p_conta_credito, p_quantidade);
 end $$;

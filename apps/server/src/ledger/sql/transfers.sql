@@ -5,9 +5,11 @@
 -- Messages are a template key and its parameters; the outbox worker writes the text, in the
 -- recipient's language.
 
--- p: {pagador_id, destinatario_email, quantidade_centis, observacoes, limites, politica, codigo, pepper,
---     chave, request_hash, max_codigos, janela_ms}. Without politica, a transfer's own
---     (kc_politica_codigo, expiring after validade_ms).
+-- p: {pagador_id, conta_credito, quantidade_centis, observacoes, limites, politica, codigo, pepper,
+--     chave, request_hash, max_codigos, janela_ms}. conta_credito: the payee's account, which the
+--     caller resolved once from what the payer typed (ledger/payees.ts); a person's account of
+--     someone who can be paid (kc_pode_receber), or user_not_found. Without politica, a transfer's
+--     own (kc_politica_codigo, expiring after validade_ms).
 create or replace function kc_transferencia_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_pagador uuid := (p->>'pagador_id')::uuid;
@@ -39,16 +41,16 @@ begin
   -- Only a payer whose phone is proven sends (a code goes to that phone).
   if v.telefone_verificado_em is null then return kc_erro('phone_not_verified'); end if;
   if v.congelado_em is not null then return kc_erro('account_frozen'); end if;
-  select r.id, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
+  select r.id, k.id as conta, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
     into v
-    from usuarios r, usuarios pg
-   where r.email = lower(btrim(p->>'destinatario_email')) and kc_pode_receber(r)
+    from kreyolcash_contas k join usuarios r on r.id = k.user_id, usuarios pg
+   where k.id = (p->>'conta_credito')::uuid and k.tipo = 'usuario' and kc_pode_receber(r)
      and pg.id = v_pagador;
   if not found then return kc_erro('user_not_found'); end if;
   if v.id = v_pagador then return kc_erro('self_transfer'); end if;
   v_retencao := kc_reter(jsonb_build_object(
     'tipo', 'transferencia', 'remetente_id', v_pagador, 'destinatario_id', v.id,
-    'conta_debito', v_pagador, 'conta_credito', v.id, 'quantidade_centis', v_quantidade,
+    'conta_debito', v_pagador, 'conta_credito', v.conta, 'quantidade_centis', v_quantidade,
     'observacoes', p->>'observacoes', 'politica', v_politica, 'limites', p->'limites',
     'codigo', case when v_codigo then
       jsonb_build_object('finalidade', 'transfer', 'codigo', p->>'codigo', 'pepper', p->>'pepper',

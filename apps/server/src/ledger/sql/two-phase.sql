@@ -45,8 +45,10 @@ $$;
 --              this user), nos_limites (counted in the payer's sending limits and daily total),
 --              posta_ao_expirar (its expiry posts it; false: voids it), validade_ms (when it expires)}
 -- A code-confirmed hold stores its code (and counts it in the payer's code budget); a
--- party-confirmed one has none. The payer's freeze and the payee's maximum balance apply to every
--- hold; the day's and month's sending only to a counted one.
+-- party-confirmed one has none. The freeze, the limits and the maximum balance go by each
+-- account's owner (remetente_id must be the paying account's owner), a person's account and an
+-- agent's alike: the freeze and the credited account's maximum balance apply to every hold, the
+-- day's and month's sending only to a counted one.
 -- p: {tipo, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis,
 --     observacoes, limites, politica,
 --     codigo (code-confirmed only): {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
@@ -64,6 +66,7 @@ declare
   v_posta boolean := (v_politica->>'posta_ao_expirar')::boolean;
   v_mov uuid := gen_random_uuid();
   v_expira timestamptz := now() + make_interval(secs => (v_politica->>'validade_ms')::bigint / 1000.0);
+  v_dono uuid;
   v_recusa jsonb;
 begin
   -- A hold without its whole policy is a caller's bug, never a default.
@@ -72,17 +75,22 @@ begin
   end if;
   -- The hold is the balance check: one conditional update, which also takes the payer's lock.
   update kreyolcash_contas set reservado_centis = reservado_centis + v_quantidade, atualizado_em = now()
-   where id = v_debito and saldo_centis - reservado_centis >= v_quantidade;
+   where id = v_debito and saldo_centis - reservado_centis >= v_quantidade
+  returning user_id into v_dono;
   if not found then
-    -- A frozen account is told so, whatever its balance.
-    if exists (select 1 from usuarios where id = v_remetente and congelado_em is not null) then
+    -- A frozen owner is told so, whatever the balance.
+    if exists (select 1 from kreyolcash_contas c join usuarios u on u.id = c.user_id
+                where c.id = v_debito and u.congelado_em is not null) then
       return kc_erro('account_frozen');
     end if;
     return kc_erro('insufficient_balance');
   end if;
+  if v_dono is distinct from v_remetente then
+    raise exception 'kc_reter: the payer % is not the owner of account %', v_remetente, v_debito using errcode = '22023';
+  end if;
   -- The freeze and the level's limits are checked under that lock (limits.sql); a refusal gives
   -- the hold back in the same transaction.
-  v_recusa := kc_limite_envio(p->'limites', v_remetente, v_destinatario, v_quantidade, v_nos_limites);
+  v_recusa := kc_limite_envio(p->'limites', v_dono, (p->>'conta_credito')::uuid, v_quantidade, v_nos_limites);
   if v_recusa is not null then
     update kreyolcash_contas set reservado_centis = reservado_centis - v_quantidade where id = v_debito;
     return v_recusa;
@@ -112,14 +120,16 @@ begin
 end $$;
 
 -- Post: the held money goes to the payee. The movement is locked by the caller. Under both
--- accounts' locks, a frozen payer (account_frozen) or a payee it would take past its level's
--- maximum balance (balance_limit_reached) is refused: nothing moves, and the caller voids the hold.
+-- accounts' locks, a paying account whose owner is frozen (account_frozen) or a credited account
+-- it would take past its owner's level's maximum balance (balance_limit_reached) is refused:
+-- nothing moves, and the caller voids the hold.
 create or replace function kc_postar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint, p_limites jsonb)
     returns jsonb language plpgsql as $$
 declare v_recusa jsonb;
 begin
   perform 1 from kreyolcash_contas where id in (p_debito, p_credito) order by id for no key update;
-  if exists (select 1 from usuarios where id = p_debito and congelado_em is not null) then
+  if exists (select 1 from kreyolcash_contas c join usuarios u on u.id = c.user_id
+              where c.id = p_debito and u.congelado_em is not null) then
     return kc_erro('account_frozen');
   end if;
   v_recusa := kc_limite_recebimento(p_limites, p_credito, p_quantidade);

@@ -133,7 +133,7 @@ describe(`wrong-person reports on ${testDatabaseKind}`, () => {
     const pending = await ledger.hold(t.app.deps, {
       kind: 'transfer',
       payerId: d.id,
-      payeeEmail: e.email,
+      payeeAccountId: e.id,
       amountCentis: 300,
       note: null,
       idempotencyKey: randomUUID(),
