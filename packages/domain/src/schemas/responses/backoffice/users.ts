@@ -14,6 +14,7 @@ import {
 } from '../../statuses.ts';
 import { freezeActorSchema } from '../account.ts';
 import { timestampSchema } from '../common.ts';
+import { limitStatusSchema } from '../profile.ts';
 import { adminAuditPageSchema } from './audit.ts';
 
 // The back office's users responses of the HTTP contract, named for components.schemas: the user
@@ -105,17 +106,7 @@ export type AdminUser = z.output<typeof adminUserSchema>;
 /** The user's verification level, its limits, and how much of them today and this month used. */
 export const adminUserLimitsSchema = named(
   'AdminUserLimits',
-  z.object({
-    nivel: z.number(),
-    limites: z.object({
-      por_transferencia_centis: z.number(),
-      diario_centis: z.number(),
-      mensal_centis: z.number(),
-      saldo_max_centis: z.number(),
-    }),
-    usado_hoje_centis: z.number(),
-    usado_mes_centis: z.number(),
-  }),
+  limitStatusSchema.pick({ nivel: true, limites: true, usado_hoje_centis: true, usado_mes_centis: true }),
 );
 export type AdminUserLimits = z.output<typeof adminUserLimitsSchema>;
 
