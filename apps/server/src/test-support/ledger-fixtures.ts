@@ -92,11 +92,17 @@ export async function codeForMovement(t: LedgerHost, movementId: string): Promis
 export type LedgerCheck = {
   /** Money in circulation: issuance batches plus posted adjustments. */
   issuedCentis: number;
+  /** What every account but the issuer's holds (people's, fees, escrow, agents'): the issued money. */
   balancesCentis: number;
+  /** Accounts other than the issuer's with a negative balance or reservation. */
   negativeBalances: number;
   reservedCentis: number;
   pendingCentis: number;
-  /** Users whose balance or reservation differs from what their movements add up to. */
+  /**
+   * Accounts (of every kind but the issuer, not only users') whose balance differs from the sum of
+   * their ledger lines or from what the legs of the posted movements add up to, or whose
+   * reservation differs from their pending holds and open reports' held amounts.
+   */
   mismatchedUsers: number;
   /** What `npm run ledger:check` finds (entries, holds, balanced movements). */
   problems: LedgerProblem[];
@@ -105,25 +111,48 @@ export type LedgerCheck = {
 /** The money invariants, read in one statement (one snapshot), and the ledger's own audit. */
 export async function checkLedger(db: import('kysely').Kysely<DB>): Promise<LedgerCheck> {
   const { rows } = await sql<Omit<LedgerCheck, 'problems'>>`
-    with flows as (
-      select c.id,
-        coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_credito = c.id and status = 'concluida'), 0)
-        - coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_debito = c.id and status = 'concluida'), 0) as saldo_esperado,
-        coalesce((select sum(quantidade_centis) from kreyolcash_movimentacoes where conta_debito = c.id and status = 'pendente'), 0)
-        + coalesce((select sum(retido_centis) from reclamacoes where conta_retida = c.id and status = 'aberta'), 0) as reservado_esperado,
-        c.saldo_centis, c.reservado_centis
-      from kreyolcash_contas c where c.tipo = 'usuario')
+    with contas as (
+      select id, saldo_centis, reservado_centis from kreyolcash_contas where tipo <> 'emissor'),
+    linhas as (
+      select conta_id, sum(valor_centis) as total from kreyolcash_lancamentos group by conta_id),
+    -- A posted movement's legs: its rows in kreyolcash_pernas, or, without any, the movement itself
+    -- (migration 0011). Counted apart from the lines, so a line written beside its legs shows.
+    pernas as (
+      select p.conta_debito, p.conta_credito, p.quantidade_centis
+        from kreyolcash_pernas p join kreyolcash_movimentacoes m on m.id = p.movimentacao_id
+       where m.status = 'concluida'
+      union all
+      select m.conta_debito, m.conta_credito, m.quantidade_centis from kreyolcash_movimentacoes m
+       where m.status = 'concluida' and not exists (select 1 from kreyolcash_pernas p where p.movimentacao_id = m.id)),
+    fluxos as (
+      select conta_id, sum(valor) as total
+        from (select conta_credito as conta_id, quantidade_centis as valor from pernas
+              union all
+              select conta_debito, -quantidade_centis from pernas) f
+       group by conta_id),
+    retido as (
+      select conta_id, sum(valor) as total
+        from (select conta_id, quantidade_centis as valor from kreyolcash_retencoes
+              union all
+              select conta_retida, retido_centis from reclamacoes where status = 'aberta') r
+       group by conta_id)
     select
       -- Issued: the issuance batches, plus the adjustments posted (against the issuer: a credit
       -- adds money in circulation, a debit removes it).
       ((select coalesce(sum(quantidade_centis), 0) from kreyolcash_lotes)
        + (select coalesce(sum(case when destinatario_id is not null then quantidade_centis else -quantidade_centis end), 0)
             from kreyolcash_movimentacoes where tipo = 'ajuste' and status = 'concluida'))::bigint as "issuedCentis",
-      (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo = 'usuario')::bigint as "balancesCentis",
-      (select count(*) from kreyolcash_contas where tipo = 'usuario' and (saldo_centis < 0 or reservado_centis < 0))::bigint as "negativeBalances",
+      (select coalesce(sum(saldo_centis), 0) from contas)::bigint as "balancesCentis",
+      (select count(*) from contas where saldo_centis < 0 or reservado_centis < 0)::bigint as "negativeBalances",
       (select coalesce(sum(reservado_centis), 0) from kreyolcash_contas)::bigint as "reservedCentis",
       (select coalesce(sum(quantidade_centis), 0) from kreyolcash_movimentacoes where status = 'pendente')::bigint as "pendingCentis",
-      (select count(*) from flows where saldo_centis <> saldo_esperado or reservado_centis <> reservado_esperado)::bigint as "mismatchedUsers"
+      (select count(*) from contas c
+         left join linhas l on l.conta_id = c.id
+         left join fluxos f on f.conta_id = c.id
+         left join retido r on r.conta_id = c.id
+        where c.saldo_centis <> coalesce(l.total, 0)
+           or c.saldo_centis <> coalesce(f.total, 0)
+           or c.reservado_centis <> coalesce(r.total, 0))::bigint as "mismatchedUsers"
   `.execute(db);
   const check = rows[0];
   if (!check) throw new Error('ledger check returned nothing');
