@@ -3,21 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../test-support/accounts.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { feePayment, seedAgentAccount } from '../test-support/movement-legs.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
-import { checkLedgerIntegrity, FEE_ACCOUNT_ID, ledger, type MovementLeg } from './ledger.ts';
+import { checkLedgerIntegrity, FEE_ACCOUNT_ID, ledger } from './ledger.ts';
 
 // Movements of several legs through the ledger's door: a payment whose payer also pays the
 // operator's fee and an agent's commission, in one movement.
-
-async function agentAccountOf(t: TestApp, user: SeededUser): Promise<string> {
-  const id = randomUUID();
-  await t.database.db
-    .insertInto('kreyolcash_contas')
-    .values({ id, tipo: 'agente', user_id: user.id })
-    .execute();
-  return id;
-}
 
 const balanceOf = async (t: TestApp, accountId: string) =>
   Number(
@@ -29,21 +21,6 @@ const balanceOf = async (t: TestApp, accountId: string) =>
         .executeTakeFirstOrThrow()
     ).saldo_centis,
   );
-
-/** A payment of `amount` with a fee of `fee` to the operator and `commission` to the agent. */
-const payment = (
-  payer: string,
-  payee: string,
-  agent: string,
-  amount: number,
-  fee: number,
-  commission: number,
-) =>
-  [
-    { debitAccountId: payer, creditAccountId: payee, amountCentis: amount },
-    { debitAccountId: payer, creditAccountId: FEE_ACCOUNT_ID, amountCentis: fee },
-    { debitAccountId: payer, creditAccountId: agent, amountCentis: commission },
-  ] satisfies MovementLeg[];
 
 /** Money conserved (every account but the issuer's holds what was issued), none negative, ledger:check clean. */
 async function expectInvariants(t: TestApp) {
@@ -70,12 +47,12 @@ describe(`movements with several legs on ${testDatabaseKind}`, () => {
 
   it("posts a three-leg payment: each leg's lines, each person's own leg, the payer's fee on the detail", async () => {
     const [payer, payee, agent] = [await seedUser(t), await seedUser(t), await seedUser(t)];
-    const agentAccount = await agentAccountOf(t, agent);
+    const agentAccount = await seedAgentAccount(t, agent);
     const feesBefore = await balanceOf(t, FEE_ACCOUNT_ID);
 
     const result = await ledger.postLegs(t.app.deps, {
       movementKind: 'transferencia',
-      legs: payment(payer.id, payee.id, agentAccount, 5000, 150, 50),
+      legs: feePayment(payer.id, payee.id, agentAccount, 5000, 150, 50),
       note: 'market stall',
     });
     if (!result.ok) throw new Error(`refused: ${result.error}`);
@@ -130,16 +107,16 @@ describe(`movements with several legs on ${testDatabaseKind}`, () => {
 
   it('refuses a payment the payer cannot cover with its fees, and moves nothing', async () => {
     const [payer, payee, agent] = [await seedUser(t), await seedUser(t), await seedUser(t)];
-    const agentAccount = await agentAccountOf(t, agent);
+    const agentAccount = await seedAgentAccount(t, agent);
     const result = await ledger.postLegs(t.app.deps, {
       movementKind: 'transferencia',
-      legs: payment(payer.id, payee.id, agentAccount, 9900, 100, 1),
+      legs: feePayment(payer.id, payee.id, agentAccount, 9900, 100, 1),
       note: null,
     });
     expect(result).toMatchObject({ ok: false, error: 'insufficient_balance' });
     const invalid = await ledger.postLegs(t.app.deps, {
       movementKind: 'transferencia',
-      legs: payment(payer.id, payee.id, agentAccount, 100, 0, 1),
+      legs: feePayment(payer.id, payee.id, agentAccount, 100, 0, 1),
       note: null,
     });
     expect(invalid).toMatchObject({ ok: false, error: 'invalid_amount' });
@@ -151,7 +128,7 @@ describe(`movements with several legs on ${testDatabaseKind}`, () => {
 
   it('keeps every invariant with fee-bearing payments interleaved with transfers, in parallel', async () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => seedUser(t)));
-    const agentAccount = await agentAccountOf(t, users[0] as SeededUser);
+    const agentAccount = await seedAgentAccount(t, users[0] as SeededUser);
     let seed = 7;
     const rand = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -167,7 +144,7 @@ describe(`movements with several legs on ${testDatabaseKind}`, () => {
         if (i % 2 === 0) {
           const r = await ledger.postLegs(t.app.deps, {
             movementKind: 'transferencia',
-            legs: payment(payer.id, payee.id, agentAccount, amount, 30, 10),
+            legs: feePayment(payer.id, payee.id, agentAccount, amount, 30, 10),
             note: null,
           });
           return r.ok ? 'legs ok' : r.error;
@@ -222,10 +199,10 @@ describe(`ledger:check on a multi-leg movement on ${testDatabaseKind}`, () => {
 
   it('names a multi-leg movement whose lines sum to zero but are not its legs', async () => {
     const [payer, payee, agent] = [await seedUser(t), await seedUser(t), await seedUser(t)];
-    const agentAccount = await agentAccountOf(t, agent);
+    const agentAccount = await seedAgentAccount(t, agent);
     const result = await ledger.postLegs(t.app.deps, {
       movementKind: 'transferencia',
-      legs: payment(payer.id, payee.id, agentAccount, 1000, 20, 10),
+      legs: feePayment(payer.id, payee.id, agentAccount, 1000, 20, 10),
       note: null,
     });
     if (!result.ok) throw new Error(`refused: ${result.error}`);
@@ -246,10 +223,10 @@ describe(`ledger:check on a multi-leg movement on ${testDatabaseKind}`, () => {
 
   it('names a multi-leg movement whose lines do not sum to zero', async () => {
     const [payer, payee, agent] = [await seedUser(t), await seedUser(t), await seedUser(t)];
-    const agentAccount = await agentAccountOf(t, agent);
+    const agentAccount = await seedAgentAccount(t, agent);
     const result = await ledger.postLegs(t.app.deps, {
       movementKind: 'transferencia',
-      legs: payment(payer.id, payee.id, agentAccount, 1000, 20, 10),
+      legs: feePayment(payer.id, payee.id, agentAccount, 1000, 20, 10),
       note: null,
     });
     if (!result.ok) throw new Error(`refused: ${result.error}`);
