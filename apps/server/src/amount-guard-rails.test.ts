@@ -6,6 +6,7 @@ import { expectLedgerSound } from './test-support/ledger-assertions.ts';
 import { checkLedger, type SeededUser, seedUser } from './test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs, newProductBody } from './test-support/marketplace.ts';
 import { operatorSession } from './test-support/operators.ts';
+import { decideReport, paidTransfer, reportTransfer } from './test-support/report-fixtures.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
 import { testDatabaseKind } from './test-support/test-database.ts';
 
@@ -22,6 +23,8 @@ let payee: SeededUser;
 let productId: string;
 let companyId: string;
 let finance: { cookie: string };
+let support: { cookie: string };
+let reportId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,6 +33,9 @@ beforeAll(async () => {
   companyId = (await createCompanyAs(t, owner)).id;
   productId = (await createProductAs(t, owner, companyId)).id;
   finance = await operatorSession(t, 'finance');
+  support = await operatorSession(t, 'support');
+  const disputed = await paidTransfer(t, payer, payee, 500);
+  reportId = (await reportTransfer(t, payer, disputed)).json().reclamacao.id;
 });
 afterAll(async () => {
   await expectLedgerSound(t.database.db);
@@ -113,6 +119,10 @@ const ROUTES: Route[] = [
         },
       }),
   },
+  {
+    name: 'POST /api/admin/reports/:id/refund quantidade_centis',
+    send: (amount) => decideReport(t, support.cookie, reportId, 'refund', 'Li peye de fwa', amount),
+  },
 ];
 
 // The code each route answers for each amount; an amount a route takes (a debit of -1 is a real
@@ -155,6 +165,17 @@ const EXPECTED: Record<string, [amount: unknown, code: string][]> = {
     [0, 'invalid_amount'],
     [1.5, 'validation_error'],
     ['100', 'validation_error'],
+  ],
+  'POST /api/admin/reports/:id/refund quantidade_centis': [
+    [HUGE, 'amount_too_large'],
+    [AMOUNT_CEILING_CENTIS + 1, 'amount_too_large'],
+    [1e21, 'invalid_amount'],
+    [-1, 'invalid_amount'],
+    [0, 'invalid_amount'],
+    [1.5, 'invalid_amount'],
+    ['100', 'invalid_amount'],
+    // More than the disputed payment (₭5): the ledger's refusal.
+    [501, 'invalid_amount'],
   ],
 };
 

@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'kyc.approve',
   'kyc.reject',
   'report.reverse',
+  'report.refund',
+  'report.release',
   'report.reject',
   'adjustment.propose',
   'adjustment.approve',

@@ -51,9 +51,14 @@ const CODES_BY_STATUS = {
     'referral_already_registered',
     // A movement is reversed at most once.
     'transaction_already_reversed',
+    // A held movement under an open dispute: only the dispute's decision ends it.
+    'transaction_in_dispute',
     // Back office: the thing acted on is no longer in the state the action needs.
     'report_already_exists',
     'report_not_open',
+    // A dispute's decision that does not fit its movement: a posted one is reversed, refunded or
+    // left standing; a held one is released, refunded or left held.
+    'dispute_decision_not_applicable',
     'review_not_pending',
     'adjustment_not_pending',
     'account_already_frozen',
@@ -137,7 +142,8 @@ const CODES_BY_STATUS = {
     'daily_limit_reached',
     'monthly_limit_reached',
     'balance_limit_reached',
-    // "Wrong person" reports: only on one's own posted transfer, within 24 hours, 3 open at most.
+    // Disputes ("wrong person" reports among them): only of one's own movement, a posted one within
+    // its window, 3 open at most.
     'transaction_not_reportable',
     'report_window_closed',
     'report_limit_reached',

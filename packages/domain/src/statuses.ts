@@ -136,10 +136,29 @@ export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export const FREEZE_ACTORS = ['usuario', 'operador'] as const;
 export type FreezeActor = (typeof FREEZE_ACTORS)[number];
 
-// Wallet and transfers. A "wrong person" report on a posted transfer: open while support checks
-// it, then reversed (the money went back), rejected, or expired without a decision.
-export const REPORT_STATUSES = ['aberta', 'estornada', 'rejeitada', 'expirada'] as const;
+// Disputes of a movement, a "wrong person" report of a transfer among them: open while support
+// checks it, then reversed (the whole amount went back), refunded (a part went back, or a held
+// payment was voided), released (a held payment went to its payee), rejected, or expired without
+// a decision.
+export const REPORT_STATUSES = [
+  'aberta',
+  'estornada',
+  'reembolsada',
+  'liberada',
+  'rejeitada',
+  'expirada',
+] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+// Why a payer disputes a movement: the wrong person was paid (a transfer), what was paid for never
+// came, the payer does not recognise it, or another reason they describe.
+export const DISPUTE_KINDS = ['pessoa_errada', 'nao_entregue', 'nao_reconhecida', 'outro'] as const;
+export type DisputeKind = (typeof DISPUTE_KINDS)[number];
+
+// What support may decide: a posted movement is reversed, refunded in part or left standing; a
+// held one is released to its payee, refunded (voided) or left held. Either may be rejected.
+export const DISPUTE_DECISIONS = ['reverse', 'refund', 'release', 'reject'] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 
 // The refusals of a purchase's code that are an answer of POST /api/purchases/:id/verify, not an
 // error (the spec's verification "returns false"): a wrong code, an expired one, no attempts left.

@@ -27,6 +27,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0009-amount-ceilings',
       '0010-hold-policies',
       '0011-movement-legs',
+      '0012-disputes',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -11,6 +11,7 @@ import * as helpRequests from './migrations/0008-help-requests.ts';
 import * as amountCeilings from './migrations/0009-amount-ceilings.ts';
 import * as holdPolicies from './migrations/0010-hold-policies.ts';
 import * as movementLegs from './migrations/0011-movement-legs.ts';
+import * as disputes from './migrations/0012-disputes.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-amount-ceilings': amountCeilings,
   '0010-hold-policies': holdPolicies,
   '0011-movement-legs': movementLegs,
+  '0012-disputes': disputes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

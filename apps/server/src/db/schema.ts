@@ -425,7 +425,11 @@ export type ReclamacoesTable = {
   quantidade_centis: number;
   conta_retida: string | null;
   retido_centis: Generated<number>;
-  status: Generated<'aberta' | 'estornada' | 'rejeitada' | 'expirada'>;
+  /** Why the payer disputes the movement (migration 0012). */
+  tipo: Generated<'pessoa_errada' | 'nao_entregue' | 'nao_reconhecida' | 'outro'>;
+  status: Generated<'aberta' | 'estornada' | 'reembolsada' | 'liberada' | 'rejeitada' | 'expirada'>;
+  /** What a refund gave back. */
+  reembolso_centis: number | null;
   descricao: string | null;
   decisao_motivo: string | null;
   operador_id: string | null;

@@ -2,8 +2,8 @@ import type { LevelLimits, VerificationLevel } from '@kreyolcash/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { disputes } from './disputes.ts';
 import { ledger } from './operations.ts';
-import { reports } from './wrong-person-reports.ts';
 
 const BATCH = 200;
 
@@ -70,7 +70,7 @@ export class ExpirySweeper {
   async expireReports(): Promise<number> {
     let total = 0;
     for (;;) {
-      const expired = await reports.expire(this.db, BATCH);
+      const expired = await disputes.expire(this.db, BATCH);
       total += expired;
       if (expired < BATCH) break;
     }

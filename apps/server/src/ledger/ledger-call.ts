@@ -31,8 +31,7 @@ export type LedgerFunction =
   | 'kc_codigo_emitir'
   | 'kc_codigo_verificar'
   | 'kc_reclamacao_abrir'
-  | 'kc_reclamacao_estornar'
-  | 'kc_reclamacao_rejeitar'
+  | 'kc_reclamacao_decidir'
   | 'kc_reclamacoes_expirar';
 
 /** Runs one ledger function with its parameters; answers the raw jsonb. */

@@ -479,6 +479,8 @@ export const ledger = {
   postLegs: observed(() => 'post_legs', postLegs),
 };
 
+// Disputes of a movement (a "wrong person" report among them): open, decide, expire, and their reads.
+export { disputes, type ReportRow } from './disputes.ts';
 export {
   type HoldPolicy,
   type PartyHoldPolicy,
@@ -492,8 +494,6 @@ export { watchTransferBatches } from './transfer-batches.ts';
 // hash of an Idempotency-Key, and the refusal type.
 export type { CodeConfig, CodeSubjectPurpose } from './verification-codes.ts';
 export { findCode, issueCode, verifyCode } from './verification-codes.ts';
-// "Wrong person" reports: open, reverse, reject, expire, and their reads.
-export { type ReportRow, type ReportStatus, reports } from './wrong-person-reports.ts';
 
 /** The AppError of a refusal; its extra fields (attempts left, status…) become details. */
 export function refusalError(

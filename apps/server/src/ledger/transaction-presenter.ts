@@ -10,8 +10,8 @@ import {
   wallClockOf,
 } from '@kreyolcash/domain';
 import type { z } from 'zod';
+import type { ReportRow } from './disputes.ts';
 import type { StatementCursor, StatementRow } from './statement.repository.ts';
-import type { ReportRow } from './wrong-person-reports.ts';
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { DisputeDecision } from '@kreyolcash/domain';
 import { ledger, requestHashOf } from '../ledger/ledger.ts';
 import { codeForMovement, type SeededUser } from './ledger-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 
-// "Wrong person" reports for tests: a posted transfer made through the ledger's two phases, the
-// payer's report and an operator's decision through the real HTTP routes.
+// Disputes for tests: a posted transfer made through the ledger's two phases, the payer's "wrong
+// person" report and an operator's decision through the real HTTP routes.
 
 /** A posted transfer of `amount` from payer to payee; answers its movement id. */
 export async function paidTransfer(
@@ -43,18 +44,23 @@ export function reportTransfer(t: TestApp, user: SeededUser, movementId: string,
   });
 }
 
+/** An operator's decision on a dispute; a refund may name the part that goes back. */
 export function decideReport(
   t: TestApp,
   cookie: string,
   reportId: string,
-  action: 'reverse' | 'reject',
+  action: DisputeDecision,
   motivo?: string,
+  refundCentis?: unknown,
 ) {
   return t.app.inject({
     method: 'POST',
     url: `/api/admin/reports/${reportId}/${action}`,
     headers: { cookie },
-    payload: motivo === undefined ? {} : { motivo },
+    payload: {
+      ...(motivo === undefined ? {} : { motivo }),
+      ...(refundCentis === undefined ? {} : { quantidade_centis: refundCentis }),
+    },
   });
 }
 

@@ -1,12 +1,13 @@
 import { AppError, openedTransferReportSchema, transferReportRequestSchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { okOrThrow, presentReport, reports } from '../../ledger/ledger.ts';
+import { disputes, okOrThrow, presentReport } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { BEARER } from '../../lib/openapi.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 
-// "Mwen voye l bay move moun": the payer reports a posted transfer. The ledger holds
+// "Mwen voye l bay move moun": the payer disputes a posted transfer as paid to the wrong person
+// (one kind of the ledger's disputes). The ledger holds
 // the amount on the payee's side if it can, and both people are told on WhatsApp. No
 // Idempotency-Key: a second report of the same movement is report_already_exists.
 export const transferReportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,14 +33,15 @@ export const transferReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const movementId = request.params.id;
       if (!isUuid(movementId)) throw new AppError('transaction_not_found');
       const opened = okOrThrow(
-        await reports.open(app.deps, {
+        await disputes.open(app.deps, {
           movementId,
           payerId,
+          kind: 'pessoa_errada',
           description: request.body?.descricao || null,
           decisionHours: app.deps.config.reportDecisionHours,
         }),
       );
-      const report = await reports.find(db, opened.reclamacao_id);
+      const report = await disputes.find(db, opened.reclamacao_id);
       if (!report) throw new Error(`report ${opened.reclamacao_id} vanished`);
       return reply.status(201).send({ reclamacao: presentReport(report, payerId) });
     },

@@ -10,13 +10,13 @@ import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import {
   decodeCursor,
+  disputes,
   encodeCursor,
   findBalance,
   findStatementEntry,
   listStatement,
   presentReport,
   presentTransaction,
-  reports,
 } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { BEARER } from '../../lib/openapi.ts';
@@ -105,7 +105,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await reads.read(request, async (from) => {
             const entry = await findStatementEntry(from, { userId, id });
             return (
-              entry && { row: entry, ...(await reports.stateFor(from, { movementId: id, viewerId: userId })) }
+              entry && {
+                row: entry,
+                ...(await disputes.stateFor(from, { movementId: id, viewerId: userId })),
+              }
             );
           })
         : undefined;

@@ -3,8 +3,9 @@
 -- once (kreyolcash_mov_estorno_unico).
 
 -- Reverse: the whole amount of a posted transfer or purchase goes back from the payee to the
--- payer, only if the payee has it available now (no partial reversal, no negative balance).
--- p: {movimentacao_id, ator, motivo, chave, request_hash}
+-- payer, only if the payee has it available now (no negative balance). A dispute's refund gives
+-- back a part (quantidade_centis, at most the amount): it is that movement's one reversal.
+-- p: {movimentacao_id, ator, motivo, chave, request_hash, quantidade_centis?}
 create or replace function kc_estornar(p jsonb) returns jsonb language plpgsql as $$
 declare v_anterior jsonb := kc_op_abrir(p->>'chave', p->>'request_hash');
 begin
@@ -16,6 +17,7 @@ create or replace function kc_estornar_agora(p jsonb) returns jsonb language plp
 declare
   o record;
   v_estorno uuid;
+  v_volta bigint;
 begin
   select id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis into o
     from kreyolcash_movimentacoes where id = (p->>'movimentacao_id')::uuid for no key update;
@@ -23,16 +25,18 @@ begin
   if o.tipo not in ('transferencia', 'compra') or o.status <> 'concluida' then
     return kc_erro('transaction_not_reversible', jsonb_build_object('status', o.status, 'tipo', o.tipo));
   end if;
+  v_volta := coalesce(kc_quantidade_valida(p->'quantidade_centis'), o.quantidade_centis);
+  if v_volta > o.quantidade_centis then return kc_erro('invalid_amount'); end if;
   select id into v_estorno from kreyolcash_movimentacoes where referente_a = o.id and tipo = 'estorno';
   if found then return kc_erro('transaction_already_reversed', jsonb_build_object('estorno_id', v_estorno)); end if;
   perform 1 from kreyolcash_contas where id in (o.conta_debito, o.conta_credito) order by id for no key update;
-  if kc_disponivel(o.conta_credito) < o.quantidade_centis then return kc_erro('insufficient_balance'); end if;
+  if kc_disponivel(o.conta_credito) < v_volta then return kc_erro('insufficient_balance'); end if;
   v_estorno := kc_movimento_imediato(jsonb_build_object(
     'tipo', 'estorno', 'remetente_id', o.destinatario_id, 'destinatario_id', o.remetente_id,
-    'conta_debito', o.conta_credito, 'conta_credito', o.conta_debito, 'quantidade_centis', o.quantidade_centis,
+    'conta_debito', o.conta_credito, 'conta_credito', o.conta_debito, 'quantidade_centis', v_volta,
     'referente_a', o.id, 'motivo', p->>'motivo', 'ator', p->>'ator'));
   return jsonb_build_object('ok', true, 'movimentacao_id', v_estorno, 'referente_a', o.id,
-                            'quantidade_centis', o.quantidade_centis,
+                            'quantidade_centis', v_volta,
                             'usuarios', jsonb_build_array(o.remetente_id, o.destinatario_id));
 end $$;
 

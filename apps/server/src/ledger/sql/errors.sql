@@ -24,3 +24,11 @@ create or replace function kc_passa_teto(p_debito uuid, p_credito uuid, p_quanti
      where (id = p_credito and saldo_centis::numeric + p_quantidade > kc_teto_centis())
         or (id = p_debito and saldo_centis::numeric - p_quantidade < -kc_teto_centis()))
 $$;
+
+-- An amount a caller passed as jsonb, when it is a whole number of centis above zero and within
+-- the ceiling; null otherwise (the caller refuses it).
+create or replace function kc_quantidade_valida(p jsonb) returns bigint language sql immutable as $$
+  select case when jsonb_typeof(p) = 'number' and p::text::numeric > 0 and p::text::numeric = trunc(p::text::numeric)
+                   and p::text::numeric <= kc_teto_centis()
+              then p::text::numeric::bigint end
+$$;

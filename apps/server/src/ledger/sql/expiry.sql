@@ -2,7 +2,8 @@
 -- stock) is never held by a code nobody will type; one whose expiry posts goes to its payee, by
 -- the same path as a confirmation (kc_concluir), and is voided instead when the post is refused
 -- (a frozen payer, a payee past its maximum balance). Verification refuses an expired code on its
--- own; this ends the hold without waiting for a user.
+-- own; this ends the hold without waiting for a user. A hold under an open dispute waits for its
+-- decision (reports.sql).
 --
 -- The ledger's lock order, level by level for the whole batch (two-phase.sql): the movements
 -- first (skip locked: one another transaction holds is left for the next sweep), then their sales
@@ -20,6 +21,7 @@ begin
     select m.id from kreyolcash_movimentacoes m
      where m.status = 'pendente' and m.expira_em <= now()
        and (not m.posta_ao_expirar or p->'limites' is not null)
+       and not kc_em_disputa(m.id)
      order by m.expira_em
      limit (p->>'limite')::integer
        for no key update of m skip locked) vencidas;

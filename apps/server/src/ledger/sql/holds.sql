@@ -49,7 +49,8 @@ begin
   return v_retencao || jsonb_build_object('usuarios', to_jsonb(array_remove(array[p_pagador], null)));
 end $$;
 
--- The payer voids a pending hold, whatever its kind (a purchase's sale and stock with it).
+-- The payer voids a pending hold, whatever its kind (a purchase's sale and stock with it), unless
+-- it is under an open dispute, whose decision alone ends it (reports.sql).
 -- p: {movimentacao_id, pagador_id}. Answers {ok, movimentacao_id}.
 create or replace function kc_movimento_cancelar(p jsonb) returns jsonb language plpgsql as $$
 declare m record;
@@ -60,6 +61,7 @@ begin
     return kc_erro('transaction_not_found');
   end if;
   if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
+  if kc_em_disputa(m.id) then return kc_erro('transaction_in_dispute'); end if;
   perform kc_desfazer(m.id, m.tipo, 'cancelada');
   return jsonb_build_object('ok', true, 'movimentacao_id', m.id);
 end $$;

@@ -1,13 +1,21 @@
--- "Wrong person" reports: a payer reports a posted transfer; the whole amount is
--- held on the payee's account while support decides; support reverses it (kc_estornar_agora) or
--- rejects it; an open report past its deadline expires. Each decision releases the hold in the same
--- transaction, and a decided report holds nothing (ledger-check).
+-- Disputes: the payer of a movement disputes it, with a reason (tipo), and support decides. A
+-- "wrong person" report (pessoa_errada) is one kind: only of a posted transfer. The others name
+-- any movement a person paid to a person, posted or held:
+--   posted — within a window since it posted; the whole amount is held on the payee's account
+--            when it is available then. Decisions: reverse it (the whole amount back), refund a
+--            part of it, or reject the dispute (the payment stands). Each releases the hold.
+--   held   — a hold that waits for a named party (an escrow, an agent's cash-out), never one that
+--            waits for the payer's own code (the payer cancels that). The held money is the hold;
+--            while the dispute is open, neither the party's confirmation, nor the payer's void,
+--            nor the hold's expiry can end it (transaction_in_dispute; the sweeper passes it by).
+--            Decisions: release it (posted to its payee), refund it (voided, back to the payer),
+--            or reject the dispute (the hold goes on under its policy).
+-- An open dispute past its deadline expires: what it held is released and a held movement goes
+-- on under its policy.
 --
--- Lock order, as in two-phase.sql: the movement first, then its report, then accounts in
--- ascending id. Holding the movement serializes every path of one report (open, decide, expire).
---
--- Only transfers can be reported: a purchase pays a company for a product the buyer chose, so it
--- is never a "wrong person"; a problem with a sale is the merchant's and support's, not this flow.
+-- Lock order, as in two-phase.sql: the movement first, then its dispute, then (for a held
+-- purchase) its sale and product, then accounts in ascending id. Holding the movement serializes
+-- every path of one dispute (open, decide, expire) with every phase of the movement.
 
 -- Tells both people, each in their language. p_modelo_pagador / p_modelo_recebedor: template keys.
 create or replace function kc_reclamacao_avisar(p_reclamacao uuid, p_modelo_pagador text, p_modelo_recebedor text, p_extra jsonb)
@@ -28,54 +36,73 @@ begin
      r.idioma_rb, p_modelo_recebedor, r.id::text);
 end $$;
 
--- Open: the payer's own posted transfer, within the window since it posted, one report per
--- movement, at most max_abertas open per payer. The whole amount is held on the payee's account if
--- it is available now, otherwise nothing is (as `reverse`: whole or nothing, never a part).
--- p: {movimentacao_id, pagador_id, descricao, janela_ms, prazo_ms, max_abertas}
+-- Whether a movement can be disputed by this payer for this reason (the visibility and the
+-- payer were checked by the caller): a movement a person paid to a person, of a kind a person
+-- pays (a wrong person is only ever a transfer), posted and not reversed, or held for a named party.
+create or replace function kc_reclamacao_cabe(m kreyolcash_movimentacoes, p_tipo text) returns boolean
+    language sql stable as $$
+  select m.destinatario_id is not null
+     and m.tipo in ('transferencia', 'compra')
+     and (p_tipo <> 'pessoa_errada' or m.tipo = 'transferencia')
+     and case m.status
+           when 'concluida' then not exists (select 1 from kreyolcash_movimentacoes e
+                                              where e.referente_a = m.id and e.tipo = 'estorno')
+           when 'pendente' then m.confirmador_id is not null and p_tipo <> 'pessoa_errada'
+           else false
+         end
+$$;
+
+-- Open: the payer's own movement (kc_reclamacao_cabe), a posted one within the window since it
+-- posted, one dispute per movement, at most max_abertas open per payer. Of a posted movement, the
+-- whole amount is held on the payee's account if it is available now, otherwise nothing is (as
+-- `reverse`: whole or nothing, never a part); a held one is held already.
+-- p: {movimentacao_id, pagador_id, tipo, descricao, janela_ms, prazo_ms, max_abertas}
 -- Answers {ok, reclamacao_id, retido_centis, prazo_em, usuarios}.
 create or replace function kc_reclamacao_abrir(p jsonb) returns jsonb language plpgsql as $$
 declare
-  m record;
+  m kreyolcash_movimentacoes;
+  v_pagador uuid := (p->>'pagador_id')::uuid;
+  v_tipo text := coalesce(p->>'tipo', 'pessoa_errada');
   v_id uuid := gen_random_uuid();
   v_retido bigint := 0;
   v_prazo timestamptz := now() + make_interval(secs => (p->>'prazo_ms')::bigint / 1000.0);
 begin
-  select id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis, concluido_em
-    into m from kreyolcash_movimentacoes where id = (p->>'movimentacao_id')::uuid for no key update;
+  select * into m from kreyolcash_movimentacoes where id = (p->>'movimentacao_id')::uuid for no key update;
   -- What the user may not see (statement.repository's visibleTo) does not exist for them.
-  if not found or (m.remetente_id is distinct from (p->>'pagador_id')::uuid
-                   and (m.destinatario_id is distinct from (p->>'pagador_id')::uuid or m.status <> 'concluida')) then
+  if not found or (m.remetente_id is distinct from v_pagador
+                   and (m.destinatario_id is distinct from v_pagador or m.status <> 'concluida')) then
     return kc_erro('transaction_not_found');
   end if;
-  if m.remetente_id <> (p->>'pagador_id')::uuid or m.tipo <> 'transferencia' or m.status <> 'concluida'
-     or exists (select 1 from kreyolcash_movimentacoes where referente_a = m.id and tipo = 'estorno') then
+  if m.remetente_id <> v_pagador or not kc_reclamacao_cabe(m, v_tipo) then
     return kc_erro('transaction_not_reportable');
   end if;
   if exists (select 1 from reclamacoes where movimentacao_id = m.id) then return kc_erro('report_already_exists'); end if;
-  if m.concluido_em + make_interval(secs => (p->>'janela_ms')::bigint / 1000.0) < now() then
+  if m.status = 'concluida' and m.concluido_em + make_interval(secs => (p->>'janela_ms')::bigint / 1000.0) < now() then
     return kc_erro('report_window_closed');
   end if;
-  -- Both accounts, ascending: the payer's lock serializes the count of open reports (parallel
-  -- reports cannot all pass it), the payee's the hold.
+  -- Both accounts, ascending: the payer's lock serializes the count of open disputes (parallel
+  -- ones cannot all pass it), the payee's the hold.
   perform 1 from kreyolcash_contas where id in (m.conta_debito, m.conta_credito) order by id for no key update;
   if (select count(*) from reclamacoes where pagador_id = m.remetente_id and status = 'aberta')
      >= (p->>'max_abertas')::integer then
     return kc_erro('report_limit_reached', jsonb_build_object('max_abertas', (p->>'max_abertas')::integer));
   end if;
-  update kreyolcash_contas set reservado_centis = reservado_centis + m.quantidade_centis, atualizado_em = now()
-   where id = m.conta_credito and saldo_centis - reservado_centis >= m.quantidade_centis;
-  if found then v_retido := m.quantidade_centis; end if;
-  insert into reclamacoes (id, movimentacao_id, pagador_id, recebedor_id, quantidade_centis, conta_retida,
+  if m.status = 'concluida' then
+    update kreyolcash_contas set reservado_centis = reservado_centis + m.quantidade_centis, atualizado_em = now()
+     where id = m.conta_credito and saldo_centis - reservado_centis >= m.quantidade_centis;
+    if found then v_retido := m.quantidade_centis; end if;
+  end if;
+  insert into reclamacoes (id, movimentacao_id, tipo, pagador_id, recebedor_id, quantidade_centis, conta_retida,
                            retido_centis, descricao, prazo_em)
-  values (v_id, m.id, m.remetente_id, m.destinatario_id, m.quantidade_centis,
+  values (v_id, m.id, v_tipo, m.remetente_id, m.destinatario_id, m.quantidade_centis,
           case when v_retido > 0 then m.conta_credito end, v_retido, nullif(btrim(p->>'descricao'), ''), v_prazo);
   perform kc_reclamacao_avisar(v_id, 'report_opened_payer', 'report_opened_payee',
-                               jsonb_build_object('retido', v_retido > 0));
+                               jsonb_build_object('retido', v_retido > 0 or m.status = 'pendente'));
   return jsonb_build_object('ok', true, 'reclamacao_id', v_id, 'retido_centis', v_retido, 'prazo_em', v_prazo,
                             'usuarios', jsonb_build_array(m.remetente_id, m.destinatario_id));
 end $$;
 
--- Locks a report for a decision (its movement first) and answers it, or null when there is none.
+-- Locks a dispute for a decision (its movement first) and answers it, or null when there is none.
 create or replace function kc_reclamacao_travar(p_reclamacao uuid) returns reclamacoes language plpgsql as $$
 declare v reclamacoes;
 begin
@@ -85,7 +112,7 @@ begin
   return v;
 end $$;
 
--- Gives the held money back to what the payee can spend. The movement and the report are locked
+-- Gives the held money back to what the payee can spend. The movement and the dispute are locked
 -- by the caller; so is the held account.
 create or replace function kc_reclamacao_liberar(p_rc reclamacoes) returns void language plpgsql as $$
 begin
@@ -95,72 +122,109 @@ begin
   end if;
 end $$;
 
--- Ends a report whose hold was released: a decided report holds nothing.
-create or replace function kc_reclamacao_fechar(p_id uuid, p_status text, p_operador uuid, p_motivo text, p_estorno uuid)
+-- Ends a dispute whose hold was released: a decided dispute holds nothing.
+create or replace function kc_reclamacao_fechar(p_id uuid, p_status text, p_operador uuid, p_motivo text,
+                                                p_estorno uuid, p_reembolso bigint)
     returns void language plpgsql as $$
 begin
   update reclamacoes set status = p_status, retido_centis = 0, conta_retida = null, operador_id = p_operador,
-                         decisao_motivo = p_motivo, estorno_id = p_estorno, decidido_em = now()
+                         decisao_motivo = p_motivo, estorno_id = p_estorno, reembolso_centis = p_reembolso,
+                         decidido_em = now()
    where id = p_id;
 end $$;
 
--- Reverse (an operator): the hold is released and the whole amount goes back to the payer, in one
--- transaction. When nothing was held and the payee no longer has the amount, insufficient_balance
--- and nothing changes. p: {reclamacao_id, operador_id, ator, motivo}
--- Answers {ok, reclamacao_id, movimentacao_id, estorno_id, retido_centis, usuarios}.
-create or replace function kc_reclamacao_estornar(p jsonb) returns jsonb language plpgsql as $$
+-- A decision about a posted movement, its accounts locked: the whole amount back (estornar), a
+-- part of it (reembolsar: p.quantidade_centis, at most the amount), or the dispute rejected
+-- (rejeitar). The dispute's hold is released in the same transaction. When nothing was held and
+-- the payee no longer has what goes back, insufficient_balance and nothing changes.
+-- Answers {status, estorno_id, reembolso_centis} or a refusal.
+create or replace function kc_reclamacao_decidir_postado(rc reclamacoes, m kreyolcash_movimentacoes, p jsonb)
+    returns jsonb language plpgsql as $$
 declare
-  rc reclamacoes := kc_reclamacao_travar((p->>'reclamacao_id')::uuid);
+  v_volta bigint;
   v_estorno jsonb;
 begin
-  if rc.id is null then return kc_erro('not_found'); end if;
-  if rc.status <> 'aberta' then return kc_erro('report_not_open', jsonb_build_object('status', rc.status)); end if;
-  if coalesce(btrim(p->>'motivo'), '') = '' then return kc_erro('reason_required'); end if;
-  perform 1 from kreyolcash_contas c join kreyolcash_movimentacoes m on c.id in (m.conta_debito, m.conta_credito)
-   where m.id = rc.movimentacao_id order by c.id for no key update of c;
-  -- Reversed another way (ledger.reverse) while the report was open: left to expire, which releases it.
-  if exists (select 1 from kreyolcash_movimentacoes where referente_a = rc.movimentacao_id and tipo = 'estorno') then
+  perform 1 from kreyolcash_contas where id in (m.conta_debito, m.conta_credito) order by id for no key update;
+  if p->>'decisao' = 'rejeitar' then
+    perform kc_reclamacao_liberar(rc);
+    return jsonb_build_object('status', 'rejeitada');
+  end if;
+  if p->>'decisao' not in ('estornar', 'reembolsar') then return kc_erro('dispute_decision_not_applicable'); end if;
+  v_volta := case when p->>'decisao' = 'estornar' then m.quantidade_centis
+                  else kc_quantidade_valida(p->'quantidade_centis') end;
+  if v_volta is null or v_volta > m.quantidade_centis then return kc_erro('invalid_amount'); end if;
+  -- Reversed another way (ledger.reverse) while the dispute was open: left to expire, which releases it.
+  if exists (select 1 from kreyolcash_movimentacoes where referente_a = m.id and tipo = 'estorno') then
     return kc_erro('transaction_already_reversed');
   end if;
-  if kc_disponivel((select conta_credito from kreyolcash_movimentacoes where id = rc.movimentacao_id))
-     + rc.retido_centis < rc.quantidade_centis then
-    return kc_erro('insufficient_balance');
-  end if;
+  if kc_disponivel(m.conta_credito) + rc.retido_centis < v_volta then return kc_erro('insufficient_balance'); end if;
   perform kc_reclamacao_liberar(rc);
-  v_estorno := kc_estornar_agora(jsonb_build_object('movimentacao_id', rc.movimentacao_id,
+  v_estorno := kc_estornar_agora(jsonb_build_object('movimentacao_id', m.id, 'quantidade_centis', v_volta,
                                                      'ator', p->>'ator', 'motivo', p->>'motivo'));
   -- Checked above under the same locks; a refusal here would be a bug: roll everything back.
   if not (v_estorno->>'ok')::boolean then
-    raise exception 'report % reversal refused: %', rc.id, v_estorno->>'error';
+    raise exception 'dispute % reversal refused: %', rc.id, v_estorno->>'error';
   end if;
-  perform kc_reclamacao_fechar(rc.id, 'estornada', (p->>'operador_id')::uuid, p->>'motivo',
-                               (v_estorno->>'movimentacao_id')::uuid);
-  perform kc_reclamacao_avisar(rc.id, 'report_decided_payer', 'report_decided_payee',
-                               jsonb_build_object('decisao', 'estornada'));
-  return jsonb_build_object('ok', true, 'reclamacao_id', rc.id, 'movimentacao_id', rc.movimentacao_id,
-                            'estorno_id', v_estorno->'movimentacao_id', 'retido_centis', rc.retido_centis,
-                            'usuarios', jsonb_build_array(rc.pagador_id, rc.recebedor_id));
+  return jsonb_build_object('status', case when p->>'decisao' = 'estornar' then 'estornada' else 'reembolsada' end,
+                            'estorno_id', v_estorno->'movimentacao_id',
+                            'reembolso_centis', case when p->>'decisao' = 'reembolsar' then v_volta end);
 end $$;
 
--- Reject (an operator, with a reason): the hold is released, the payment stands.
--- p: {reclamacao_id, operador_id, motivo}. Answers {ok, reclamacao_id, movimentacao_id, retido_centis, usuarios}.
-create or replace function kc_reclamacao_rejeitar(p jsonb) returns jsonb language plpgsql as $$
-declare rc reclamacoes := kc_reclamacao_travar((p->>'reclamacao_id')::uuid);
+-- A decision about a held movement: posted to its payee (liberar: a refusal under the accounts'
+-- locks, a frozen payer or a payee past its maximum balance, is answered and changes nothing),
+-- voided back to its payer (reembolsar), or the dispute rejected (rejeitar: the hold goes on under
+-- its policy, and a hold already past its time ends at the next sweep).
+create or replace function kc_reclamacao_decidir_retido(m kreyolcash_movimentacoes, p jsonb)
+    returns jsonb language plpgsql as $$
+declare v_recusa jsonb;
+begin
+  case p->>'decisao'
+    when 'rejeitar' then return jsonb_build_object('status', 'rejeitada');
+    when 'liberar' then
+      v_recusa := kc_concluir(m, p->'limites', null);
+      if v_recusa is not null then return v_recusa; end if;
+      return jsonb_build_object('status', 'liberada');
+    when 'reembolsar' then
+      perform kc_desfazer(m.id, m.tipo, 'cancelada');
+      return jsonb_build_object('status', 'reembolsada', 'reembolso_centis', m.quantidade_centis);
+    else return kc_erro('dispute_decision_not_applicable');
+  end case;
+end $$;
+
+-- Decide (an operator, with a reason): p: {reclamacao_id, decisao (estornar | reembolsar | liberar |
+-- rejeitar), quantidade_centis (a posted movement's refund), operador_id, ator, motivo, limites}.
+-- Answers {ok, reclamacao_id, movimentacao_id, status, estorno_id, reembolso_centis, retido_centis,
+-- usuarios}.
+create or replace function kc_reclamacao_decidir(p jsonb) returns jsonb language plpgsql as $$
+declare
+  rc reclamacoes := kc_reclamacao_travar((p->>'reclamacao_id')::uuid);
+  m kreyolcash_movimentacoes;
+  v jsonb;
 begin
   if rc.id is null then return kc_erro('not_found'); end if;
   if rc.status <> 'aberta' then return kc_erro('report_not_open', jsonb_build_object('status', rc.status)); end if;
   if coalesce(btrim(p->>'motivo'), '') = '' then return kc_erro('reason_required'); end if;
-  perform 1 from kreyolcash_contas where id = rc.conta_retida for no key update;
-  perform kc_reclamacao_liberar(rc);
-  perform kc_reclamacao_fechar(rc.id, 'rejeitada', (p->>'operador_id')::uuid, p->>'motivo', null);
+  select * into m from kreyolcash_movimentacoes where id = rc.movimentacao_id;
+  v := case m.status
+         when 'concluida' then kc_reclamacao_decidir_postado(rc, m, p)
+         when 'pendente' then kc_reclamacao_decidir_retido(m, p)
+         else kc_erro('dispute_decision_not_applicable')
+       end;
+  if v ? 'error' then return v; end if;
+  perform kc_reclamacao_fechar(rc.id, v->>'status', (p->>'operador_id')::uuid, p->>'motivo',
+                               (v->>'estorno_id')::uuid, (v->>'reembolso_centis')::bigint);
   perform kc_reclamacao_avisar(rc.id, 'report_decided_payer', 'report_decided_payee',
-                               jsonb_build_object('decisao', 'rejeitada'));
+                               jsonb_build_object('decisao', v->>'status')
+                               || case when v->>'reembolso_centis' is not null
+                                       then jsonb_build_object('reembolso_centis', (v->>'reembolso_centis')::bigint)
+                                       else '{}'::jsonb end);
   return jsonb_build_object('ok', true, 'reclamacao_id', rc.id, 'movimentacao_id', rc.movimentacao_id,
-                            'retido_centis', rc.retido_centis,
+                            'status', v->>'status', 'estorno_id', v->'estorno_id',
+                            'reembolso_centis', v->'reembolso_centis', 'retido_centis', rc.retido_centis,
                             'usuarios', jsonb_build_array(rc.pagador_id, rc.recebedor_id));
 end $$;
 
--- Expire: open reports past their deadline are released (nobody decided in time). Each movement is
+-- Expire: open disputes past their deadline are released (nobody decided in time). Each movement is
 -- locked first (skip locked: one being decided is left for the next sweep). p: {limite}.
 -- Answers {ok, expiradas}.
 create or replace function kc_reclamacoes_expirar(p jsonb) returns jsonb language plpgsql as $$
@@ -181,7 +245,7 @@ begin
     continue when rc.status <> 'aberta';
     perform 1 from kreyolcash_contas where id = rc.conta_retida for no key update;
     perform kc_reclamacao_liberar(rc);
-    perform kc_reclamacao_fechar(rc.id, 'expirada', null, null, null);
+    perform kc_reclamacao_fechar(rc.id, 'expirada', null, null, null, null);
     perform kc_reclamacao_avisar(rc.id, 'report_decided_payer', 'report_decided_payee',
                                  jsonb_build_object('decisao', 'expirada'));
     n := n + 1;

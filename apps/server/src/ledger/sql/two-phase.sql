@@ -163,8 +163,8 @@ end $$;
 -- kind has around it: a purchase's sale and product are locked before the accounts (the lock
 -- order) and completed with it (purchases.sql), a transfer's people told (transfers.sql). A refusal
 -- under the accounts' locks (a frozen payer, a payee past its maximum balance) voids it instead,
--- as p_status_recusa ('cancelada' when someone confirmed it, 'expirada' at its expiry), and is
--- answered; null when posted.
+-- as p_status_recusa ('cancelada' when someone confirmed it, 'expirada' at its expiry; null: it
+-- stays held, for a dispute's decision), and is answered; null when posted.
 create or replace function kc_concluir(m kreyolcash_movimentacoes, p_limites jsonb, p_status_recusa text)
     returns jsonb language plpgsql as $$
 declare
@@ -177,7 +177,7 @@ begin
   end if;
   v_recusa := kc_postar(m.id, m.conta_debito, m.conta_credito, m.quantidade_centis, p_limites);
   if v_recusa is not null then
-    perform kc_desfazer(m.id, m.tipo, p_status_recusa);
+    if p_status_recusa is not null then perform kc_desfazer(m.id, m.tipo, p_status_recusa); end if;
     return v_recusa;
   end if;
   if v_venda.id is not null then perform kc_compra_concluir(v_venda);
@@ -211,9 +211,15 @@ begin
   return null;
 end $$;
 
+-- Whether a held movement is under an open dispute (reports.sql), which alone may then end it.
+create or replace function kc_em_disputa(p_mov uuid) returns boolean language sql stable as $$
+  select exists (select 1 from reclamacoes where movimentacao_id = p_mov and status = 'aberta')
+$$;
+
 -- A party-confirmed hold, confirmed by its party (the caller has checked who is acting): posts it.
 -- Anyone else is refused (not_confirming_party), and so is a code-confirmed hold, which only its
--- code posts. Past its time, it ends as its expiry says.
+-- code posts. Past its time, it ends as its expiry says. Under an open dispute it waits for the
+-- dispute's decision (transaction_in_dispute).
 -- p: {movimentacao_id, confirmador_id, limites}. Answers {ok, movimentacao_id, usuarios}.
 create or replace function kc_confirmar(p jsonb) returns jsonb language plpgsql as $$
 declare
@@ -224,6 +230,7 @@ begin
   if not found then return kc_erro('transaction_not_found'); end if;
   if m.confirmador_id is distinct from (p->>'confirmador_id')::uuid then return kc_erro('not_confirming_party'); end if;
   if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
+  if kc_em_disputa(m.id) then return kc_erro('transaction_in_dispute'); end if;
   if m.expira_em <= now() and not m.posta_ao_expirar then
     perform kc_desfazer(m.id, m.tipo, 'expirada');
     return kc_erro('transaction_not_pending', '{"status": "expirada"}'::jsonb);

@@ -75,7 +75,11 @@ export function writeAmounts<T extends object>(values: T): WrittenAmounts<T> {
 
 /** The parameters of a message that prints amounts: checked as `shape`, amounts written out. */
 export function withAmounts<
-  Shape extends z.ZodRawShape & { [K in keyof Shape]: K extends CentisKey ? z.ZodType<number> : z.ZodType },
+  Shape extends z.ZodRawShape & {
+    [K in keyof Shape]: K extends CentisKey
+      ? z.ZodType<number> | z.ZodOptional<z.ZodType<number>>
+      : z.ZodType;
+  },
 >(shape: Shape) {
   return z.object(shape).transform((values) => writeAmounts(values));
 }

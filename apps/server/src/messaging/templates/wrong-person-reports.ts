@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { centis, lines, name, template, withAmounts } from './define.ts';
 
-// "Wrong person" reports, written by the ledger's report functions (ledger/sql/reports.sql).
+// Disputes ("wrong person" reports among them), written by the ledger's dispute functions
+// (ledger/sql/reports.sql).
+
+// How a dispute ended. A rejection and an expiry both leave the payment as it stood.
+const DECISION = z.enum(['estornada', 'reembolsada', 'liberada', 'rejeitada', 'expirada']);
+type Outcome = 'estornada' | 'reembolsada' | 'liberada' | 'stands';
+const outcomeOf = (decisao: z.output<typeof DECISION>): Outcome =>
+  decisao === 'rejeitada' || decisao === 'expirada' ? 'stands' : decisao;
+
 export const wrongPersonReportTemplates = {
   // To the payer who reported a transfer: {valor_centis, recebedor, retido} (retido: the amount
   // is held on the payee's side).
@@ -70,77 +78,135 @@ export const wrongPersonReportTemplates = {
     },
   }),
 
-  // The decision, to the payer: {valor_centis, recebedor, decisao}. The operator's reason stays
-  // in the back office.
+  // The decision, to the payer: {valor_centis, recebedor, decisao, reembolso_centis (a refund)}.
+  // The operator's reason stays in the back office.
   report_decided_payer: template({
     params: withAmounts({
       valor_centis: centis,
       recebedor: name,
-      decisao: z.enum(['estornada', 'rejeitada', 'expirada']),
+      decisao: DECISION,
+      reembolso_centis: centis.optional(),
     }),
     texts: {
       ht: (v) =>
         lines(
-          v.decisao === 'estornada'
-            ? `KreyolCash: ${v.valor} ou te voye bay ${v.recebedor} retounen sou kont ou.`
-            : `KreyolCash: sipò a fin egzamine rapò ou sou ${v.valor} ou te voye bay ${v.recebedor}. Peman an rete jan l te ye.`,
-          ...(v.decisao === 'estornada' ? [] : ['Si w bezwen èd, kontakte sipò KreyolCash.']),
+          ...{
+            estornada: [`KreyolCash: ${v.valor} ou te voye bay ${v.recebedor} retounen sou kont ou.`],
+            reembolsada: [
+              `KreyolCash: sipò a ranbouse w ${v.reembolso ?? v.valor} sou ${v.valor} ou te voye bay ${v.recebedor}. Lajan sa a retounen sou kont ou.`,
+            ],
+            liberada: [
+              `KreyolCash: sipò a fin egzamine rapò ou sou ${v.valor} ou te voye bay ${v.recebedor}. Peman an ale bay ${v.recebedor}.`,
+              'Si w bezwen èd, kontakte sipò KreyolCash.',
+            ],
+            stands: [
+              `KreyolCash: sipò a fin egzamine rapò ou sou ${v.valor} ou te voye bay ${v.recebedor}. Peman an rete jan l te ye.`,
+              'Si w bezwen èd, kontakte sipò KreyolCash.',
+            ],
+          }[outcomeOf(v.decisao)],
         ),
       'pt-BR': (v) =>
         lines(
-          v.decisao === 'estornada'
-            ? `KreyolCash: os ${v.valor} que você enviou para ${v.recebedor} voltaram para a sua conta.`
-            : `KreyolCash: o suporte concluiu a análise da sua denúncia sobre os ${v.valor} enviados para ${v.recebedor}. O pagamento continua valendo.`,
-          ...(v.decisao === 'estornada' ? [] : ['Se precisar de ajuda, fale com o suporte da KreyolCash.']),
+          ...{
+            estornada: [
+              `KreyolCash: os ${v.valor} que você enviou para ${v.recebedor} voltaram para a sua conta.`,
+            ],
+            reembolsada: [
+              `KreyolCash: o suporte reembolsou ${v.reembolso ?? v.valor} dos ${v.valor} que você enviou para ${v.recebedor}. Esse valor voltou para a sua conta.`,
+            ],
+            liberada: [
+              `KreyolCash: o suporte concluiu a análise da sua denúncia sobre os ${v.valor} enviados para ${v.recebedor}. O pagamento foi liberado para ${v.recebedor}.`,
+              'Se precisar de ajuda, fale com o suporte da KreyolCash.',
+            ],
+            stands: [
+              `KreyolCash: o suporte concluiu a análise da sua denúncia sobre os ${v.valor} enviados para ${v.recebedor}. O pagamento continua valendo.`,
+              'Se precisar de ajuda, fale com o suporte da KreyolCash.',
+            ],
+          }[outcomeOf(v.decisao)],
         ),
       fr: (v) =>
         lines(
-          v.decisao === 'estornada'
-            ? `KreyolCash : les ${v.valor} envoyés à ${v.recebedor} sont revenus sur votre compte.`
-            : `KreyolCash : le support a terminé l’examen de votre signalement sur les ${v.valor} envoyés à ${v.recebedor}. Le paiement est maintenu.`,
-          ...(v.decisao === 'estornada' ? [] : ['Pour toute aide, contactez le support KreyolCash.']),
+          ...{
+            estornada: [
+              `KreyolCash : les ${v.valor} envoyés à ${v.recebedor} sont revenus sur votre compte.`,
+            ],
+            reembolsada: [
+              `KreyolCash : le support vous a remboursé ${v.reembolso ?? v.valor} sur les ${v.valor} envoyés à ${v.recebedor}. Ce montant est revenu sur votre compte.`,
+            ],
+            liberada: [
+              `KreyolCash : le support a terminé l’examen de votre signalement sur les ${v.valor} envoyés à ${v.recebedor}. Le paiement a été versé à ${v.recebedor}.`,
+              'Pour toute aide, contactez le support KreyolCash.',
+            ],
+            stands: [
+              `KreyolCash : le support a terminé l’examen de votre signalement sur les ${v.valor} envoyés à ${v.recebedor}. Le paiement est maintenu.`,
+              'Pour toute aide, contactez le support KreyolCash.',
+            ],
+          }[outcomeOf(v.decisao)],
         ),
       en: (v) =>
         lines(
-          v.decisao === 'estornada'
-            ? `KreyolCash: the ${v.valor} you sent to ${v.recebedor} is back in your account.`
-            : `KreyolCash: support has finished reviewing your report about the ${v.valor} you sent to ${v.recebedor}. The payment stands.`,
-          ...(v.decisao === 'estornada' ? [] : ['If you need help, contact KreyolCash support.']),
+          ...{
+            estornada: [`KreyolCash: the ${v.valor} you sent to ${v.recebedor} is back in your account.`],
+            reembolsada: [
+              `KreyolCash: support refunded you ${v.reembolso ?? v.valor} of the ${v.valor} you sent to ${v.recebedor}. It is back in your account.`,
+            ],
+            liberada: [
+              `KreyolCash: support has finished reviewing your report about the ${v.valor} you sent to ${v.recebedor}. The payment went to ${v.recebedor}.`,
+              'If you need help, contact KreyolCash support.',
+            ],
+            stands: [
+              `KreyolCash: support has finished reviewing your report about the ${v.valor} you sent to ${v.recebedor}. The payment stands.`,
+              'If you need help, contact KreyolCash support.',
+            ],
+          }[outcomeOf(v.decisao)],
         ),
     },
   }),
 
-  // ... and to the payee: {valor_centis, pagador, decisao}.
+  // ... and to the payee: {valor_centis, pagador, decisao, reembolso_centis (a refund)}.
   report_decided_payee: template({
     params: withAmounts({
       valor_centis: centis,
       pagador: name,
-      decisao: z.enum(['estornada', 'rejeitada', 'expirada']),
+      decisao: DECISION,
+      reembolso_centis: centis.optional(),
     }),
     texts: {
       ht: (v) =>
         lines(
-          v.decisao === 'estornada'
-            ? `KreyolCash: apre verifikasyon, peman ${v.valor} ou te resevwa nan men ${v.pagador} retounen bay moun ki te voye l la.`
-            : `KreyolCash: verifikasyon peman ${v.valor} ou te resevwa nan men ${v.pagador} fini. Lajan an rete pou ou.`,
+          {
+            estornada: `KreyolCash: apre verifikasyon, peman ${v.valor} ou te resevwa nan men ${v.pagador} retounen bay moun ki te voye l la.`,
+            reembolsada: `KreyolCash: apre verifikasyon, ${v.reembolso ?? v.valor} nan peman ${v.valor} ou te resevwa nan men ${v.pagador} retounen bay moun ki te voye l la.`,
+            liberada: `KreyolCash: verifikasyon peman ${v.valor} ${v.pagador} te voye ba ou a fini. Lajan an rive sou kont ou.`,
+            stands: `KreyolCash: verifikasyon peman ${v.valor} ou te resevwa nan men ${v.pagador} fini. Lajan an rete pou ou.`,
+          }[outcomeOf(v.decisao)],
         ),
       'pt-BR': (v) =>
         lines(
-          v.decisao === 'estornada'
-            ? `KreyolCash: após a verificação, o pagamento de ${v.valor} que você recebeu de ${v.pagador} foi devolvido a quem o enviou.`
-            : `KreyolCash: a verificação do pagamento de ${v.valor} que você recebeu de ${v.pagador} terminou. O dinheiro continua sendo seu.`,
+          {
+            estornada: `KreyolCash: após a verificação, o pagamento de ${v.valor} que você recebeu de ${v.pagador} foi devolvido a quem o enviou.`,
+            reembolsada: `KreyolCash: após a verificação, ${v.reembolso ?? v.valor} do pagamento de ${v.valor} que você recebeu de ${v.pagador} foram devolvidos a quem o enviou.`,
+            liberada: `KreyolCash: a verificação do pagamento de ${v.valor} que ${v.pagador} enviou para você terminou. O dinheiro chegou à sua conta.`,
+            stands: `KreyolCash: a verificação do pagamento de ${v.valor} que você recebeu de ${v.pagador} terminou. O dinheiro continua sendo seu.`,
+          }[outcomeOf(v.decisao)],
         ),
       fr: (v) =>
         lines(
-          v.decisao === 'estornada'
-            ? `KreyolCash : après vérification, le paiement de ${v.valor} reçu de ${v.pagador} a été rendu à son expéditeur.`
-            : `KreyolCash : la vérification du paiement de ${v.valor} reçu de ${v.pagador} est terminée. L’argent reste à vous.`,
+          {
+            estornada: `KreyolCash : après vérification, le paiement de ${v.valor} reçu de ${v.pagador} a été rendu à son expéditeur.`,
+            reembolsada: `KreyolCash : après vérification, ${v.reembolso ?? v.valor} du paiement de ${v.valor} reçu de ${v.pagador} ont été rendus à son expéditeur.`,
+            liberada: `KreyolCash : la vérification du paiement de ${v.valor} que ${v.pagador} vous a envoyé est terminée. L’argent est arrivé sur votre compte.`,
+            stands: `KreyolCash : la vérification du paiement de ${v.valor} reçu de ${v.pagador} est terminée. L’argent reste à vous.`,
+          }[outcomeOf(v.decisao)],
         ),
       en: (v) =>
         lines(
-          v.decisao === 'estornada'
-            ? `KreyolCash: after a check, the ${v.valor} payment you received from ${v.pagador} went back to its sender.`
-            : `KreyolCash: the check of the ${v.valor} payment you received from ${v.pagador} is over. The money stays yours.`,
+          {
+            estornada: `KreyolCash: after a check, the ${v.valor} payment you received from ${v.pagador} went back to its sender.`,
+            reembolsada: `KreyolCash: after a check, ${v.reembolso ?? v.valor} of the ${v.valor} payment you received from ${v.pagador} went back to its sender.`,
+            liberada: `KreyolCash: the check of the ${v.valor} payment ${v.pagador} sent you is over. The money reached your account.`,
+            stands: `KreyolCash: the check of the ${v.valor} payment you received from ${v.pagador} is over. The money stays yours.`,
+          }[outcomeOf(v.decisao)],
         ),
     },
   }),

@@ -2,29 +2,37 @@ import {
   AppError,
   adminReportEnvelopeSchema,
   adminReportListSchema,
+  DISPUTE_DECISIONS,
+  type DisputeDecision,
+  type ErrorCode,
   REPORT_STATUSES,
+  transferRequestCentisField,
 } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { recordAudit } from '../../../audit/audit.ts';
 import type { DB } from '../../../db/schema.ts';
-import { okOrThrow, type ReportRow, reports } from '../../../ledger/ledger.ts';
+import { disputes, okOrThrow, type ReportRow } from '../../../ledger/ledger.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 
-// "Wrong person" reports: support and admin see the queue and reverse or reject a
-// report with a reason. Each decision and its audit row are one transaction: the ledger's facade
-// runs the decision inside a transaction and writes the audit row in it (reports.ts `decide`), so
-// neither can exist without the other.
+// Disputes ("wrong person" reports among them): support and admin see the queue and decide each
+// with a reason — reverse, refund (a part of a posted payment, or a held one voided), release (a
+// held payment to its payee) or reject. Each decision and its audit row are one transaction: the
+// ledger's door runs the decision inside a transaction and writes the audit row in it
+// (disputes.ts `decide`), so neither can exist without the other.
 const REPORT_ROLES = ['support', 'admin'] as const;
 const tags = ['backoffice'];
 
 const listQuery = z.object({ status: z.enum(REPORT_STATUSES).optional() });
 const params = z.object({ id: z.string() });
 const decisionBody = z.object({ motivo: z.string().trim().max(500).optional() });
+// A refund of a posted payment names the part that goes back (at most its amount); of a held one,
+// the whole hold goes back and no amount is asked.
+const refundBody = decisionBody.extend({ quantidade_centis: transferRequestCentisField.optional() });
 
 const LIST_LIMIT = 200;
 
@@ -39,27 +47,67 @@ function reasonOf(request: { body?: { motivo?: string | undefined } | undefined 
   return reason;
 }
 
-function auditOf(
-  operator: OperatorSession,
-  before: ReportRow,
-  action: 'report.reverse' | 'report.reject',
-  reason: string,
-) {
-  return (trx: Transaction<DB>, after: { retido_centis: number; estorno_id?: string }) =>
+const DECIDED: Record<DisputeDecision, string> = {
+  reverse: 'estornada',
+  refund: 'reembolsada',
+  release: 'liberada',
+  reject: 'rejeitada',
+};
+
+function auditOf(operator: OperatorSession, before: ReportRow, decision: DisputeDecision, reason: string) {
+  return (
+    trx: Transaction<DB>,
+    after: { retido_centis: number; estorno_id: string | null; reembolso_centis: number | null },
+  ) =>
     recordAudit(trx, {
       operator,
-      action,
+      action: `report.${decision}`,
       target: { type: 'reclamacao', id: before.id },
       userId: before.pagador.id,
       before: { status: before.status, retido_centis: before.retido_centis },
       after: {
-        status: action === 'report.reverse' ? 'estornada' : 'rejeitada',
+        status: DECIDED[decision],
         liberado_centis: after.retido_centis,
         ...(after.estorno_id ? { estorno_id: after.estorno_id } : {}),
+        ...(after.reembolso_centis ? { reembolso_centis: after.reembolso_centis } : {}),
       },
       reason,
     });
 }
+
+const DECISION_DOCS: Record<DisputeDecision, { operationId: string; summary: string; errors: ErrorCode[] }> =
+  {
+    reverse: {
+      operationId: 'adminReverseReport',
+      summary: 'Reverses the disputed payment: the whole amount goes back to the payer',
+      // 422 insufficient_balance when nothing was held and the payee spent it.
+      errors: ['forbidden', 'not_found', 'report_not_open', 'dispute_decision_not_applicable'],
+    },
+    refund: {
+      operationId: 'adminRefundReport',
+      summary:
+        'Refunds the payer: a part of a posted payment (quantidade_centis), or the whole of a held one',
+      errors: ['forbidden', 'not_found', 'report_not_open', 'dispute_decision_not_applicable'],
+    },
+    release: {
+      operationId: 'adminReleaseReport',
+      summary: 'Releases a held payment to its payee',
+      // 422 balance_limit_reached when the payee cannot take it; 403 account_frozen for a frozen payer.
+      errors: [
+        'forbidden',
+        'not_found',
+        'report_not_open',
+        'dispute_decision_not_applicable',
+        'account_frozen',
+      ],
+    },
+    reject: {
+      operationId: 'adminRejectReport',
+      summary:
+        'Rejects the dispute: the payment stands, and what was held on the payee’s side is theirs again',
+      errors: ['forbidden', 'not_found', 'report_not_open'],
+    },
+  };
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -80,7 +128,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      reclamacoes: await reports.list(db, {
+      reclamacoes: await disputes.list(db, {
         ...(request.query.status ? { status: request.query.status } : {}),
         limit: LIST_LIMIT,
       }),
@@ -102,30 +150,25 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const report = await reports.find(db, reportIdOf(request));
+      const report = await disputes.find(db, reportIdOf(request));
       if (!report) throw new AppError('not_found');
       return { reclamacao: report };
     },
   );
 
-  for (const action of ['reverse', 'reject'] as const) {
+  for (const decision of DISPUTE_DECISIONS) {
+    const docs = DECISION_DOCS[decision];
     app.post(
-      `/reports/:id/${action}`,
+      `/reports/:id/${decision}`,
       {
         ...guard,
         schema: {
-          operationId: action === 'reverse' ? 'adminReverseReport' : 'adminRejectReport',
-          summary:
-            action === 'reverse'
-              ? 'Reverses the reported transfer: the money goes back to the payer'
-              : 'Rejects the report: what was held on the payee’s side is theirs again',
+          ...docs,
           description: 'The reason (motivo) is required (422 reason_required).',
           tags,
           security: OPERATOR_SESSION,
-          // Reversing: 422 insufficient_balance when nothing was held and the payee spent it.
-          errors: ['forbidden', 'not_found', 'report_not_open'],
           params,
-          body: decisionBody.optional(),
+          body: (decision === 'refund' ? refundBody : decisionBody).optional(),
           response: { 200: adminReportEnvelopeSchema },
         },
       },
@@ -133,16 +176,17 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         const operator = operatorOf(request);
         const id = reportIdOf(request);
         const reason = reasonOf(request);
-        const before = await reports.find(db, id);
+        const before = await disputes.find(db, id);
         if (!before) throw new AppError('not_found');
-        const record = auditOf(operator, before, `report.${action}`, reason);
-        const decision = { reportId: id, operator, reason };
+        const refundCentis = (request.body as { quantidade_centis?: number } | undefined)?.quantidade_centis;
         okOrThrow(
-          action === 'reverse'
-            ? await reports.reverse(app.deps, decision, record)
-            : await reports.reject(app.deps, decision, record),
+          await disputes.decide(
+            app.deps,
+            { reportId: id, operator, reason, decision, ...(refundCentis ? { refundCentis } : {}) },
+            auditOf(operator, before, decision, reason),
+          ),
         );
-        const after = await reports.find(db, id);
+        const after = await disputes.find(db, id);
         if (!after) throw new Error(`report ${id} vanished`);
         return { reclamacao: after };
       },

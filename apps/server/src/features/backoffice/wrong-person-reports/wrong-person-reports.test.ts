@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpirySweeper, ledger, reports, requestHashOf } from '../../../ledger/ledger.ts';
+import { disputes, ExpirySweeper, ledger, requestHashOf } from '../../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
@@ -272,7 +272,7 @@ describe(`wrong-person reports on ${testDatabaseKind}`, () => {
     const before = await snapshot(a, b);
     const { operator } = await operatorSession(t, 'support');
     await expect(
-      reports.reverse(t.app.deps, { reportId, operator, reason: 'x' }, async () => {
+      disputes.decide(t.app.deps, { reportId, operator, reason: 'x', decision: 'reverse' }, async () => {
         throw new Error('audit unavailable');
       }),
     ).rejects.toThrow('audit unavailable');

@@ -23,6 +23,8 @@ const DESCRIPTION_MAX = 500;
 const statusTints: Record<TransferReport['status'], string> = {
   aberta: 'bg-amber-100 text-amber-900',
   estornada: 'bg-sky-100 text-sky-900',
+  reembolsada: 'bg-sky-100 text-sky-900',
+  liberada: 'bg-slate-100 text-slate-800',
   rejeitada: 'bg-slate-100 text-slate-800',
   expirada: 'bg-slate-100 text-slate-800',
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_STATUSES } from '../../../statuses.ts';
+import { DISPUTE_KINDS, REPORT_STATUSES } from '../../../statuses.ts';
 import { named } from '../../contract.ts';
 import { timestampSchema } from '../common.ts';
 
@@ -13,21 +13,25 @@ export const adminReportPersonSchema = named(
 export type AdminReportPerson = z.output<typeof adminReportPersonSchema>;
 
 /**
- * A "wrong person" report as support decides it: the transfer, what is held on the payee's side
- * (retido_centis), the payer's words, and the decision once made.
+ * A dispute ("wrong person" report among them) as support decides it: why (tipo), the movement
+ * and whether it is posted or still held (movimentacao_status), what is held on the payee's side
+ * (retido_centis), the payer's words, and the decision once made (with what a refund gave back).
  */
 export const adminReportSchema = named(
   'AdminReport',
   z.object({
     id: z.uuid(),
     movimentacao_id: z.uuid(),
+    tipo: z.enum(DISPUTE_KINDS),
     status: z.enum(REPORT_STATUSES),
+    movimentacao_status: z.enum(['pendente', 'concluida', 'cancelada', 'expirada']),
     quantidade_centis: z.int(),
     retido_centis: z.int(),
     descricao: z.string().nullable(),
     decisao_motivo: z.string().nullable(),
     operador_nome: z.string().nullable(),
     estorno_id: z.uuid().nullable(),
+    reembolso_centis: z.int().nullable(),
     criado_em: timestampSchema,
     prazo_em: timestampSchema,
     decidido_em: timestampSchema.nullable(),

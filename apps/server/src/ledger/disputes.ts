@@ -1,21 +1,26 @@
+import type { DisputeDecision, DisputeKind, ReportStatus } from '@kreyolcash/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
+import type { LedgerDeps } from './operations.ts';
 import { refusalSchema } from './results.ts';
 
-// "Wrong person" reports (sql/reports.sql): the payer opens one on a posted transfer, which holds
-// the amount on the payee's account; an operator reverses or rejects it, or it expires. Every
-// change is one ledger function call; the reads below are what the app and the back office show.
+// Disputes (sql/reports.sql): the payer of a movement disputes it with a reason — a "wrong person"
+// report of a posted transfer is one kind —, which holds a posted amount on the payee's account
+// (a held movement is held already); an operator decides (reverse, refund, release or reject), or
+// it expires. Every change is one ledger function call; the reads below are what the app and the
+// back office show.
 
-export type ReportDeps = {
-  database: { db: Kysely<DB> };
-  events: { publish(users: string[], movementId: string): void };
+export type ReportDeps = Pick<LedgerDeps, 'database' | 'events'> & {
+  config: Pick<LedgerDeps['config'], 'levelLimits'>;
 };
 
-/** Reports are opened within this time after the transfer posted. */
+/** A wrong-person report is opened within this time after the transfer posted. */
 export const REPORT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Any other dispute of a posted movement (what was paid for never came…), within this time. */
+export const DISPUTE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** Open reports a payer may have at once. */
 export const MAX_OPEN_REPORTS = 3;
 
@@ -31,16 +36,12 @@ const REPORT_RESULTS = {
     prazo_em: z.string().transform((s) => new Date(s).toISOString()),
     usuarios: users,
   }),
-  reverse: answer({
+  decide: answer({
     reclamacao_id: uuid,
     movimentacao_id: uuid,
-    estorno_id: uuid,
-    retido_centis: z.number().int(),
-    usuarios: users,
-  }),
-  reject: answer({
-    reclamacao_id: uuid,
-    movimentacao_id: uuid,
+    status: z.enum(['estornada', 'reembolsada', 'liberada', 'rejeitada']),
+    estorno_id: uuid.nullable(),
+    reembolso_centis: z.number().int().nullable(),
     retido_centis: z.number().int(),
     usuarios: users,
   }),
@@ -60,17 +61,28 @@ async function call<K extends keyof typeof REPORT_RESULTS>(
   return parsed.data as ReportResult<K>;
 }
 
-/** The payer reports a posted transfer: the amount is held on the payee's side if available now. */
+/**
+ * The payer disputes a movement: a wrong person paid (a posted transfer, within a day), or another
+ * reason about a posted movement (within DISPUTE_WINDOW_MS) or a held one. A posted amount is held
+ * on the payee's side if available now.
+ */
 async function open(
   deps: ReportDeps,
-  r: { movementId: string; payerId: string; description: string | null; decisionHours: number },
+  r: {
+    movementId: string;
+    payerId: string;
+    kind: DisputeKind;
+    description: string | null;
+    decisionHours: number;
+  },
 ): Promise<ReportResult<'open'>> {
   const result = await withTransactionRetry(() =>
     call(deps.database.db, 'kc_reclamacao_abrir', 'open', {
       movimentacao_id: r.movementId,
       pagador_id: r.payerId,
+      tipo: r.kind,
       descricao: r.description,
-      janela_ms: REPORT_WINDOW_MS,
+      janela_ms: r.kind === 'pessoa_errada' ? REPORT_WINDOW_MS : DISPUTE_WINDOW_MS,
       prazo_ms: Math.round(r.decisionHours * 60 * 60 * 1000),
       max_abertas: MAX_OPEN_REPORTS,
     }),
@@ -83,35 +95,48 @@ export type ReportDecision = {
   reportId: string;
   operator: { id: string };
   reason: string;
+  /** What the operator decided; a refund of a posted movement names the part that goes back. */
+  decision: DisputeDecision;
+  refundCentis?: number;
 };
+
+type Decided = Extract<ReportResult<'decide'>, { ok: true }>;
 
 /**
  * An operator's decision, in one transaction with whatever the caller records of it (the audit
  * row): `record` runs only when the ledger accepted, inside the same transaction, so a decision
  * never exists without its record, nor a record without its decision.
  */
-async function decide<K extends 'reverse' | 'reject'>(
+async function decide(
   deps: ReportDeps,
-  operation: K,
   d: ReportDecision,
-  record: (trx: Transaction<DB>, result: Extract<ReportResult<K>, { ok: true }>) => Promise<void>,
-): Promise<ReportResult<K>> {
-  const fn = operation === 'reverse' ? 'kc_reclamacao_estornar' : 'kc_reclamacao_rejeitar';
+  record: (trx: Transaction<DB>, result: Decided) => Promise<void>,
+): Promise<ReportResult<'decide'>> {
   const result = await withTransactionRetry(() =>
     deps.database.db.transaction().execute(async (trx) => {
-      const answered = await call(trx, fn, operation, {
+      const answered = await call(trx, 'kc_reclamacao_decidir', 'decide', {
         reclamacao_id: d.reportId,
+        decisao: DECISION_WORDS[d.decision],
+        quantidade_centis: d.refundCentis ?? null,
         operador_id: d.operator.id,
         ator: `operador:${d.operator.id}`,
         motivo: d.reason,
+        limites: deps.config.levelLimits,
       });
-      if (answered.ok) await record(trx, answered as Extract<ReportResult<K>, { ok: true }>);
+      if (answered.ok) await record(trx, answered);
       return answered;
     }),
   );
   if (result.ok) deps.events.publish(result.usuarios, result.movimentacao_id);
   return result;
 }
+
+const DECISION_WORDS: Record<DisputeDecision, string> = {
+  reverse: 'estornar',
+  refund: 'reembolsar',
+  release: 'liberar',
+  reject: 'rejeitar',
+};
 
 /** Releases up to `limit` open reports past their deadline; returns how many. */
 async function expire(db: Kysely<DB>, limit: number): Promise<number> {
@@ -121,17 +146,19 @@ async function expire(db: Kysely<DB>, limit: number): Promise<number> {
 
 // Reads.
 
-export type ReportStatus = 'aberta' | 'estornada' | 'rejeitada' | 'expirada';
-
 export type ReportRow = {
   id: string;
   movimentacao_id: string;
+  tipo: DisputeKind;
   status: ReportStatus;
+  /** The disputed movement's own status: a posted one, or one still held. */
+  movimentacao_status: 'pendente' | 'concluida' | 'cancelada' | 'expirada';
   quantidade_centis: number;
   retido_centis: number;
   descricao: string | null;
   decisao_motivo: string | null;
   estorno_id: string | null;
+  reembolso_centis: number | null;
   criado_em: Date;
   prazo_em: Date;
   decidido_em: Date | null;
@@ -151,12 +178,15 @@ function reportsWithPeople(db: Kysely<DB>) {
     .select([
       'r.id',
       'r.movimentacao_id',
+      'r.tipo',
       sql<ReportStatus>`r.status`.as('status'),
+      sql<ReportRow['movimentacao_status']>`m.status`.as('movimentacao_status'),
       'r.quantidade_centis',
       'r.retido_centis',
       'r.descricao',
       'r.decisao_motivo',
       'r.estorno_id',
+      'r.reembolso_centis',
       'r.criado_em',
       'r.prazo_em',
       'r.decidido_em',
@@ -223,16 +253,4 @@ async function stateFor(
   return { report: undefined, canReport: reportable !== undefined };
 }
 
-type RecordDecision<K extends 'reverse' | 'reject'> = (
-  trx: Transaction<DB>,
-  result: Extract<ReportResult<K>, { ok: true }>,
-) => Promise<void>;
-
-/** Reverses the reported transfer (the whole amount back to the payer) and releases the hold. */
-const reverse = (deps: ReportDeps, d: ReportDecision, record: RecordDecision<'reverse'>) =>
-  decide(deps, 'reverse', d, record);
-/** Rejects the report: the hold is released, the payment stands. */
-const reject = (deps: ReportDeps, d: ReportDecision, record: RecordDecision<'reject'>) =>
-  decide(deps, 'reject', d, record);
-
-export const reports = { open, reverse, reject, expire, list, find, ofMovement, stateFor };
+export const disputes = { open, decide, expire, list, find, ofMovement, stateFor };
