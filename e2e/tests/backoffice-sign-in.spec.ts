@@ -10,7 +10,7 @@ test('an admin created by operator:create signs in with a TOTP code and sees eve
   for (const area of [
     'Itilizatè',
     'Verifikasyon dokiman',
-    'Move moun peye',
+    'Diskisyon sou peman',
     'Ajisteman',
     'Moderasyon',
     'Kont jeneral',

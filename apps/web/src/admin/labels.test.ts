@@ -1,6 +1,8 @@
 import {
   AUDIT_ACTIONS,
   AUDIT_TARGET_TYPES,
+  adminReportSchema,
+  DISPUTE_KINDS,
   LOCALES,
   MOVEMENT_KINDS,
   MOVEMENT_STATUSES,
@@ -20,6 +22,7 @@ import {
   sessionEndLabels,
   userStatusLabels,
 } from './labels';
+import { reportsTexts } from './reports/texts';
 import { shellTexts } from './shell-texts';
 import { usersTexts } from './users/texts';
 
@@ -56,6 +59,48 @@ describe('the back office’s words for stored values', () => {
       for (const status of REPORT_STATUSES) expect(usersTexts[locale][`report.${status}`]).toBeTruthy();
       for (const role of ['support', 'compliance', 'finance', 'admin'])
         expect(shellTexts[locale][`role.${role}`]).toBeTruthy();
+    }
+  });
+
+  it('names every dispute kind, dispute status and state of the disputed payment, in words', () => {
+    const payment = adminReportSchema.shape.movimentacao_status.options;
+    for (const locale of ADMIN_LOCALES) {
+      const texts = reportsTexts[locale];
+      for (const [prefix, values] of [
+        ['kind', DISPUTE_KINDS],
+        ['status', REPORT_STATUSES],
+        ['tab', REPORT_STATUSES],
+        ['payment', payment],
+      ] as const) {
+        for (const value of values) {
+          const words = texts[`${prefix}.${value}`];
+          expect(words, `${prefix}.${value} in ${locale}`).toBeTruthy();
+          expect(words, `${prefix}.${value} in ${locale}`).not.toBe(value);
+        }
+      }
+      // The wrong-person kind keeps its own words among the disputes.
+      expect(texts['kind.pessoa_errada']).toMatch(locale === 'ht' ? /move moun/ : /mauvaise personne/);
+    }
+  });
+
+  it('says in words each refusal a dispute’s decision can meet', () => {
+    const refusals = [
+      'report_not_open',
+      'dispute_decision_not_applicable',
+      'invalid_amount',
+      'amount_too_large',
+      'transaction_in_dispute',
+      'transaction_already_reversed',
+      'insufficient_balance',
+      'balance_limit_reached',
+      'account_frozen',
+    ];
+    for (const locale of ADMIN_LOCALES) {
+      for (const code of [...refusals, 'reason_required', 'forbidden', 'not_found']) {
+        const words = reportsTexts[locale][`error.${code}`] ?? shellTexts[locale][`error.${code}`];
+        expect(words, `error.${code} in ${locale}`).toBeTruthy();
+        expect(words).not.toContain(code);
+      }
     }
   });
 

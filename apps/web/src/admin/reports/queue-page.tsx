@@ -3,12 +3,16 @@ import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { StatusQueue, useStatusTabs } from '../status-queue';
+import { heldCentisOf } from './decisions';
 import { useReports } from './reports-api';
 import { reportsTexts } from './texts';
 
-const COLUMNS = 'lg:grid-cols-[1.6fr_1.6fr_1fr_1fr_1.2fr]';
+const COLUMNS = 'lg:grid-cols-[1.4fr_1.4fr_1.4fr_1fr_1fr_1.2fr]';
 
-/** Reports by status (open by default, soonest deadline first): both people, amount, held, deadline. */
+/**
+ * Disputes by status (open by default, soonest deadline first): both people, why, the amount, what
+ * is held, the deadline.
+ */
 export function QueuePage() {
   const t = useAdminText(reportsTexts);
   const tabs = useStatusTabs(REPORT_STATUSES);
@@ -32,6 +36,7 @@ export function QueuePage() {
           >
             <span>{t('field.payer')}</span>
             <span>{t('field.payee')}</span>
+            <span>{t('field.kind')}</span>
             <span>{t('field.amount')}</span>
             <span>{t('field.held')}</span>
             <span>{tabs.status === 'aberta' ? t('field.deadline') : t('field.status')}</span>
@@ -72,12 +77,18 @@ function QueueRow({ report }: { report: AdminReport }) {
           <span className="min-w-0 break-words">{report.recebedor.nome}</span>
         </span>
         <span className={cell}>
+          <span className={label}>{t('field.kind')}</span>
+          <span className="min-w-0 break-words" data-testid="reports-queue-kind">
+            {t(`kind.${report.tipo}`)}
+          </span>
+        </span>
+        <span className={cell}>
           <span className={label}>{t('field.amount')}</span>
           <span className="font-semibold tabular-nums">{formatKreyol(report.quantidade_centis, locale)}</span>
         </span>
         <span className={cell}>
           <span className={label}>{t('field.held')}</span>
-          <span className="tabular-nums">{formatKreyol(report.retido_centis, locale)}</span>
+          <span className="tabular-nums">{formatKreyol(heldCentisOf(report), locale)}</span>
         </span>
         <span className={cell}>
           <span className={label}>

@@ -1,17 +1,20 @@
-import type { AdminReport, AdminReportPerson } from '@kreyolcash/domain';
+import type { AdminReport, AdminReportPerson, DisputeDecision } from '@kreyolcash/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { errorCodeOf } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { BackLink, WhenLoaded } from '../query-state';
 import { ReasonField } from '../reason-field';
-import { type Decision, useDecideReport, useReport } from './reports-api';
+import { decisionsFor, heldCentisOf, paymentStateOf, refundCentisOf, refundedCentisOf } from './decisions';
+import { useDecideReport, useReport } from './reports-api';
 import { reportsTexts } from './texts';
 
-/** One report: both people, the transfer, what is held until when, and the decision. */
+/** One dispute: why, both people, the payment and where it stands, and the decisions that fit it. */
 export function ReportPage() {
   const { id = '' } = useParams();
   const t = useAdminText(reportsTexts);
@@ -24,10 +27,15 @@ export function ReportPage() {
         return (
           <section className="flex flex-col gap-4">
             {back}
-            <h1 className="text-xl font-bold text-slate-900">{t('report.title')}</h1>
+            <div className="flex flex-col gap-1">
+              <h1 className="text-xl font-bold text-slate-900">{t('report.title')}</h1>
+              <p className="text-base font-semibold text-primary-800" data-testid="report-kind">
+                {t(`kind.${report.tipo}`)}
+              </p>
+            </div>
             <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
               <div className="flex flex-col gap-4">
-                <TransferCard report={report} />
+                <PaymentCard report={report} />
                 <div className="grid gap-4 sm:grid-cols-2">
                   <PersonCard title={t('field.payer')} person={report.pagador} />
                   <PersonCard title={t('field.payee')} person={report.recebedor} />
@@ -58,13 +66,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function TransferCard({ report }: { report: AdminReport }) {
+function PaymentCard({ report }: { report: AdminReport }) {
   const t = useAdminText(reportsTexts);
   const { locale } = useAdminLocale();
   return (
     <Card className="p-4" data-testid="report-transfer">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-bold text-slate-900">{t('field.transfer')}</h2>
+        <h2 className="font-bold text-slate-900">{t('field.payment')}</h2>
         <p className="text-2xl font-extrabold tabular-nums text-slate-900">
           {formatKreyol(report.quantidade_centis, locale)}
         </p>
@@ -73,7 +81,10 @@ function TransferCard({ report }: { report: AdminReport }) {
         <Row label={t('field.status')}>
           <span data-testid="report-status">{t(`status.${report.status}`)}</span>
         </Row>
-        <Row label={t('field.transferAt')}>{formatDateTime(report.transferencia_em, locale)}</Row>
+        <Row label={t('field.paymentState')}>
+          <span data-testid="report-payment-state">{t(`payment.${report.movimentacao_status}`)}</span>
+        </Row>
+        <Row label={t('field.paymentAt')}>{formatDateTime(report.transferencia_em, locale)}</Row>
         <Row label={t('field.reported')}>{formatDateTime(report.criado_em, locale)}</Row>
         <Row label="ID">
           <span className="font-mono text-xs break-all">{report.movimentacao_id}</span>
@@ -97,25 +108,75 @@ function PersonCard({ title, person }: { title: string; person: AdminReportPerso
   );
 }
 
+// The words of each decision: its button, what it does, and its confirmation. A held payment's
+// refund and rejection do something else than a posted one's, so they say so.
+function decisionWords(decision: DisputeDecision, held: boolean) {
+  const heldRefund = held && decision === 'refund';
+  return {
+    choose: heldRefund ? 'report.refundHeld' : `report.${decision}`,
+    explain: heldRefund
+      ? 'report.explain.refundHeld'
+      : held && decision === 'reject'
+        ? 'report.explain.rejectHeld'
+        : `report.explain.${decision}`,
+  };
+}
+
 function DecisionCard({ report }: { report: AdminReport }) {
   const t = useAdminText(reportsTexts);
   const { locale } = useAdminLocale();
   const decide = useDecideReport(report.id);
-  const [kind, setKind] = useState<Decision['kind'] | null>(null);
+  const [kind, setKind] = useState<DisputeDecision | null>(null);
   const [motivo, setMotivo] = useState('');
   const [missingReason, setMissingReason] = useState(false);
+  const [amountText, setAmountText] = useState('');
+  const [badAmount, setBadAmount] = useState(false);
   const failure = errorCodeOf(decide.error);
   const amount = formatKreyol(report.quantidade_centis, locale);
   const overdue = Date.parse(report.prazo_em) < Date.now();
+  const held = paymentStateOf(report) === 'held';
+  const decisions = decisionsFor(report);
+  // Only a posted payment's refund is of a part: a held one goes back whole.
+  const asksAmount = kind === 'refund' && !held;
+  const refundCentis = asksAmount ? refundCentisOf(amountText, report.quantidade_centis) : null;
+  const heldCentis = heldCentisOf(report);
+
+  const choose = (next: DisputeDecision | null) => {
+    decide.reset();
+    setKind(next);
+    setAmountText('');
+    setBadAmount(false);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!kind) return;
-    if (!motivo.trim()) {
-      setMissingReason(true);
-      return;
+    const noReason = !motivo.trim();
+    const noAmount = asksAmount && refundCentis === null;
+    setMissingReason(noReason);
+    setBadAmount(noAmount);
+    if (noReason || noAmount) return;
+    decide.mutate({
+      kind,
+      motivo: motivo.trim(),
+      ...(asksAmount && refundCentis !== null ? { quantidade_centis: refundCentis } : {}),
+    });
+  };
+
+  const confirmLabel = () => {
+    switch (kind) {
+      case 'reverse':
+        return t('report.confirmReverse', { amount });
+      case 'refund':
+        if (!asksAmount) return t('report.confirmReverse', { amount });
+        return refundCentis === null
+          ? t('report.confirmRefund')
+          : t('report.confirmReverse', { amount: formatKreyol(refundCentis, locale) });
+      case 'release':
+        return t('report.confirmRelease', { amount });
+      default:
+        return t('report.confirmReject');
     }
-    decide.mutate({ kind, motivo: motivo.trim() });
   };
 
   return (
@@ -123,13 +184,15 @@ function DecisionCard({ report }: { report: AdminReport }) {
       <p
         className={cn(
           'rounded-lg px-3 py-2 text-sm font-medium',
-          report.retido_centis > 0 ? 'bg-amber-50 text-amber-900' : 'bg-slate-100 text-slate-700',
+          heldCentis > 0 ? 'bg-amber-50 text-amber-900' : 'bg-slate-100 text-slate-700',
         )}
         data-testid="report-held"
       >
-        {report.retido_centis > 0
-          ? t('report.held', { amount: formatKreyol(report.retido_centis, locale) })
-          : t('report.notHeld')}
+        {held
+          ? t('report.pending', { amount: formatKreyol(heldCentis, locale) })
+          : heldCentis > 0
+            ? t('report.held', { amount: formatKreyol(heldCentis, locale) })
+            : t('report.notHeld')}
       </p>
       <p className={cn('text-sm', overdue ? 'font-semibold text-accent-700' : 'text-slate-700')}>
         {t('field.deadline')}: {formatDateTime(report.prazo_em, locale)}
@@ -140,17 +203,45 @@ function DecisionCard({ report }: { report: AdminReport }) {
           {t(`error.${failure}`)}
         </p>
       ) : null}
-      {kind === null ? (
+      {decisions.length === 0 ? (
+        <p className="text-sm text-slate-700">{t('report.noDecision')}</p>
+      ) : kind === null ? (
         <div className="grid gap-2">
-          <Button variant="secondary" onClick={() => setKind('reverse')}>
-            {t('report.reverse')}
-          </Button>
-          <Button variant="outline" onClick={() => setKind('reject')}>
-            {t('report.reject')}
-          </Button>
+          {decisions.map((decision) => (
+            <Button
+              key={decision}
+              variant={decision === 'reject' ? 'outline' : 'secondary'}
+              onClick={() => choose(decision)}
+            >
+              {t(decisionWords(decision, held).choose)}
+            </Button>
+          ))}
         </div>
       ) : (
-        <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
+        <form className="flex flex-col gap-3" onSubmit={submit} noValidate data-testid="report-decision-form">
+          <p className="text-sm font-medium text-slate-800">
+            {t(decisionWords(kind, held).explain, { amount })}
+          </p>
+          {asksAmount ? (
+            <Field
+              label={t('report.refundAmount')}
+              hint={t('report.refundAmountHint', { amount })}
+              error={badAmount ? t('report.refundAmountInvalid', { amount }) : undefined}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={amountText}
+                  onChange={(e) => {
+                    setAmountText(e.target.value);
+                    setBadAmount(false);
+                  }}
+                />
+              )}
+            </Field>
+          ) : null}
           <ReasonField
             label={t('report.reasonLabel')}
             placeholder={t('report.reasonPlaceholder')}
@@ -163,9 +254,9 @@ function DecisionCard({ report }: { report: AdminReport }) {
           />
           <div className="grid gap-2">
             <Button type="submit" variant="primary" disabled={decide.isPending}>
-              {kind === 'reverse' ? t('report.confirmReverse', { amount }) : t('report.confirmReject')}
+              {confirmLabel()}
             </Button>
-            <Button variant="ghost" disabled={decide.isPending} onClick={() => setKind(null)}>
+            <Button variant="ghost" disabled={decide.isPending} onClick={() => choose(null)}>
               {t('common.cancel')}
             </Button>
           </div>
@@ -178,10 +269,11 @@ function DecisionCard({ report }: { report: AdminReport }) {
 function DecidedCard({ report }: { report: AdminReport }) {
   const t = useAdminText(reportsTexts);
   const { locale } = useAdminLocale();
-  const reversed = report.status === 'estornada';
+  const refunded = refundedCentisOf(report);
+  const moved = refunded !== null || report.status === 'liberada';
   return (
     <Card
-      className={cn('flex flex-col gap-2 p-4', reversed ? 'border-emerald-300 bg-emerald-50' : 'bg-slate-50')}
+      className={cn('flex flex-col gap-2 p-4', moved ? 'border-emerald-300 bg-emerald-50' : 'bg-slate-50')}
     >
       <p role="status" className="font-semibold text-slate-900" data-testid="report-decided">
         {t('report.decidedBy', {
@@ -190,6 +282,16 @@ function DecidedCard({ report }: { report: AdminReport }) {
           date: report.decidido_em ? formatDateTime(report.decidido_em, locale) : '—',
         })}
       </p>
+      {refunded !== null ? (
+        <p className="text-base font-semibold text-emerald-900" data-testid="report-refunded">
+          {t('report.refunded', { amount: formatKreyol(refunded, locale) })}
+        </p>
+      ) : null}
+      {report.status === 'liberada' ? (
+        <p className="text-base font-semibold text-emerald-900" data-testid="report-released">
+          {t('report.released', { amount: formatKreyol(report.quantidade_centis, locale) })}
+        </p>
+      ) : null}
       {report.decisao_motivo ? (
         <p className="text-sm text-slate-700">
           {t('common.reason')}: {report.decisao_motivo}

@@ -1,4 +1,4 @@
-import type { AdminReportEnvelope, AdminReportList, ReportStatus } from '@kreyolcash/domain';
+import type { AdminReportEnvelope, AdminReportList, DisputeDecision, ReportStatus } from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
 
@@ -19,7 +19,8 @@ export function useReport(id: string) {
   });
 }
 
-export type Decision = { kind: 'reverse' | 'reject'; motivo: string };
+/** A decision with its reason; a posted payment's refund names the part that goes back. */
+export type Decision = { kind: DisputeDecision; motivo: string; quantidade_centis?: number };
 
 export function useDecideReport(id: string) {
   const client = useQueryClient();
@@ -27,8 +28,15 @@ export function useDecideReport(id: string) {
     mutationFn: (decision: Decision) =>
       adminFetch<AdminReportEnvelope>(`/reports/${id}/${decision.kind}`, {
         method: 'POST',
-        body: { motivo: decision.motivo },
+        body: {
+          motivo: decision.motivo,
+          ...(decision.quantidade_centis === undefined
+            ? {}
+            : { quantidade_centis: decision.quantidade_centis }),
+        },
       }),
+    // The answer is the dispute as it now stands: its page shows the outcome without a round trip.
+    onSuccess: (data) => client.setQueryData(reportKey(id), data),
     // Decided here or by someone else (409): the queue and this page show what is true now.
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'reports'] }),
   });
