@@ -19,6 +19,7 @@ export const E2E_OPERATORS = [
   ['admin2', 'admin'],
   ['helpdesk', 'support'],
   ['menu', 'admin'],
+  ['disputes', 'support'],
 ];
 
 const dataDir = process.env.DATA_DIR;

@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { createUser, latestMessage, logIn, newUser, payThroughApi } from './support/accounts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createUser, latestMessage, logIn, newUser, payThroughApi, type TestUser } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { signInToBackOffice } from './support/operators';
 import { letToastsGo } from './support/toasts';
 
-// "Wrong person" reports, the app and the back office side by side: the payer reports a
-// posted transfer from its detail, the amount is held on the payee's side, support reverses it in
-// /admin, and both people's statements show the reversal.
+// Disputes, the app and the back office side by side: the payer reports a posted transfer as paid
+// to the wrong person from its detail, the amount is held on the payee's side, support reverses it
+// in /admin, and both people's statements show the reversal. Support also refunds a part of a
+// disputed transfer, the decisions offered being those of a posted payment.
 
 const SHOTS = '/tmp/kc-c/shots';
 const LAPTOP = { width: 1280, height: 860 };
@@ -14,6 +16,33 @@ const LAPTOP = { width: 1280, height: 860 };
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
+}
+
+/** The payer reports a posted transfer as paid to the wrong person, as the app does. */
+async function reportThroughApi(
+  request: APIRequestContext,
+  payer: TestUser,
+  movementId: string,
+  descricao: string,
+) {
+  const login = await request.post('/api/auth/login', {
+    data: { email: payer.email, password: payer.password },
+  });
+  expect(login.status()).toBe(200);
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const reported = await request.post(`/api/transfers/${movementId}/report`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { descricao },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(
+    violations.map((v) => v.id),
+    JSON.stringify(violations, null, 2),
+  ).toEqual([]);
 }
 
 test('a payer reports a wrong payment and support reverses it; both statements show it', async ({
@@ -63,6 +92,7 @@ test('a payer reports a wrong payment and support reverses it; both statements s
   const row = admin.getByTestId('reports-queue-row').filter({ hasText: payer.fullName });
   await expect(row).toContainText(payee.fullName);
   await expect(row).toContainText('₭25,00');
+  await expect(row.getByTestId('reports-queue-kind')).toHaveText('Voye bay move moun');
   await shot(admin, 'reports-queue-1280');
   await admin.setViewportSize({ width: 360, height: 740 });
   await shot(admin, 'reports-queue-360');
@@ -79,6 +109,7 @@ test('a payer reports a wrong payment and support reverses it; both statements s
     .fill('Moun ki resevwa a pa konnen pagadò a; nimewo a te mal tape.');
   await admin.getByRole('button', { name: 'Ranbouse ₭25,00' }).click();
   await expect(admin.getByTestId('report-decided')).toContainText('Ranbouse pa');
+  await expect(admin.getByTestId('report-refunded')).toHaveText('₭25,00 retounen bay moun ki voye a.');
   await shot(admin, 'report-decided-1280');
   await admin.setViewportSize({ width: 360, height: 740 });
   await shot(admin, 'report-decided-360');
@@ -109,4 +140,75 @@ test('a payer reports a wrong payment and support reverses it; both statements s
   );
   await payeeSide.close();
   await office.close();
+});
+
+test('support refunds a part of a disputed transfer from its page at 360 px, and the page shows what went back', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const payer = await createUser(request, { user: newUser('Rozlen') });
+  const payee = await createUser(request, { user: newUser('Tidjo') });
+  const movement = await payThroughApi(request, payer, payee, 2500);
+  await reportThroughApi(request, payer, movement, 'Mwen te dwe voye l bay manman l, pa ba li.');
+
+  // The queue names why each payment is disputed, in words.
+  await signInToBackOffice(page, 'disputes');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Diskisyon sou peman' })).toBeVisible();
+  await page.goto('/admin/reports');
+  await expect(page.getByRole('heading', { name: 'Diskisyon sou peman' })).toBeVisible();
+  for (const tab of ['Ouvè', 'Ranbouse', 'Ranbousman', 'Lage', 'Rejte', 'Ekspire']) {
+    await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
+  }
+  const row = page.getByTestId('reports-queue-row').filter({ hasText: payer.fullName });
+  await expect(row.getByTestId('reports-queue-kind')).toHaveText('Voye bay move moun');
+  await row.click();
+
+  // A posted payment: reversed whole, refunded in part or left standing, never released.
+  await expect(page.getByRole('heading', { name: 'Diskisyon sou yon peman' })).toBeVisible();
+  await expect(page.getByTestId('report-kind')).toHaveText('Voye bay move moun');
+  await expect(page.getByTestId('report-payment-state')).toHaveText('Fèt (li rive kay moun ki resevwa a)');
+  await expect(page.getByTestId('report-held')).toHaveText('₭25,00 kenbe sou kont moun ki resevwa a.');
+  const decision = page.getByTestId('report-decision');
+  await expect(decision.getByRole('button')).toHaveText([
+    'Ranbouse moun ki voye a',
+    'Ranbouse yon pati',
+    'Rejte diskisyon an',
+  ]);
+  await shot(page, 'dispute-page-360');
+  await expectNoAxeViolations(page);
+
+  // The part to refund: more than the payment is refused in the field, before any call.
+  await decision.getByRole('button', { name: 'Ranbouse yon pati' }).click();
+  const amount = page.getByLabel('Montan pou ranbouse (₭)');
+  await amount.fill('30');
+  await page
+    .getByLabel('Rezon (rete nan jounal la)')
+    .fill('Moun ki resevwa a remèt yon pati; rès la se pou yon dèt li te gen sou li.');
+  await page.getByRole('button', { name: 'Ranbouse montan sa a' }).click();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Ekri yon montan ki pi gran pase zewo e ki pa depase ₭25,00')).toBeVisible();
+  await amount.fill('10');
+  await shot(page, 'dispute-refund-form-360');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Ranbouse ₭10,00' }).click();
+
+  // The outcome: the refund's amount, in the operator's words, then in French.
+  await expect(page.getByTestId('report-decided')).toContainText('Ranbousman fèt pa disputes');
+  await expect(page.getByTestId('report-refunded')).toHaveText('₭10,00 retounen bay moun ki voye a.');
+  await expect(page.getByTestId('report-decision')).toHaveCount(0);
+  await shot(page, 'dispute-refunded-360');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Lang').selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Contestation d’un paiement' })).toBeVisible();
+  await expect(page.getByTestId('report-kind')).toHaveText('Envoyé à la mauvaise personne');
+  await expect(page.getByTestId('report-refunded')).toHaveText('₭10,00 rendus à l’expéditeur.');
+  await page.getByLabel('Langue').selectOption('ht');
+
+  // The queue's refunds tab lists it; the payer was told what came back.
+  await page.goto('/admin/reports?status=reembolsada');
+  await expect(row).toContainText('Ranbousman fèt');
+  expect((await latestMessage(request, payer.phone, 'report_decided_payer')).text).toContain(
+    'ranbouse w ₭ 10,00 sou ₭ 25,00',
+  );
 });

@@ -5,7 +5,8 @@ import { Secret, TOTP } from 'otpauth';
 
 // The back office's operators of the journeys, created by operator:create when the server
 // started (e2e/start-server.mjs): admin, compliance, support, finance, finance2, support2,
-// compliance2, admin2, menu. A journey uses its own, so no two journeys spend the same TOTP code.
+// compliance2, admin2, helpdesk, menu, disputes. A journey uses its own, so no two journeys spend
+// the same TOTP code.
 
 export type E2EOperator = {
   email: string;
