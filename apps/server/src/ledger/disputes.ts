@@ -2,10 +2,12 @@ import type { DisputeDecision, DisputeKind, ReportStatus } from '@kreyolcash/dom
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.ts';
+import { isUuid } from '../lib/ids.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 import type { LedgerDeps } from './operations.ts';
 import { refusalSchema } from './results.ts';
+import { presentReport, type TransferReportRecord } from './transaction-presenter.ts';
 
 // Disputes (sql/reports.sql): the payer of a movement disputes it with a reason — a "wrong person"
 // report of a posted transfer is one kind —, which holds a posted amount on the payee's account
@@ -89,6 +91,23 @@ async function open(
   );
   if (result.ok) deps.events.publish(result.usuarios, r.movementId);
   return result;
+}
+
+/**
+ * A payer's request, from any route that opens one: the dispute, with the configured time to
+ * decide, answered as the payer sees it; or the ledger's refusal (an id that is no UUID names
+ * nothing: transaction_not_found).
+ */
+async function openForPayer(
+  deps: ReportDeps & { config: { reportDecisionHours: number } },
+  r: { movementId: string; payerId: string; kind: DisputeKind; description: string | null },
+): Promise<{ ok: true; reclamacao: TransferReportRecord } | Extract<ReportResult<'open'>, { ok: false }>> {
+  if (!isUuid(r.movementId)) return { ok: false, error: 'transaction_not_found' };
+  const opened = await open(deps, { ...r, decisionHours: deps.config.reportDecisionHours });
+  if (!opened.ok) return opened;
+  const report = await find(deps.database.db, opened.reclamacao_id);
+  if (!report) throw new Error(`report ${opened.reclamacao_id} vanished`);
+  return { ok: true, reclamacao: presentReport(report, r.payerId) };
 }
 
 export type ReportDecision = {
@@ -253,4 +272,4 @@ async function stateFor(
   return { report: undefined, canReport: reportable !== undefined };
 }
 
-export const disputes = { open, decide, expire, list, find, ofMovement, stateFor };
+export const disputes = { open, openForPayer, decide, expire, list, find, ofMovement, stateFor };

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, OBSERVATIONS_MAX_LENGTH } from '../constants.ts';
 import { payeeIdentityOf } from '../payees.ts';
+import { DISPUTE_KINDS } from '../statuses.ts';
 import { transferRequestCentisField } from './amounts.ts';
+import { named } from './contract.ts';
 import {
   emailField,
   errorKey,
@@ -93,3 +95,14 @@ export const transferReportRequestSchema = z.object({
   // Read by support and the payee's side: only visible characters (a NUL cannot even be stored).
   descricao: optionalText(REPORT_DESCRIPTION_MAX),
 });
+
+// POST /api/wallet/transactions/:id/dispute: why the payer disputes one of their movements, and
+// their words for support. A wrong person paid has its own route (POST /api/transfers/:id/report).
+export const disputeRequestSchema = named(
+  'DisputeRequest',
+  transferReportRequestSchema.extend({
+    tipo: z.enum(DISPUTE_KINDS).exclude(['pessoa_errada'], errorKey('validation_error')),
+  }),
+  "The payer's reason for disputing one of their movements (not a wrong person: that is reportTransfer)",
+);
+export type DisputeRequestBody = z.output<typeof disputeRequestSchema>;

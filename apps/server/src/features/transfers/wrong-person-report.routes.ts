@@ -1,8 +1,7 @@
-import { AppError, openedTransferReportSchema, transferReportRequestSchema } from '@kreyolcash/domain';
+import { openedTransferReportSchema, transferReportRequestSchema } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { disputes, okOrThrow, presentReport } from '../../ledger/ledger.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { disputes, okOrThrow } from '../../ledger/ledger.ts';
 import { BEARER } from '../../lib/openapi.ts';
 import { idParams } from '../../lib/route-schemas.ts';
 
@@ -11,7 +10,6 @@ import { idParams } from '../../lib/route-schemas.ts';
 // the amount on the payee's side if it can, and both people are told on WhatsApp. No
 // Idempotency-Key: a second report of the same movement is report_already_exists.
 export const transferReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.deps.database.db;
   app.post(
     '/api/transfers/:id/report',
     {
@@ -29,21 +27,15 @@ export const transferReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const payerId = userIdOf(request);
-      const movementId = request.params.id;
-      if (!isUuid(movementId)) throw new AppError('transaction_not_found');
-      const opened = okOrThrow(
-        await disputes.open(app.deps, {
-          movementId,
-          payerId,
+      const { reclamacao } = okOrThrow(
+        await disputes.openForPayer(app.deps, {
+          movementId: request.params.id,
+          payerId: userIdOf(request),
           kind: 'pessoa_errada',
           description: request.body?.descricao || null,
-          decisionHours: app.deps.config.reportDecisionHours,
         }),
       );
-      const report = await disputes.find(db, opened.reclamacao_id);
-      if (!report) throw new Error(`report ${opened.reclamacao_id} vanished`);
-      return reply.status(201).send({ reclamacao: presentReport(report, payerId) });
+      return reply.status(201).send({ reclamacao });
     },
   );
 };

@@ -1,6 +1,8 @@
 import {
   AppError,
+  disputeRequestSchema,
   historyQuerySchema,
+  openedTransferReportSchema,
   statementPageSchema,
   transactionDetailSchema,
   walletSchema,
@@ -15,12 +17,14 @@ import {
   findBalance,
   findStatementEntry,
   listStatement,
+  okOrThrow,
   presentReport,
   presentTransaction,
 } from '../../ledger/ledger.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { BEARER } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
+import { idParams } from '../../lib/route-schemas.ts';
 
 const tags = ['wallet'];
 // A revalidation (If-None-Match) of what the caller holds already: a bodiless 304.
@@ -120,6 +124,39 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         reclamacao: report ? presentReport(report, userId) : null,
         pode_reclamar: canReport,
       };
+    },
+  );
+
+  // The payer disputes one of their movements: what was paid for never came, a payment they do not
+  // recognise, another reason. A posted one is held on the payee's side if it can be (within the
+  // ledger's window), a held one waits for the decision; both people are told on WhatsApp. No
+  // Idempotency-Key: a second dispute of the same movement is report_already_exists.
+  app.post(
+    '/api/wallet/transactions/:id/dispute',
+    {
+      onRequest,
+      schema: {
+        operationId: 'disputeTransaction',
+        summary: 'The payer disputes one of their movements (other than a wrong person paid)',
+        tags,
+        security: BEARER,
+        // Besides these: transaction_not_reportable, report_window_closed, report_limit_reached (422).
+        errors: ['transaction_not_found', 'report_already_exists'],
+        params: idParams,
+        body: disputeRequestSchema,
+        response: { 201: openedTransferReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const { reclamacao } = okOrThrow(
+        await disputes.openForPayer(app.deps, {
+          movementId: request.params.id,
+          payerId: userIdOf(request),
+          kind: request.body.tipo,
+          description: request.body.descricao ?? null,
+        }),
+      );
+      return reply.status(201).send({ reclamacao });
     },
   );
 };
