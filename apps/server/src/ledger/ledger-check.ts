@@ -100,12 +100,16 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
                          and p.quantidade_centis = m.quantidade_centis)`,
   },
   {
+    // A hold is its pending movement's whole amount, on its paying account: the sum of its legs
+    // when it was held with several (two-phase.sql, kc_reter).
     check: 'hold without a pending movement',
     query: sql`
       select h.movimentacao_id::text as subject, coalesce(m.status, 'no movement') as detail
         from kreyolcash_retencoes h left join kreyolcash_movimentacoes m on m.id = h.movimentacao_id
        where m.status is distinct from 'pendente' or h.conta_id <> m.conta_debito
-          or h.quantidade_centis <> m.quantidade_centis`,
+          or h.quantidade_centis <> coalesce((select sum(p.quantidade_centis) from kreyolcash_pernas p
+                                               where p.movimentacao_id = m.id), m.quantidade_centis)
+          or exists (select 1 from kreyolcash_pernas p where p.movimentacao_id = m.id and p.conta_debito <> m.conta_debito)`,
   },
   {
     check: 'pending movement without a hold',
@@ -140,14 +144,17 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
   },
   {
     // The limits read these running totals (limits.sql); each must be the sum of the movements
-    // held under a policy that counts them (migration 0010), pending or posted.
+    // held under a policy that counts them (migration 0010), pending or posted, each with all its
+    // legs.
     check: 'sending total differs from its movements',
     query: sql`
       select coalesce(t.usuario_id, m.remetente_id)::text || ' ' || coalesce(t.dia, m.dia)::text as subject,
              'total ' || coalesce(t.enviado_centis, 0) || ', movements ' || coalesce(m.soma, 0) as detail
         from kreyolcash_envios_diarios t
-        full join (select remetente_id, kc_dia_haiti(criado_em) as dia, sum(quantidade_centis) as soma
-                     from kreyolcash_movimentacoes
+        full join (select remetente_id, kc_dia_haiti(criado_em) as dia,
+                          sum(coalesce((select sum(p.quantidade_centis) from kreyolcash_pernas p
+                                         where p.movimentacao_id = mv.id), mv.quantidade_centis)) as soma
+                     from kreyolcash_movimentacoes mv
                     where nos_limites and status in ('pendente', 'concluida')
                     group by 1, 2) m
           on m.remetente_id = t.usuario_id and m.dia = t.dia

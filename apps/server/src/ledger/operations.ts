@@ -103,6 +103,11 @@ export type HoldRequest =
       idempotencyKey: string | null;
       requestHash: string;
       policy: PartyHoldPolicy;
+      /**
+       * What else the payer pays with it from the same account (a fee to FEE_ACCOUNT_ID, an
+       * agent's commission): held with it, posted with it as its legs 2, 3, …
+       */
+      alsoPays?: { creditAccountId: string; amountCentis: number }[];
     };
 
 /** A post: the payer's code for a transfer or a purchase, or the named party's action for a hold that waits for it. */
@@ -192,6 +197,10 @@ async function holdMovement(
       limites: deps.config.levelLimits,
       chave: r.idempotencyKey,
       request_hash: r.requestHash,
+      outras_pernas: (r.alsoPays ?? []).map((leg) => ({
+        conta_credito: leg.creditAccountId,
+        quantidade_centis: leg.amountCentis,
+      })),
     }),
   );
   if (result.ok && !result.replayed) deps.events.publish(result.usuarios, result.movimentacao_id);

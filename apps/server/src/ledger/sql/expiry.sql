@@ -33,7 +33,10 @@ begin
   perform 1 from kreyolcash_contas
    where id in (select conta_debito from kreyolcash_movimentacoes where id = any(v_ids)
                 union
-                select conta_credito from kreyolcash_movimentacoes where id = any(v_ids) and posta_ao_expirar)
+                select conta_credito from kreyolcash_movimentacoes where id = any(v_ids) and posta_ao_expirar
+                union
+                select p.conta_credito from kreyolcash_pernas p join kreyolcash_movimentacoes m on m.id = p.movimentacao_id
+                 where m.id = any(v_ids) and m.posta_ao_expirar)
    order by id for no key update;
   for r in
     select id, remetente_id, destinatario_id, posta_ao_expirar from kreyolcash_movimentacoes

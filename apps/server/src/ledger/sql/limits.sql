@@ -104,14 +104,15 @@ begin
   return kc_erro_limite('transfer_limit_exceeded', p_nivel, v_limite, 0);
 end $$;
 
--- Whether the payer (p_pagador: the owner of the paying account) may send p_quantidade now to the
--- account p_conta_credito; null when it may. The caller holds the paying account's lock, which
+-- Whether the payer (p_pagador: the owner of the paying account) may send p_quantidade now, of
+-- which the account p_conta_credito receives p_recebido (the rest goes to a held movement's other
+-- legs, checked at its post); null when it may. The caller holds the paying account's lock, which
 -- every hold from it takes first, so parallel holds are counted one after the other and cannot
 -- pass a limit together. A frozen owner sends nothing and the credited account's maximum balance
 -- holds whatever the hold's policy; the day's and month's sending only bind a hold that counts in
 -- them (p_nos_limites: transfers and purchases).
 create or replace function kc_limite_envio(p_limites jsonb, p_pagador uuid, p_conta_credito uuid, p_quantidade bigint,
-                                           p_nos_limites boolean)
+                                           p_recebido bigint, p_nos_limites boolean)
     returns jsonb language plpgsql as $$
 declare
   u record;
@@ -123,7 +124,7 @@ begin
   select congelado_em, kc_nivel(telefone_verificado_em, documento_aprovado_em) as nivel into u
     from usuarios where id = p_pagador;
   if u.congelado_em is not null then return kc_erro('account_frozen'); end if;
-  if not p_nos_limites then return kc_limite_recebimento(p_limites, p_conta_credito, p_quantidade); end if;
+  if not p_nos_limites then return kc_limite_recebimento(p_limites, p_conta_credito, p_recebido); end if;
   v_limites := p_limites->(u.nivel::text);
   select * into v_uso from kc_envios_usados(p_pagador);
   v_limite := (v_limites->>'diario_centis')::bigint;
@@ -134,5 +135,5 @@ begin
   if v_uso.mes_centis + p_quantidade > v_limite then
     return kc_erro_limite('monthly_limit_reached', u.nivel, v_limite, v_uso.mes_centis);
   end if;
-  return kc_limite_recebimento(p_limites, p_conta_credito, p_quantidade);
+  return kc_limite_recebimento(p_limites, p_conta_credito, p_recebido);
 end $$;

@@ -49,14 +49,19 @@ $$;
 -- account's owner (remetente_id must be the paying account's owner), a person's account and an
 -- agent's alike: the freeze and the credited account's maximum balance apply to every hold, the
 -- day's and month's sending only to a counted one.
+-- With legs (p.pernas, more than one, leg 1 the movement's own), the payer pays every leg from the
+-- same account: the hold, the limits and the day's total take their sum, the legs are stored with
+-- the movement (migration 0011), and the post writes each (kc_postar).
 -- p: {tipo, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis,
---     observacoes, limites, politica,
+--     observacoes, limites, politica, pernas?,
 --     codigo (code-confirmed only): {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
 -- Answers {ok, movimentacao_id, expira_em} or insufficient_balance / account_frozen / a limit
 -- (limits.sql) / rate_limited.
 create or replace function kc_reter(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_quantidade bigint := (p->>'quantidade_centis')::bigint;
+  v_total bigint := (p->>'quantidade_centis')::bigint;
+  v_recebido bigint := (p->>'quantidade_centis')::bigint;
   v_debito uuid := (p->>'conta_debito')::uuid;
   v_remetente uuid := (p->>'remetente_id')::uuid;
   v_destinatario uuid := (p->>'destinatario_id')::uuid;
@@ -73,9 +78,15 @@ begin
   if v_nos_limites is null or v_posta is null or not coalesce(v_expira > now(), false) then
     raise exception 'kc_reter: a hold needs its whole policy, got %', v_politica using errcode = '22023';
   end if;
+  if p ? 'pernas' then
+    select sum((x->>'quantidade_centis')::bigint),
+           sum((x->>'quantidade_centis')::bigint) filter (where x->>'conta_credito' = p->>'conta_credito')
+      into v_total, v_recebido
+      from jsonb_array_elements(p->'pernas') x;
+  end if;
   -- The hold is the balance check: one conditional update, which also takes the payer's lock.
-  update kreyolcash_contas set reservado_centis = reservado_centis + v_quantidade, atualizado_em = now()
-   where id = v_debito and saldo_centis - reservado_centis >= v_quantidade
+  update kreyolcash_contas set reservado_centis = reservado_centis + v_total, atualizado_em = now()
+   where id = v_debito and saldo_centis - reservado_centis >= v_total
   returning user_id into v_dono;
   if not found then
     -- A frozen owner is told so, whatever the balance.
@@ -90,16 +101,16 @@ begin
   end if;
   -- The freeze and the level's limits are checked under that lock (limits.sql); a refusal gives
   -- the hold back in the same transaction.
-  v_recusa := kc_limite_envio(p->'limites', v_dono, (p->>'conta_credito')::uuid, v_quantidade, v_nos_limites);
+  v_recusa := kc_limite_envio(p->'limites', v_dono, (p->>'conta_credito')::uuid, v_total, v_recebido, v_nos_limites);
   if v_recusa is not null then
-    update kreyolcash_contas set reservado_centis = reservado_centis - v_quantidade where id = v_debito;
+    update kreyolcash_contas set reservado_centis = reservado_centis - v_total where id = v_debito;
     return v_recusa;
   end if;
   -- Codes per payer are counted under that lock, so concurrent requests cannot all slip under
   -- the limit; over it, the hold is given back in the same transaction.
   if v_confirmador is null and kc_codigos_no_limite(v_remetente, (p->'codigo'->>'max_codigos')::integer,
                                        (p->'codigo'->>'janela_ms')::bigint) then
-    update kreyolcash_contas set reservado_centis = reservado_centis - v_quantidade where id = v_debito;
+    update kreyolcash_contas set reservado_centis = reservado_centis - v_total where id = v_debito;
     return kc_erro('rate_limited');
   end if;
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
@@ -107,10 +118,15 @@ begin
                                         confirmador_id, nos_limites, posta_ao_expirar)
   values (v_mov, p->>'tipo', 'pendente', v_remetente, v_destinatario, v_debito, (p->>'conta_credito')::uuid,
           v_quantidade, p->>'observacoes', v_expira, v_confirmador, v_nos_limites, v_posta);
+  if v_total <> v_quantidade then
+    insert into kreyolcash_pernas (movimentacao_id, numero, conta_debito, conta_credito, quantidade_centis)
+    select v_mov, n, (x->>'conta_debito')::uuid, (x->>'conta_credito')::uuid, (x->>'quantidade_centis')::bigint
+      from jsonb_array_elements(p->'pernas') with ordinality as t(x, n);
+  end if;
   insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
-  values (v_mov, v_debito, v_quantidade);
+  values (v_mov, v_debito, v_total);
   -- Counted for the limits from the hold on, under the same lock (limits.sql).
-  if v_nos_limites then perform kc_envios_somar(v_remetente, kc_dia_haiti(now()), v_quantidade); end if;
+  if v_nos_limites then perform kc_envios_somar(v_remetente, kc_dia_haiti(now()), v_total); end if;
   if v_confirmador is null then
     perform kc_codigo_gravar((p->'codigo') || jsonb_build_object(
       'sujeito_id', v_mov, 'user_id', v_remetente, 'expira_em', v_expira,
@@ -119,23 +135,50 @@ begin
   return jsonb_build_object('ok', true, 'movimentacao_id', v_mov, 'expira_em', v_expira);
 end $$;
 
--- Post: the held money goes to the payee. The movement is locked by the caller. Under both
+-- Post: the held money goes to the payee. The movement is locked by the caller. Under its
 -- accounts' locks, a paying account whose owner is frozen (account_frozen) or a credited account
 -- it would take past its owner's level's maximum balance (balance_limit_reached) is refused:
--- nothing moves, and the caller voids the hold.
+-- nothing moves, and the caller voids the hold (or keeps it). A hold larger than the movement's
+-- amount was held with legs: every leg's accounts are locked together and each leg is written.
 create or replace function kc_postar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint, p_limites jsonb)
     returns jsonb language plpgsql as $$
-declare v_recusa jsonb;
+declare
+  v_recusa jsonb;
+  v_pernas jsonb;
+  v_perna jsonb;
+  v_credito record;
 begin
-  perform 1 from kreyolcash_contas where id in (p_debito, p_credito) order by id for no key update;
+  if (select quantidade_centis from kreyolcash_retencoes where movimentacao_id = p_mov) > p_quantidade then
+    select jsonb_agg(jsonb_build_object('conta_debito', conta_debito, 'conta_credito', conta_credito,
+                                        'quantidade_centis', quantidade_centis) order by numero)
+      into v_pernas from kreyolcash_pernas where movimentacao_id = p_mov;
+    perform kc_travar_pernas(v_pernas);
+  else
+    perform 1 from kreyolcash_contas where id in (p_debito, p_credito) order by id for no key update;
+  end if;
   if exists (select 1 from kreyolcash_contas c join usuarios u on u.id = c.user_id
               where c.id = p_debito and u.congelado_em is not null) then
     return kc_erro('account_frozen');
   end if;
-  v_recusa := kc_limite_recebimento(p_limites, p_credito, p_quantidade);
-  if v_recusa is not null then return v_recusa; end if;
+  if v_pernas is null then
+    v_recusa := kc_limite_recebimento(p_limites, p_credito, p_quantidade);
+    if v_recusa is not null then return v_recusa; end if;
+  else
+    for v_credito in select (x->>'conta_credito')::uuid as conta, sum((x->>'quantidade_centis')::bigint)::bigint as valor
+                       from jsonb_array_elements(v_pernas) x group by 1 order by 1 loop
+      v_recusa := kc_limite_recebimento(p_limites, v_credito.conta, v_credito.valor);
+      if v_recusa is not null then return v_recusa; end if;
+    end loop;
+  end if;
   delete from kreyolcash_retencoes where movimentacao_id = p_mov;
-  perform kc_lancar(p_mov, p_debito, p_credito, p_quantidade, true);
+  if v_pernas is null then
+    perform kc_lancar(p_mov, p_debito, p_credito, p_quantidade, true);
+  else
+    for v_perna in select value from jsonb_array_elements(v_pernas) loop
+      perform kc_lancar(p_mov, (v_perna->>'conta_debito')::uuid, (v_perna->>'conta_credito')::uuid,
+                        (v_perna->>'quantidade_centis')::bigint, true);
+    end loop;
+  end if;
   update kreyolcash_movimentacoes set status = 'concluida', concluido_em = now() where id = p_mov;
   return null;
 end $$;
@@ -143,17 +186,21 @@ end $$;
 -- Void or expire: the hold is released and the movement ends without moving money. The movement
 -- is locked by the caller. p_status: 'cancelada' or 'expirada'.
 create or replace function kc_anular(p_mov uuid, p_status text) returns void language plpgsql as $$
-declare v record;
+declare
+  v record;
+  v_conta uuid;
+  v_retido bigint;
 begin
-  with retencao as (delete from kreyolcash_retencoes where movimentacao_id = p_mov returning conta_id, quantidade_centis)
-  update kreyolcash_contas c set reservado_centis = c.reservado_centis - r.quantidade_centis, atualizado_em = now()
-    from retencao r where c.id = r.conta_id;
+  delete from kreyolcash_retencoes where movimentacao_id = p_mov returning conta_id, quantidade_centis
+    into v_conta, v_retido;
+  update kreyolcash_contas set reservado_centis = reservado_centis - v_retido, atualizado_em = now()
+   where id = v_conta;
   update kreyolcash_movimentacoes set status = p_status, concluido_em = now() where id = p_mov
-  returning remetente_id, quantidade_centis, criado_em, nos_limites into v;
-  -- No longer counted for the limits, on the day it was counted in (the payer's account is
-  -- locked above, as at the hold).
-  if v.nos_limites then
-    perform kc_envios_devolver(v.remetente_id, kc_dia_haiti(v.criado_em), v.quantidade_centis);
+  returning remetente_id, criado_em, nos_limites into v;
+  -- No longer counted for the limits (what was held, its legs' sum), on the day it was counted in
+  -- (the payer's account is locked above, as at the hold).
+  if v.nos_limites and v_retido is not null then
+    perform kc_envios_devolver(v.remetente_id, kc_dia_haiti(v.criado_em), v_retido);
   end if;
   -- Only the payer: nothing reached the payee, who never saw the hold (events.sql).
   if v.remetente_id is not null then perform kc_notificar('transaction', array[v.remetente_id], p_mov); end if;
