@@ -60,7 +60,9 @@ export function presentReport(report: ReportRow, viewerId: string): TransferRepo
   return {
     id: report.id,
     status: report.status,
-    retido: report.retido_centis > 0,
+    // A payment still held under an open dispute is held as much as one held on the payee's side.
+    retido:
+      report.retido_centis > 0 || (report.status === 'aberta' && report.movimentacao_status === 'pendente'),
     descricao: report.pagador.id === viewerId ? report.descricao : null,
     criado_em: report.criado_em,
     prazo_em: report.prazo_em,

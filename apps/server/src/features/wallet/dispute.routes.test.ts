@@ -141,7 +141,8 @@ describe(`disputing a movement from the wallet on ${testDatabaseKind}`, () => {
     const movementId = await heldEscrow(payer, seller, 800);
     const res = await dispute(payer, movementId, { tipo: 'outro', descricao: 'Machandiz la kase' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().reclamacao).toMatchObject({ status: 'aberta' });
+    // The app says the money is held, as the WhatsApp message does.
+    expect(res.json().reclamacao).toMatchObject({ status: 'aberta', retido: true });
 
     const release = await ledger.post(t.app.deps, { kind: 'party', movementId, partyId: payer.id });
     expect(release).toMatchObject({ ok: false, error: 'transaction_in_dispute' });

@@ -38,8 +38,9 @@ export type PurchaseLine = z.output<typeof purchaseLineSchema>;
 
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 
-// A "wrong person" report on a transfer, as both people see it. retido: the amount is
-// held on the payee's side while support decides. descricao only reaches the payer who wrote it.
+// A "wrong person" report on a transfer, as both people see it. retido: the amount is held while
+// support decides (on the payee's side, or where a payment still held waits). descricao only
+// reaches the payer who wrote it.
 export const transferReportSchema = named(
   'TransferReport',
   z.object({
