@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { seedAgentAccount } from '../test-support/movement-legs.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
-import {
-  checkLedgerIntegrity,
-  FEE_ACCOUNT_ID,
-  ledger,
-  type PartyHoldPolicy,
-  requestHashOf,
-} from './ledger.ts';
+import { FEE_ACCOUNT_ID, ledger, type PartyHoldPolicy, requestHashOf } from './ledger.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -26,15 +22,6 @@ describe(`the rails of an account go by its owner on ${testDatabaseKind}`, () =>
   });
 
   const deps = () => t.app.deps;
-
-  async function floatAccountOf(owner: SeededUser): Promise<string> {
-    const id = randomUUID();
-    await t.database.db
-      .insertInto('kreyolcash_contas')
-      .values({ id, tipo: 'agente', user_id: owner.id })
-      .execute();
-    return id;
-  }
 
   const accountOf = async (id: string) => {
     const row = await t.database.db
@@ -80,7 +67,7 @@ describe(`the rails of an account go by its owner on ${testDatabaseKind}`, () =>
 
   it('stops what leaves a float account once its owner is frozen, at the hold, at the post and in legs', async () => {
     const agent = await seedUser(t);
-    const float = await floatAccountOf(agent);
+    const float = await seedAgentAccount(t, agent);
     const customer = await seedUser(t, { bonusCentis: 50_000 });
     const party = await seedUser(t);
     expect(await pay(customer.id, float, 30_000)).toMatchObject({ ok: true });
@@ -100,12 +87,12 @@ describe(`the rails of an account go by its owner on ${testDatabaseKind}`, () =>
     expect(await accountOf(customer.id)).toEqual({ saldo_centis: 20_000, reservado_centis: 0 });
     // Money still arrives in a frozen owner's account, as in a frozen person's own.
     expect(await pay(customer.id, float, 1_000)).toMatchObject({ ok: true });
-    expect((await checkLedgerIntegrity(t.database.db)).problems).toEqual([]);
+    await expectLedgerSound(t.database.db);
   });
 
   it('bounds a float account by its owner’s level’s maximum balance, at the hold, at the post and in legs', async () => {
     const agent = await seedUser(t);
-    const float = await floatAccountOf(agent);
+    const float = await seedAgentAccount(t, agent);
     const rich = await seedUser(t, { bonusCentis: 200_000, documentApproved: true });
     const party = await seedUser(t);
     // Level 1's ₭1 000: ₭900 fits, ₭200 more would not.
@@ -141,13 +128,13 @@ describe(`the rails of an account go by its owner on ${testDatabaseKind}`, () =>
       .execute();
     expect(await pay(rich.id, float, 20_000)).toMatchObject({ ok: true });
     expect(await accountOf(float)).toEqual({ saldo_centis: 118_000, reservado_centis: 0 });
-    expect((await checkLedgerIntegrity(t.database.db)).problems).toEqual([]);
+    await expectLedgerSound(t.database.db);
   });
 
   it('pays a transfer only into a person’s own account, named by its id', async () => {
     const payer = await seedUser(t);
     const agent = await seedUser(t);
-    const float = await floatAccountOf(agent);
+    const float = await seedAgentAccount(t, agent);
     const transfer = (payeeAccountId: string) =>
       ledger.hold(deps(), {
         kind: 'transfer',
