@@ -25,6 +25,9 @@ begin
      order by m.expira_em
      limit (p->>'limite')::integer
        for no key update of m skip locked) vencidas;
+  -- A dispute committed after that statement's snapshot but before its lock is not in it; opening
+  -- one takes the movement's lock first, so a fresh read now, under the lock, sees every dispute.
+  select array_agg(id) into v_ids from unnest(v_ids) id where not kc_em_disputa(id);
   if v_ids is null then return jsonb_build_object('ok', true, 'expiradas', 0, 'postadas', 0); end if;
   perform 1 from vendas where movimentacao_id = any(v_ids) order by id for no key update;
   perform 1 from produtos
