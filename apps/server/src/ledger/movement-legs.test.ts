@@ -126,6 +126,32 @@ describe(`movements with several legs on ${testDatabaseKind}`, () => {
     await expectInvariants(t);
   });
 
+  it('runs a payment once per Idempotency-Key, however often and however concurrently it is sent', async () => {
+    const [payer, payee, agent] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const agentAccount = await seedAgentAccount(t, agent);
+    const legs = feePayment(payer.id, payee.id, agentAccount, 1000, 30, 10);
+    const idempotency = { key: randomUUID(), requestHash: 'payment-1040' };
+    const send = () =>
+      ledger.postLegs(t.app.deps, { movementKind: 'transferencia', legs, note: null, idempotency });
+    const answers = await Promise.all([send(), send(), send(), send()]);
+    const done = answers.filter((a) => a.ok);
+    const ids = new Set(done.map((a) => (a.ok ? a.movimentacao_id : '')));
+    // A twin that arrived while the first ran waits for it and replays its answer.
+    expect(ids.size).toBe(1);
+    expect(answers.every((a) => a.ok || a.error === 'request_in_progress')).toBe(true);
+    expect((await send()).ok && (await send())).toMatchObject({ ok: true, replayed: true });
+    expect(await balanceOf(t, payer.id)).toBe(10_000 - 1040);
+    expect(await balanceOf(t, agentAccount)).toBe(10);
+    const other = await ledger.postLegs(t.app.deps, {
+      movementKind: 'transferencia',
+      legs,
+      note: null,
+      idempotency: { key: idempotency.key, requestHash: 'another-body' },
+    });
+    expect(other).toEqual({ ok: false, error: 'idempotency_key_reused' });
+    await expectInvariants(t);
+  });
+
   it('keeps every invariant with fee-bearing payments interleaved with transfers, in parallel', async () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => seedUser(t)));
     const agentAccount = await seedAgentAccount(t, users[0] as SeededUser);

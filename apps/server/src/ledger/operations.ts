@@ -426,7 +426,13 @@ export type MovementLeg = { debitAccountId: string; creditAccountId: string; amo
  * written in one transaction under every leg's account lock. Leg 1 is the payment its people see
  * on their statements; the others are the payer's fee on the movement's detail.
  */
-export type LegsRequest = { movementKind: HeldMovementKind; legs: MovementLeg[]; note: string | null };
+export type LegsRequest = {
+  movementKind: HeldMovementKind;
+  legs: MovementLeg[];
+  note: string | null;
+  /** Run once per key of leg 1's paying person, answered again after (replayed: true). */
+  idempotency?: { key: string; requestHash: string };
+};
 
 async function postLegs(deps: LedgerDeps, r: LegsRequest): Promise<LedgerResult<'postLegs'>> {
   const result = await withTransactionRetry(() =>
@@ -439,9 +445,11 @@ async function postLegs(deps: LedgerDeps, r: LegsRequest): Promise<LedgerResult<
         conta_credito: leg.creditAccountId,
         quantidade_centis: leg.amountCentis,
       })),
+      chave: r.idempotency?.key ?? null,
+      request_hash: r.idempotency?.requestHash ?? null,
     }),
   );
-  if (result.ok) deps.events.publish(result.usuarios, result.movimentacao_id);
+  if (result.ok && !result.replayed) deps.events.publish(result.usuarios, result.movimentacao_id);
   return result;
 }
 

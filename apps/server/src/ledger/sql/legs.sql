@@ -3,10 +3,27 @@
 -- Leg 1 is the movement's own (its people are leg 1's accounts' owners, what their statements
 -- show); the others are stored beside it (migration 0011) and shown as the payer's fee.
 -- Every account of every leg is locked together, in ascending id, before anything is read.
--- p: {tipo, observacoes, limites, pernas: [{conta_debito, conta_credito, quantidade_centis}, …]}
+-- p: {tipo, observacoes, limites, pernas: [{conta_debito, conta_credito, quantidade_centis}, …],
+--     chave?, request_hash?}: with an Idempotency-Key, keyed by the owner of leg 1's paying account
+--     (a person pays; a system account has no key), run once and answered again after.
 -- Answers {ok, movimentacao_id, usuarios} or invalid_amount / amount_too_large / self_transfer /
 -- account_frozen / insufficient_balance / balance_limit_reached.
 create or replace function kc_movimento_pernas(p jsonb) returns jsonb language plpgsql as $$
+declare
+  v_pagador uuid;
+  v_anterior jsonb;
+begin
+  if p->>'chave' is null then return kc_movimento_pernas_agora(p); end if;
+  select user_id into v_pagador from kreyolcash_contas where id = (p->'pernas'->0->>'conta_debito')::uuid;
+  if v_pagador is null then
+    raise exception 'kc_movimento_pernas: an Idempotency-Key belongs to a paying person' using errcode = '22023';
+  end if;
+  v_anterior := kc_idem_abrir(v_pagador, p->>'chave', p->>'request_hash');
+  if v_anterior is not null then return v_anterior; end if;
+  return kc_idem_fechar(v_pagador, p->>'chave', kc_movimento_pernas_agora(p));
+end $$;
+
+create or replace function kc_movimento_pernas_agora(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_pernas jsonb := p->'pernas';
   v_primeira jsonb := v_pernas->0;
