@@ -66,6 +66,7 @@ const envSchema = z.object({
     .max(AMOUNT_CEILING_CENTIS, `must be at most ${AMOUNT_CEILING_CENTIS} (AMOUNT_CEILING_CENTIS)`)
     .default(100_000_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  AGENTS_ENABLED: z.enum(['true', 'false']).default('false'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).optional(),
@@ -195,6 +196,11 @@ export type Config = {
   s3: S3Settings | undefined;
   /** How people reach support besides the app's own requests; what is not set is not shown. */
   support: SupportChannels;
+  /**
+   * Agents who change cash for ₭ and back (docs/agents.md). Running them needs a licensed partner:
+   * off unless AGENTS_ENABLED=true, and then nothing of them exists, on the API or on a screen.
+   */
+  agentsEnabled: boolean;
 };
 
 export type SupportChannels = {
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     s3: s3Settings(e),
     support: { whatsapp: e.SUPPORT_WHATSAPP, email: e.SUPPORT_EMAIL, hours: e.SUPPORT_HOURS },
+    agentsEnabled: e.AGENTS_ENABLED === 'true',
   };
 }
 
