@@ -28,6 +28,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0010-hold-policies',
       '0011-movement-legs',
       '0012-disputes',
+      '0013-agents',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -74,6 +74,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   ajustes_propostos: CHANGE,
   verificacoes_razao: APPEND,
   pedidos_ajuda: CHANGE,
+  agentes: CHANGE,
   // Readiness reads which migrations ran; what runs them and the definitions are the owner's.
   kysely_migration: READ,
   kysely_migration_lock: [],

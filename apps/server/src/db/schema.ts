@@ -8,7 +8,7 @@ import type {
   MovementStatus,
   OperatorRole,
 } from '@kreyolcash/domain';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 // Row types of every table, snake_case as in the database. Each migration that adds a table
 // adds its type here.
@@ -300,6 +300,25 @@ export type DB = {
   ajustes_propostos: AjustesPropostosTable;
   verificacoes_razao: VerificacoesRazaoTable;
   pedidos_ajuda: PedidosAjudaTable;
+  agentes: AgentesTable;
+};
+
+// Agents and their float accounts (migration 0013).
+export type AgentesTable = {
+  id: Generated<string>;
+  usuario_id: string;
+  /** Given by the database, in order from 10001. */
+  numero: GeneratedAlways<number>;
+  conta_id: string;
+  conta_tipo: Generated<'agente'>;
+  nome_comercial: string;
+  comuna: string;
+  endereco: string;
+  /** AgentHours of the domain, written as its JSON text. */
+  horario: ColumnType<Record<string, { abre: string; fecha: string }[]>, string, string>;
+  pausado_em: Generated<Date | null>;
+  criado_em: CreatedAt;
+  criado_por: string;
 };
 
 // A person's help request and support's answer (migration 0008).
