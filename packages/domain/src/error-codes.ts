@@ -33,6 +33,8 @@ const CODES_BY_STATUS = {
     'sale_not_found',
     // A help request that does not exist, or is not the caller's.
     'help_request_not_found',
+    // No agent by that id or number, a paused one by its number, or the caller is no agent.
+    'agent_not_found',
   ],
   409: [
     'nif_already_exists',
@@ -67,6 +69,8 @@ const CODES_BY_STATUS = {
     'document_already_approved',
     // Support cannot answer or close a help request that is closed already.
     'help_request_closed',
+    // The user is an agent already: one agent profile (and one float) per person.
+    'already_an_agent',
   ],
   413: ['payload_too_large', 'image_too_large'],
   422: [
@@ -172,6 +176,11 @@ const CODES_BY_STATUS = {
     'fee_share_invalid',
     // An amount above the last band of its operation's fee table: the operation does not take it.
     'amount_above_fee_bands',
+    // Making an agent: only a level-2 user (document approved, phone proven); a commune of
+    // HAITI_COMMUNES; hours that isValidAgentHours takes (HH:MM, opening before closing, in order).
+    'agent_level_required',
+    'commune_invalid',
+    'agent_hours_invalid',
   ],
   429: [
     'rate_limited',

@@ -1,6 +1,7 @@
 // The public API of @kreyolcash/domain: rules shared by the server and the web app, with no I/O.
 // This is the package's one barrel; everything public is re-exported here by name.
 
+export * from './agents.ts';
 export * from './app-error.ts';
 export * from './audit-actions.ts';
 export * from './common-passwords.ts';
@@ -22,6 +23,7 @@ export * from './product-categories.ts';
 export * from './purchase-quantity.ts';
 export * from './referral-code.ts';
 export * from './registration-steps.ts';
+export * from './schemas/agents.ts';
 export * from './schemas/amounts.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/contract.ts';
@@ -33,7 +35,9 @@ export * from './schemas/fields.ts';
 export * from './schemas/marketplace.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/responses/account.ts';
+export * from './schemas/responses/agents.ts';
 export * from './schemas/responses/backoffice/adjustments.ts';
+export * from './schemas/responses/backoffice/agents.ts';
 export * from './schemas/responses/backoffice/audit.ts';
 export * from './schemas/responses/backoffice/kyc.ts';
 export * from './schemas/responses/backoffice/ledger.ts';
