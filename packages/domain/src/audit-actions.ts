@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'help_request.open',
   'help_request.answer',
   'help_request.close',
+  'agent.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +43,7 @@ export const AUDIT_TARGET_TYPES = [
   'ledger_check',
   'audit',
   'pedido_ajuda',
+  'agente',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

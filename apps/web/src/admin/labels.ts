@@ -51,6 +51,7 @@ export const auditActionLabels: Labels<AuditAction> = {
     'help_request.open': 'Mande èd nan sipò',
     'help_request.answer': 'Reponn yon demann èd',
     'help_request.close': 'Fèmen yon demann èd',
+    'agent.create': 'Fè yon moun tounen ajan',
   },
   fr: {
     'operator.sign_in': 'Connexion de l’opérateur',
@@ -77,6 +78,7 @@ export const auditActionLabels: Labels<AuditAction> = {
     'help_request.open': 'Demande d’aide au support',
     'help_request.answer': 'Réponse à une demande d’aide',
     'help_request.close': 'Demande d’aide close',
+    'agent.create': 'Agent créé',
   },
 };
 
@@ -93,6 +95,7 @@ export const auditTargetLabels: Labels<AuditTargetType> = {
     ledger_check: 'Verifikasyon kont jeneral',
     audit: 'Jounal aksyon',
     pedido_ajuda: 'Demann èd',
+    agente: 'Ajan',
   },
   fr: {
     operator: 'Opérateur',
@@ -106,6 +109,7 @@ export const auditTargetLabels: Labels<AuditTargetType> = {
     ledger_check: 'Vérification du grand livre',
     audit: 'Journal d’audit',
     pedido_ajuda: 'Demande d’aide',
+    agente: 'Agent',
   },
 };
 
