@@ -29,6 +29,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0011-movement-legs',
       '0012-disputes',
       '0013-agents',
+      '0014-fee-bands',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

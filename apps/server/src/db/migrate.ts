@@ -13,6 +13,7 @@ import * as holdPolicies from './migrations/0010-hold-policies.ts';
 import * as movementLegs from './migrations/0011-movement-legs.ts';
 import * as disputes from './migrations/0012-disputes.ts';
 import * as agents from './migrations/0013-agents.ts';
+import * as feeBands from './migrations/0014-fee-bands.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-movement-legs': movementLegs,
   '0012-disputes': disputes,
   '0013-agents': agents,
+  '0014-fee-bands': feeBands,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -75,6 +75,9 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   verificacoes_razao: APPEND,
   pedidos_ajuda: CHANGE,
   agentes: CHANGE,
+  // A fee table is replaced whole: its row locked and stamped, its bands deleted and inserted.
+  tarifas: CHANGE,
+  tarifa_faixas: REMOVE,
   // Readiness reads which migrations ran; what runs them and the definitions are the owner's.
   kysely_migration: READ,
   kysely_migration_lock: [],

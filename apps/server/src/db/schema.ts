@@ -301,6 +301,24 @@ export type DB = {
   verificacoes_razao: VerificacoesRazaoTable;
   pedidos_ajuda: PedidosAjudaTable;
   agentes: AgentesTable;
+  tarifas: TarifasTable;
+  tarifa_faixas: TarifaFaixasTable;
+};
+
+// The published fees, one table of bands per operation (migration 0014, packages/domain/src/fees.ts).
+export type TarifasTable = {
+  operacao: string;
+  atualizado_em: Generated<Date>;
+  atualizado_por: string | null;
+};
+
+export type TarifaFaixasTable = {
+  operacao: string;
+  de_centis: number;
+  ate_centis: number;
+  fixa_centis: number;
+  percentual_bp: number;
+  comissao_bp: number;
 };
 
 // Agents and their float accounts (migration 0013).

@@ -2,8 +2,12 @@
 // server (features above all) reaches it only through what this file exports. The other files of
 // ledger/ import each other directly and never this door, so the folder has no import circle.
 
+// Agents' float accounts: opened with the agent, and their balance.
+export { type AgentFloatBalance, findAgentFloat, openAgentFloat } from './agent-floats.ts';
 // The sweeper that ends what expires (held movements, undecided reports).
 export { ExpirySweeper } from './expiry-sweeper.ts';
+// The published fee tables: read, quoted for an amount (also inside a hold's transaction), replaced.
+export { type FeeQuoteFor, type FeeTable, feeTables, quoteFee, replaceFeeTable } from './fees.ts';
 // The audit of the whole ledger (`npm run ledger:check`) and its stored runs.
 export { checkLedgerIntegrity } from './ledger-check.ts';
 export { lastLedgerCheck, storeLedgerCheck } from './ledger-check-runs.ts';
