@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'help_request.answer',
   'help_request.close',
   'agent.create',
+  // A fee table replaced, before and after (target: its operation, saque, deposito or transferencia).
+  'fees.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +46,7 @@ export const AUDIT_TARGET_TYPES = [
   'audit',
   'pedido_ajuda',
   'agente',
+  'tarifa',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -52,6 +52,7 @@ export const auditActionLabels: Labels<AuditAction> = {
     'help_request.answer': 'Reponn yon demann èd',
     'help_request.close': 'Fèmen yon demann èd',
     'agent.create': 'Fè yon moun tounen ajan',
+    'fees.update': 'Chanje tablo frè yo',
   },
   fr: {
     'operator.sign_in': 'Connexion de l’opérateur',
@@ -79,6 +80,7 @@ export const auditActionLabels: Labels<AuditAction> = {
     'help_request.answer': 'Réponse à une demande d’aide',
     'help_request.close': 'Demande d’aide close',
     'agent.create': 'Agent créé',
+    'fees.update': 'Grille de frais modifiée',
   },
 };
 
@@ -96,6 +98,7 @@ export const auditTargetLabels: Labels<AuditTargetType> = {
     audit: 'Jounal aksyon',
     pedido_ajuda: 'Demann èd',
     agente: 'Ajan',
+    tarifa: 'Tablo frè',
   },
   fr: {
     operator: 'Opérateur',
@@ -110,6 +113,7 @@ export const auditTargetLabels: Labels<AuditTargetType> = {
     audit: 'Journal d’audit',
     pedido_ajuda: 'Demande d’aide',
     agente: 'Agent',
+    tarifa: 'Grille de frais',
   },
 };
 
