@@ -26,7 +26,8 @@ try {
   await database.close();
 }
 
-// Production's document (no development pages), with stand-ins for the settings it requires.
+// Production's document (no development pages), with stand-ins for the settings it requires, and
+// the agents' routes on so that they are documented and linted too (they exist only when on).
 function documentOnlyEnv(): Record<string, string> {
   return {
     JWT_SECRET: 'document-only-secret-not-used-to-sign-anything-0123456789',
@@ -34,5 +35,6 @@ function documentOnlyEnv(): Record<string, string> {
     PUBLIC_URL: process.env.PUBLIC_URL ?? 'https://kreyolcash.ht',
     SMTP_URL: 'smtp://127.0.0.1:1',
     WHATSAPP_GATEWAY_URL: 'http://127.0.0.1:1',
+    AGENTS_ENABLED: 'true',
   };
 }

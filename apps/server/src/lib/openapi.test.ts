@@ -22,7 +22,8 @@ describe('the OpenAPI document', () => {
   let t: TestApp;
   let operations: { method: string; path: string; operation: Operation }[];
   beforeAll(async () => {
-    t = await createTestApp();
+    // With the agents' routes, which exist only when AGENTS_ENABLED is on.
+    t = await createTestApp({ AGENTS_ENABLED: 'true' });
     const document = t.app.swagger() as unknown as Document;
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),

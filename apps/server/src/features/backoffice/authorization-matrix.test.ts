@@ -15,7 +15,8 @@ const cookies = {} as Record<OperatorRole, string>;
 let userToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the agents' routes, which exist only when AGENTS_ENABLED is on.
+  t = await createTestApp({ AGENTS_ENABLED: 'true' });
   for (const role of OPERATOR_ROLES) cookies[role] = (await operatorSession(t, role)).cookie;
   userToken = (await seedUser(t)).accessToken;
 });
