@@ -94,7 +94,7 @@ async function until(what: string, condition: () => Promise<boolean>): Promise<v
   }
 }
 
-describe(`transfers, purchases, fee payments and escrows interleaved on ${testDatabaseKind}`, () => {
+describe(`transfers, purchases, fee payments, escrows and disputes interleaved on ${testDatabaseKind}`, () => {
   let t: TestApp;
   let people: SeededUser[];
   let sellers: SeededUser[];
@@ -533,10 +533,32 @@ describe(`transfers, purchases, fee payments and escrows interleaved on ${testDa
       if (!row.decidido_em || !row.concluido_em)
         throw new Error(`dispute ${row.id} undecided or its movement open`);
       if (d.opened.heldAtOpen) {
-        // Held until the decision: ended by it (the same transaction), or after it (rejected).
-        if (status === 'rejeitada')
-          expect(row.concluido_em.getTime()).toBeGreaterThanOrEqual(row.decidido_em.getTime());
-        else expect(row.concluido_em.getTime()).toBe(row.decidido_em.getTime());
+        // Held until the decision: released or refunded by it, in its transaction (the same
+        // time), or, rejected, ended after it. Then the times are those the transactions started
+        // at, and a call that started first and waited for the decision's lock ends later with an
+        // earlier time: the order is that of what each wrote under the movement's lock — a post
+        // tells both people after the decision was told; a void (it writes nothing of the kind)
+        // is its payer's, whose call the open dispute would have refused.
+        if (status !== 'rejeitada') expect(row.concluido_em.getTime()).toBe(row.decidido_em.getTime());
+        else if (statuses.get(d.movementId) === 'cancelada') {
+          const escrow = escrows.find((e) => e.movementId === d.movementId);
+          expect([escrow?.action, escrow?.answer?.ok]).toEqual(['payer voids', true]);
+        } else {
+          const told = async (referencia: string, template: string) =>
+            Number(
+              (
+                await t.database.db
+                  .selectFrom('outbox_messages')
+                  .select('id')
+                  .where('referencia', '=', referencia)
+                  .where('template', '=', template)
+                  .executeTakeFirstOrThrow()
+              ).id,
+            );
+          expect(await told(d.movementId, 'transfer_sent')).toBeGreaterThan(
+            await told(row.id, 'report_decided_payer'),
+          );
+        }
         expect(row.estorno_id).toBeNull();
         if (status === 'reembolsada') expect(row.reembolso_centis).toBe(d.amount);
         continue;
