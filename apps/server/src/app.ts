@@ -10,6 +10,7 @@ import { accountRoutes } from './features/account/account.routes.ts';
 import { limitsRoutes } from './features/account/limits.routes.ts';
 import { meRoutes } from './features/account/me.routes.ts';
 import { selfFreezeRoutes } from './features/account/self-freeze.routes.ts';
+import { agentsRoutes } from './features/agents/agents.routes.ts';
 import { backofficeRoutes } from './features/backoffice/backoffice.routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -96,6 +97,8 @@ export async function buildApp(
   await app.register(limitsRoutes);
   await app.register(selfFreezeRoutes);
   await app.register(supportRoutes);
+  // Agents exist only with AGENTS_ENABLED: off, none of their routes is served or documented.
+  if (deps.config.agentsEnabled) await app.register(agentsRoutes);
   await app.register(backofficeRoutes, { prefix: '/api/admin' });
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);

@@ -42,6 +42,10 @@ export const API_TAGS = [
   { name: 'marketplace', description: 'Businesses, their products and services, and their sales.' },
   { name: 'referrals', description: 'Inviting friends and the bonus it earns.' },
   { name: 'support', description: 'Support channels and help requests.' },
+  {
+    name: 'agents',
+    description: 'Agents who change cash for ₭ and back: finding one, and an agent’s own profile.',
+  },
   { name: 'realtime', description: 'Server-sent events of the ledger.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
   { name: 'backoffice', description: "The operators' back office." },

@@ -1,6 +1,7 @@
 import { AppError } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adjustmentsRoutes } from './adjustments/adjustments.routes.ts';
+import { agentsRoutes } from './agents/agents.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { kycRoutes } from './kyc/kyc.routes.ts';
 import { ledgerPanelRoutes } from './ledger-panel/ledger-panel.routes.ts';
@@ -43,6 +44,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(auditRoutes);
   await app.register(kycRoutes);
   await app.register(helpQueueRoutes);
+  if (app.deps.config.agentsEnabled) await app.register(agentsRoutes);
 };
 
 function holdsNul(value: unknown): boolean {
