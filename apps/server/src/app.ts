@@ -13,6 +13,7 @@ import { selfFreezeRoutes } from './features/account/self-freeze.routes.ts';
 import { agentsRoutes } from './features/agents/agents.routes.ts';
 import { backofficeRoutes } from './features/backoffice/backoffice.routes.ts';
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes.ts';
+import { feesRoutes } from './features/fees/fees.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { marketplaceRoutes } from './features/marketplace/marketplace.routes.ts';
 import { createMetrics, registerMetrics } from './features/metrics/metrics.ts';
@@ -99,6 +100,7 @@ export async function buildApp(
   await app.register(supportRoutes);
   // Agents exist only with AGENTS_ENABLED: off, none of their routes is served or documented.
   if (deps.config.agentsEnabled) await app.register(agentsRoutes);
+  if (deps.config.agentsEnabled) await app.register(feesRoutes);
   await app.register(backofficeRoutes, { prefix: '/api/admin' });
   // Development pages expose codes and links: they never exist in production.
   if (!deps.config.isProduction) await app.register(devOutboxRoutes);

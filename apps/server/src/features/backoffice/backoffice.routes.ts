@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adjustmentsRoutes } from './adjustments/adjustments.routes.ts';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
+import { feesAdminRoutes } from './fees/fees.routes.ts';
 import { kycRoutes } from './kyc/kyc.routes.ts';
 import { ledgerPanelRoutes } from './ledger-panel/ledger-panel.routes.ts';
 import { moderationRoutes } from './moderation/moderation.routes.ts';
@@ -45,6 +46,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(kycRoutes);
   await app.register(helpQueueRoutes);
   if (app.deps.config.agentsEnabled) await app.register(agentsRoutes);
+  if (app.deps.config.agentsEnabled) await app.register(feesAdminRoutes);
 };
 
 function holdsNul(value: unknown): boolean {
