@@ -27,6 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     endereco text not null check (char_length(btrim(endereco)) between 1 and 200),
     horario jsonb not null check (
       jsonb_typeof(horario) = 'object'
+      -- ?& first: a missing day would make the jsonb_typeof below null, which a CHECK lets through.
+      and horario ?& array['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
       and horario - array['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] = '{}'::jsonb
       and jsonb_typeof(horario->'mon') = 'array' and jsonb_typeof(horario->'tue') = 'array'
       and jsonb_typeof(horario->'wed') = 'array' and jsonb_typeof(horario->'thu') = 'array'

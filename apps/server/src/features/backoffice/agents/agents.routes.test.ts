@@ -2,6 +2,7 @@ import type { OperatorRole } from '@kreyolcash/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
+import { seedAgentAccount } from '../../../test-support/movement-legs.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
@@ -206,6 +207,38 @@ describe(`making agents in the back office on ${testDatabaseKind}`, () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('agent_not_found');
     }
+  });
+
+  it("keeps in the database an agent's float its own 'agente' account, and its hours seven days", async () => {
+    const [user, other] = [await levelTwo(), await levelTwo()];
+    const othersFloat = (await asOperator('support', 'POST', '/agents', request(other))).json().agente
+      .conta_id;
+    const row = (conta_id: string, horario: object = weekdays) => ({
+      usuario_id: user.id,
+      conta_id,
+      nome_comercial: 'Boutik',
+      comuna: 'delmas',
+      endereco: 'Delmas 33',
+      horario: JSON.stringify(horario),
+      criado_por: operatorIds.support,
+    });
+    const refused = (values: ReturnType<typeof row>) =>
+      t.database.db.transaction().execute((trx) => trx.insertInto('agentes').values(values).execute());
+    // The personal wallet is not a float, and neither is another agent's float.
+    await expect(refused(row(user.id))).rejects.toThrow(/agentes_conta_propria/);
+    await expect(refused(row(othersFloat))).rejects.toThrow(/agentes_conta_propria|agentes_conta_id_key/);
+    // With a float of its own, the shapes are still checked.
+    const ownFloat = await seedAgentAccount(t, user);
+    const { sun: _sun, ...sixDays } = weekdays;
+    await expect(refused({ ...row(ownFloat), horario: JSON.stringify(sixDays) })).rejects.toThrow(
+      /agentes_horario_check/,
+    );
+    await expect(
+      refused({ ...row(ownFloat), horario: JSON.stringify({ ...weekdays, mon: 'closed' }) }),
+    ).rejects.toThrow(/agentes_horario_check/);
+    await expect(refused({ ...row(ownFloat), comuna: 'Port au Prince' })).rejects.toThrow(
+      /agentes_comuna_check/,
+    );
   });
 
   it('makes one agent of two concurrent requests for the same person', async () => {
