@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_INTERVALS_PER_DAY_MAX } from '../agents.ts';
 import { named } from './contract.ts';
+import { requiredText } from './fields.ts';
 
 // Agents' requests and the hours they share with the responses. The hours' shape is checked here;
 // whether they make sense (HH:MM, opening before closing, in order) is isValidAgentHours's, which
@@ -28,9 +29,10 @@ export const agentCreateRequestSchema = named(
   'AgentCreateRequest',
   z.object({
     user_id: z.uuid(),
-    nome_comercial: z.string().trim().min(1).max(AGENT_BUSINESS_NAME_MAX_LENGTH),
+    // Shown to other people: invisible characters go (requiredText), as in every name.
+    nome_comercial: requiredText('company_name_required', AGENT_BUSINESS_NAME_MAX_LENGTH),
     comuna: z.string().max(60),
-    endereco: z.string().trim().min(1).max(AGENT_ADDRESS_MAX_LENGTH),
+    endereco: requiredText('fill_all_fields', AGENT_ADDRESS_MAX_LENGTH),
     horario: agentHoursSchema,
   }),
   'Makes a level-2 user an agent: business name, commune (a code of HAITI_COMMUNES), address, hours',

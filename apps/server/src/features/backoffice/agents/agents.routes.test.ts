@@ -170,6 +170,33 @@ describe(`making agents in the back office on ${testDatabaseKind}`, () => {
     await expectLedgerSound(t.database.db);
   });
 
+  it('keeps only the visible characters of the business name and the address', async () => {
+    const res = await asOperator(
+      'support',
+      'POST',
+      '/agents',
+      request(await levelTwo(), {
+        nome_comercial: ' Boutik\u202E Ti\u200B Jan ',
+        endereco: 'Ri\u0007 Lamè\n12',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().agente).toMatchObject({ nome_comercial: 'Boutik Ti Jan', endereco: 'Ri Lamè 12' });
+    for (const [field, code] of [
+      ['nome_comercial', 'company_name_required'],
+      ['endereco', 'fill_all_fields'],
+    ] as const) {
+      const blank = await asOperator(
+        'support',
+        'POST',
+        '/agents',
+        request(await levelTwo(), { [field]: ' \u200B ' }),
+      );
+      expect(blank.statusCode).toBe(422);
+      expect(blank.json().error.fields).toEqual({ [field]: code });
+    }
+  });
+
   it('lets only support and admin make, list and read agents', async () => {
     const user = await levelTwo();
     for (const role of ['compliance', 'finance'] as const) {
