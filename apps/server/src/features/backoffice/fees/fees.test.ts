@@ -101,9 +101,18 @@ describe('the back office’s fee tables', () => {
       total_centis: 10_151,
     });
 
+    // A fee that would take amount + fee past the ceiling of every amount is not quoted.
+    const ceiling = 1_000_000_000_000_000;
+    expect((await put('transferencia', [band(1, ceiling, ceiling)])).statusCode).toBe(200);
+    const tooLarge = await t.app.inject({
+      url: '/api/fees/quote?operacao=transferencia&quantidade_centis=1',
+      headers: { authorization: `Bearer ${userToken}` },
+    });
+    expect([tooLarge.statusCode, tooLarge.json().error.code]).toEqual([422, 'amount_too_large']);
+
     // Back to free: an empty table.
     expect((await put('transferencia', [])).json().tabela.faixas).toEqual([]);
-    expect((await auditRows()).at(-1)).toMatchObject({ antes: faixas, depois: [] });
+    expect((await auditRows()).at(-1)).toMatchObject({ antes: [band(1, ceiling, ceiling)], depois: [] });
   });
 
   it('refuses a table that is not a clean run of bands, each with its code, and changes nothing', async () => {
