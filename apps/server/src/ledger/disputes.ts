@@ -1,13 +1,18 @@
-import type { DisputeDecision, DisputeKind, ReportStatus } from '@kreyolcash/domain';
+import type {
+  DisputeDecision,
+  DisputeKind,
+  LevelLimits,
+  ReportStatus,
+  transferReportSchema,
+  VerificationLevel,
+} from '@kreyolcash/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
-import type { LedgerDeps } from './operations.ts';
 import { refusalSchema } from './results.ts';
-import { presentReport, type TransferReportRecord } from './transaction-presenter.ts';
 
 // Disputes (sql/reports.sql): the payer of a movement disputes it with a reason — a "wrong person"
 // report of a posted transfer is one kind —, which holds a posted amount on the payee's account
@@ -15,8 +20,11 @@ import { presentReport, type TransferReportRecord } from './transaction-presente
 // it expires. Every change is one ledger function call; the reads below are what the app and the
 // back office show.
 
-export type ReportDeps = Pick<LedgerDeps, 'database' | 'events'> & {
-  config: Pick<LedgerDeps['config'], 'levelLimits'>;
+export type ReportDeps = {
+  database: { db: Kysely<DB> };
+  events: { publish(users: string[], movementId: string): void };
+  /** A release posts a held payment, which checks the payee's level's maximum balance. */
+  config: { levelLimits: Record<VerificationLevel, LevelLimits> };
 };
 
 /** A wrong-person report is opened within this time after the transfer posted. */
@@ -270,6 +278,25 @@ async function stateFor(
     )
     .executeTakeFirst();
   return { report: undefined, canReport: reportable !== undefined };
+}
+
+/** A report as the app's answers take it: instants stay Dates, which the schema writes as text. */
+export type TransferReportRecord = z.input<typeof transferReportSchema>;
+
+/** A transfer's report as one of its two people sees it: the payer's description is the payer's. */
+export function presentReport(report: ReportRow, viewerId: string): TransferReportRecord {
+  return {
+    id: report.id,
+    status: report.status,
+    // A payment still held under an open dispute is held as much as one held on the payee's side.
+    retido:
+      report.retido_centis > 0 || (report.status === 'aberta' && report.movimentacao_status === 'pendente'),
+    descricao: report.pagador.id === viewerId ? report.descricao : null,
+    criado_em: report.criado_em,
+    prazo_em: report.prazo_em,
+    decidido_em: report.decidido_em,
+    estorno_id: report.estorno_id,
+  };
 }
 
 export const disputes = { open, openForPayer, decide, expire, list, find, ofMovement, stateFor };

@@ -26,6 +26,6 @@ export * from './operations.ts';
 export { canReceive, findPayee, type PayeeIdentity } from './payees.ts';
 // Reads of the ledger as people and operators see it.
 export { findBalance, findStatementEntry, listStatement } from './statement.repository.ts';
-export { decodeCursor, encodeCursor, presentReport, presentTransaction } from './transaction-presenter.ts';
+export { decodeCursor, encodeCursor, presentTransaction } from './transaction-presenter.ts';
 // Concurrent transfers gathered per lane.
 export { transferBatchers } from './transfer-batches.ts';

@@ -497,7 +497,7 @@ export const ledger = {
 };
 
 // Disputes of a movement (a "wrong person" report among them): open, decide, expire, and their reads.
-export { disputes, type ReportRow } from './disputes.ts';
+export { disputes, presentReport, type ReportRow } from './disputes.ts';
 export {
   type HoldPolicy,
   type PartyHoldPolicy,

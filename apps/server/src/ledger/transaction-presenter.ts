@@ -6,11 +6,9 @@ import {
   type Transaction,
   type transactionSchema,
   transactionStatusOf,
-  type transferReportSchema,
   wallClockOf,
 } from '@kreyolcash/domain';
 import type { z } from 'zod';
-import type { ReportRow } from './disputes.ts';
 import type { StatementCursor, StatementRow } from './statement.repository.ts';
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
@@ -18,7 +16,6 @@ const KNOWN_STATUSES: ReadonlySet<string> = new Set(MOVEMENT_STATUSES);
 // What the presenters give the answers' schemas: instants stay Dates, which the schemas
 // (Timestamp) write as ISO 8601 text.
 export type TransactionRecord = z.input<typeof transactionSchema>;
-export type TransferReportRecord = z.input<typeof transferReportSchema>;
 
 /** A movement as its viewer sees it; the payer's detail of a movement with fee legs adds `taxa_centis`. */
 export function presentTransaction(
@@ -52,22 +49,6 @@ export function presentTransaction(
     em_verificacao: row.em_verificacao,
     compra,
     ...(row.taxa_centis ? { taxa_centis: row.taxa_centis } : {}),
-  };
-}
-
-/** A transfer's report as one of its two people sees it: the payer's description is the payer's. */
-export function presentReport(report: ReportRow, viewerId: string): TransferReportRecord {
-  return {
-    id: report.id,
-    status: report.status,
-    // A payment still held under an open dispute is held as much as one held on the payee's side.
-    retido:
-      report.retido_centis > 0 || (report.status === 'aberta' && report.movimentacao_status === 'pendente'),
-    descricao: report.pagador.id === viewerId ? report.descricao : null,
-    criado_em: report.criado_em,
-    prazo_em: report.prazo_em,
-    decidido_em: report.decidido_em,
-    estorno_id: report.estorno_id,
   };
 }
 
