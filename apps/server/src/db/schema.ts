@@ -328,7 +328,6 @@ export type AgentesTable = {
   /** Given by the database, in order from 10001. */
   numero: GeneratedAlways<number>;
   conta_id: string;
-  conta_tipo: Generated<'agente'>;
   nome_comercial: string;
   comuna: string;
   endereco: string;

@@ -25,3 +25,19 @@ create or replace trigger kc_usuario_tem_conta after insert on usuarios
 create or replace function kc_pode_receber(u usuarios) returns boolean language sql immutable as $$
   select u.status = 'ATIVO' and u.email_confirmado_em is not null and u.telefone_verificado_em is not null
 $$;
+
+-- An agent's float is the agent's own account of kind 'agente' (migration 0013), whoever writes the
+-- row: checked here rather than by a composite key, which would need an index on the accounts.
+create or replace function kc_agente_conta_propria() returns trigger language plpgsql as $$
+begin
+  if not exists (select 1 from kreyolcash_contas
+                  where id = new.conta_id and user_id = new.usuario_id and tipo = 'agente') then
+    raise exception 'agentes_conta_propria: account % is not the own agente account of user %',
+      new.conta_id, new.usuario_id using errcode = 'foreign_key_violation';
+  end if;
+  return new;
+end $$;
+
+create or replace trigger kc_agentes_conta_propria before insert or update of conta_id, usuario_id on agentes
+  for each row execute function kc_agente_conta_propria();
+
