@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { codePepper } from '../apps/server/src/ledger/policy.ts';
+import { codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../apps/server/src/ledger/policy.ts';
 import { transferBatchers } from '../apps/server/src/ledger/transfer-batches.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
@@ -126,7 +126,8 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
           limites: LIFTED_LEVEL_LIMITS,
           codigo: code,
           pepper,
-          validade_ms: 900_000,
+          // The policy the transfer service passes (transfers.service.ts).
+          politica: policyParams(TRANSFER_HOLD_POLICY),
           chave: randomUUID(),
           request_hash: 'bench',
           max_codigos: 0,

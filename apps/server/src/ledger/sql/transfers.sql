@@ -41,10 +41,12 @@ begin
   -- Only a payer whose phone is proven sends (a code goes to that phone).
   if v.telefone_verificado_em is null then return kc_erro('phone_not_verified'); end if;
   if v.congelado_em is not null then return kc_erro('account_frozen'); end if;
-  select r.id, k.id as conta, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
+  -- A person's own account has the person's id (accounts.sql), so the account names its owner
+  -- without reading it: any other account (an agent's float, the fees) is no user's id.
+  select r.id, r.id as conta, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
     into v
-    from kreyolcash_contas k join usuarios r on r.id = k.user_id, usuarios pg
-   where k.id = (p->>'conta_credito')::uuid and k.tipo = 'usuario' and kc_pode_receber(r)
+    from usuarios r, usuarios pg
+   where r.id = (p->>'conta_credito')::uuid and kc_pode_receber(r)
      and pg.id = v_pagador;
   if not found then return kc_erro('user_not_found'); end if;
   if v.id = v_pagador then return kc_erro('self_transfer'); end if;
