@@ -143,12 +143,14 @@ end $$;
 create or replace function kc_postar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint, p_limites jsonb)
     returns jsonb language plpgsql as $$
 declare
+  v_retido bigint;
   v_recusa jsonb;
   v_pernas jsonb;
   v_perna jsonb;
-  v_credito record;
 begin
-  if (select quantidade_centis from kreyolcash_retencoes where movimentacao_id = p_mov) > p_quantidade then
+  -- The hold goes first (it locks no account); a refusal below puts it back as it was.
+  delete from kreyolcash_retencoes where movimentacao_id = p_mov returning quantidade_centis into v_retido;
+  if v_retido > p_quantidade then
     select jsonb_agg(jsonb_build_object('conta_debito', conta_debito, 'conta_credito', conta_credito,
                                         'quantidade_centis', quantidade_centis) order by numero)
       into v_pernas from kreyolcash_pernas where movimentacao_id = p_mov;
@@ -158,19 +160,16 @@ begin
   end if;
   if exists (select 1 from kreyolcash_contas c join usuarios u on u.id = c.user_id
               where c.id = p_debito and u.congelado_em is not null) then
-    return kc_erro('account_frozen');
-  end if;
-  if v_pernas is null then
+    v_recusa := kc_erro('account_frozen');
+  elsif v_pernas is null then
     v_recusa := kc_limite_recebimento(p_limites, p_credito, p_quantidade);
-    if v_recusa is not null then return v_recusa; end if;
   else
-    for v_credito in select (x->>'conta_credito')::uuid as conta, sum((x->>'quantidade_centis')::bigint)::bigint as valor
-                       from jsonb_array_elements(v_pernas) x group by 1 order by 1 loop
-      v_recusa := kc_limite_recebimento(p_limites, v_credito.conta, v_credito.valor);
-      if v_recusa is not null then return v_recusa; end if;
-    end loop;
+    v_recusa := kc_limite_recebimento_pernas(p_limites, v_pernas);
   end if;
-  delete from kreyolcash_retencoes where movimentacao_id = p_mov;
+  if v_recusa is not null then
+    insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis) values (p_mov, p_debito, v_retido);
+    return v_recusa;
+  end if;
   if v_pernas is null then
     perform kc_lancar(p_mov, p_debito, p_credito, p_quantidade, true);
   else
@@ -180,6 +179,22 @@ begin
     end loop;
   end if;
   update kreyolcash_movimentacoes set status = 'concluida', concluido_em = now() where id = p_mov;
+  return null;
+end $$;
+
+-- Whether each account credited by a movement's legs may receive all it gets from them (its
+-- owner's level's maximum balance, each account once); null when every one may.
+create or replace function kc_limite_recebimento_pernas(p_limites jsonb, p_pernas jsonb)
+    returns jsonb language plpgsql as $$
+declare
+  v_recusa jsonb;
+  v_credito record;
+begin
+  for v_credito in select (x->>'conta_credito')::uuid as conta, sum((x->>'quantidade_centis')::bigint)::bigint as valor
+                     from jsonb_array_elements(p_pernas) x group by 1 order by 1 loop
+    v_recusa := kc_limite_recebimento(p_limites, v_credito.conta, v_credito.valor);
+    if v_recusa is not null then return v_recusa; end if;
+  end loop;
   return null;
 end $$;
 
