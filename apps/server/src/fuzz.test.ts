@@ -26,6 +26,7 @@ type Schema = {
   enum?: unknown[];
   anyOf?: Schema[];
   format?: string;
+  $ref?: string;
 };
 type Operation = { method: string; path: string; body: Schema | undefined; multipart: boolean };
 type Probe = {
@@ -105,7 +106,31 @@ const BAD_QUERIES = [
   'limit=1&limit=2',
 ];
 
-function operationsOf(doc: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
+type OpenApiDocument = {
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components?: { schemas?: Record<string, Schema> };
+};
+
+/** A schema with every `$ref` to the document's components replaced by what it names. */
+function inlined(schema: Schema | undefined, doc: OpenApiDocument, depth = 0): Schema | undefined {
+  if (!schema || depth > 10) return schema;
+  if (schema.$ref)
+    return inlined(doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''], doc, depth + 1);
+  return {
+    ...schema,
+    ...(schema.properties && {
+      properties: Object.fromEntries(
+        Object.entries(schema.properties).map(([key, value]) => [
+          key,
+          inlined(value, doc, depth + 1) ?? value,
+        ]),
+      ),
+    }),
+    ...(schema.anyOf && { anyOf: schema.anyOf.map((value) => inlined(value, doc, depth + 1) ?? value) }),
+  };
+}
+
+function operationsOf(doc: OpenApiDocument): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -116,7 +141,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, Record<string,
       ops.push({
         method: method.toUpperCase(),
         path,
-        body: content?.['application/json']?.schema,
+        body: inlined(content?.['application/json']?.schema, doc),
         multipart: consumes.includes('multipart/form-data') || Boolean(content?.['multipart/form-data']),
       });
     }
