@@ -32,6 +32,7 @@ import {
 import { afterResponseSettled } from '../src/test-support/after-response.ts';
 import { checkLedger, codeForMovement, latestCodeSentTo } from '../src/test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../src/test-support/marketplace.ts';
+import { inlineRefs } from '../src/test-support/openapi-schemas.ts';
 import { createTestApp } from '../src/test-support/test-app.ts';
 import { testDatabaseKind } from '../src/test-support/test-database.ts';
 import { printFigures } from './harness/figures.ts';
@@ -54,6 +55,7 @@ afterAll(async () => {
 
 type OpenApiDocument = {
   paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  components?: { schemas?: Record<string, Schema> };
 };
 type Schema = {
   type?: string | string[];
@@ -78,7 +80,10 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
         method: method.toUpperCase(),
         path,
         params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ''),
-        bodySchema: op.requestBody?.content?.['application/json']?.schema,
+        bodySchema: inlineRefs(
+          op.requestBody?.content?.['application/json']?.schema,
+          doc.components?.schemas,
+        ),
       });
     }
   }

@@ -4,6 +4,7 @@ import { operatorRouteTable } from './features/backoffice/operators/operator-aut
 import { UNSTORABLE_VALUE } from './lib/error-handler.ts';
 import { expectLedgerSound } from './test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from './test-support/ledger-fixtures.ts';
+import { inlineRefs } from './test-support/openapi-schemas.ts';
 import { operatorSession } from './test-support/operators.ts';
 import { seededRandom, seedFrom } from './test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
@@ -111,25 +112,6 @@ type OpenApiDocument = {
   components?: { schemas?: Record<string, Schema> };
 };
 
-/** A schema with every `$ref` to the document's components replaced by what it names. */
-function inlined(schema: Schema | undefined, doc: OpenApiDocument, depth = 0): Schema | undefined {
-  if (!schema || depth > 10) return schema;
-  if (schema.$ref)
-    return inlined(doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''], doc, depth + 1);
-  return {
-    ...schema,
-    ...(schema.properties && {
-      properties: Object.fromEntries(
-        Object.entries(schema.properties).map(([key, value]) => [
-          key,
-          inlined(value, doc, depth + 1) ?? value,
-        ]),
-      ),
-    }),
-    ...(schema.anyOf && { anyOf: schema.anyOf.map((value) => inlined(value, doc, depth + 1) ?? value) }),
-  };
-}
-
 function operationsOf(doc: OpenApiDocument): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
@@ -141,7 +123,7 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
       ops.push({
         method: method.toUpperCase(),
         path,
-        body: inlined(content?.['application/json']?.schema, doc),
+        body: inlineRefs(content?.['application/json']?.schema, doc.components?.schemas),
         multipart: consumes.includes('multipart/form-data') || Boolean(content?.['multipart/form-data']),
       });
     }
