@@ -5,6 +5,7 @@ import { seedUser } from '../test-support/ledger-fixtures.ts';
 import { createOperator } from '../test-support/operators.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
+import { until } from '../test-support/until.ts';
 import { disputes, ExpirySweeper, ledger, requestHashOf } from './ledger.ts';
 
 // A sweep chooses what expired in one statement, with the snapshot of its start, and only then
@@ -12,15 +13,6 @@ import { disputes, ExpirySweeper, ledger, requestHashOf } from './ledger.ts';
 // must still keep the sweep from posting it. The sweep is held at that point (its dispute check
 // made slower for this escrow, the same check on the same snapshot) while the payer disputes.
 // PostgreSQL only: PGlite's one session runs the two one after the other.
-const BUDGET_MS = 60_000;
-
-async function until(what: string, condition: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + BUDGET_MS;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.runIf(testDatabaseKind === 'postgres')('a dispute opened while a sweep picks its escrow', () => {
   let t: TestApp;

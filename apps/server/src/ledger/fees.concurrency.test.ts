@@ -3,21 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorSession } from '../test-support/operators.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
+import { until } from '../test-support/until.ts';
 import { quoteFee } from './ledger.ts';
 
 // A cash-out reads its fee in the transaction of its hold (quoteFee with lock): a replacement of
 // the table published meanwhile waits for that transaction, so the fee held is the fee of the
 // table in force, and the replacement's audit row names that table as its "before".
 // PostgreSQL only: PGlite's one session runs the two one after the other.
-const BUDGET_MS = 60_000;
-
-async function until(what: string, condition: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + BUDGET_MS;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.runIf(testDatabaseKind === 'postgres')('a fee table replaced while a hold reads it', () => {
   let t: TestApp;

@@ -10,6 +10,7 @@ import { createOperator } from '../test-support/operators.ts';
 import { seededRandom, seedFrom } from '../test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
+import { until } from '../test-support/until.ts';
 import {
   disputes,
   ExpirySweeper,
@@ -47,7 +48,6 @@ const COMMISSION_CENTIS = 10;
 const ESCROW_EXPIRY_MS = 400;
 const ESCROW_EXPIRY_STEP_MS = 150;
 /** A ceiling for a hang on a busy 2-core machine, not an expectation. */
-const BUDGET_MS = 60_000;
 const quiet = { info: () => {}, error: () => {} };
 
 type EscrowAction = 'party confirms' | 'payer voids' | 'left to expiry';
@@ -86,14 +86,6 @@ const DECIDED_STATUS: Record<DisputeDecision, string> = {
 };
 
 /** Waits for `condition`, polling, within the budget. */
-async function until(what: string, condition: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + BUDGET_MS;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe(`transfers, purchases, fee payments, escrows and disputes interleaved on ${testDatabaseKind}`, () => {
   let t: TestApp;
   let people: SeededUser[];

@@ -32,6 +32,11 @@ export class CallBatcher<I, R> {
     this.lanes = Array.from({ length: options.lanes }, () => ({ waiting: [], busy: false }));
   }
 
+  /** Items waiting for their lane's next call. */
+  get queued(): number {
+    return this.lanes.reduce((sum, lane) => sum + lane.waiting.length, 0);
+  }
+
   /** Hears the size of every call sent (the metrics' batch sizes); returns its removal. */
   watch(listener: (items: number) => void): () => void {
     this.watchers.add(listener);
