@@ -84,6 +84,33 @@ describe('CallBatcher', () => {
     expect(alone.sort()).toEqual(['b', 'bad', 'c']);
   });
 
+  it('runs one key’s items again one after the other, in arrival order; other keys meanwhile', async () => {
+    const first = deferred<string>();
+    const trace: string[] = [];
+    const batcher = new CallBatcher<string, string>({
+      lanes: 1,
+      keyOf: (item) => item.charAt(0),
+      maxBatch: 10,
+      runOne: async (item) => {
+        if (item === 'x0') return first.promise;
+        trace.push(`start ${item}`);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        trace.push(`end ${item}`);
+        return item;
+      },
+      runMany: () => Promise.reject(sqlError('40001')),
+    });
+    const x0 = batcher.run('x0');
+    const rest = ['p1', 'q1', 'p2', 'p3', 'q2'].map((item) => batcher.run(item));
+    first.resolve('x0');
+    await x0;
+    expect(await Promise.all(rest)).toEqual(['p1', 'q1', 'p2', 'p3', 'q2']);
+    const of = (key: string) => trace.filter((step) => step.includes(key));
+    expect(of('p')).toEqual(['start p1', 'end p1', 'start p2', 'end p2', 'start p3', 'end p3']);
+    expect(of('q')).toEqual(['start q1', 'end q1', 'start q2', 'end q2']);
+    expect(trace.indexOf('start q1')).toBeLessThan(trace.indexOf('end p1'));
+  });
+
   it('gives every caller the error when the outcome is unknown (connection lost), running nothing again', async () => {
     const first = deferred<string>();
     let alone = 0;

@@ -80,7 +80,10 @@ export class CallBatcher<I, R> {
       // runs again alone, and one bad item cannot fail the others. Without an answer (a lost
       // connection) nobody knows whether it committed: every caller gets the error.
       if (!wasRolledBack(error)) for (const w of batch) w.reject(error);
-      else await Promise.all(batch.map((w) => settle(w, this.options.runOne)));
+      else
+        await Promise.all(
+          [...byKey(batch, this.options.keyOf)].map((own) => settleInOrder(own, this.options.runOne)),
+        );
       return;
     }
     for (const [i, w] of batch.entries()) w.resolve(results[i] as R);
@@ -92,6 +95,20 @@ function laneIndex(key: string, lanes: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
   return (hash >>> 0) % lanes;
+}
+
+/** One key's items stay in arrival order, as they would have in the call that rolled back. */
+function byKey<I, R>(batch: Waiting<I, R>[], keyOf: (item: I) => string): Iterable<Waiting<I, R>[]> {
+  const groups = new Map<string, Waiting<I, R>[]>();
+  for (const w of batch) {
+    const key = keyOf(w.item);
+    groups.set(key, [...(groups.get(key) ?? []), w]);
+  }
+  return groups.values();
+}
+
+async function settleInOrder<I, R>(own: Waiting<I, R>[], runOne: (item: I) => Promise<R>): Promise<void> {
+  for (const w of own) await settle(w, runOne);
 }
 
 async function settle<I, R>(w: Waiting<I, R>, runOne: (item: I) => Promise<R>): Promise<void> {
