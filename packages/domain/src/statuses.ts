@@ -39,11 +39,23 @@ export function transactionStatusOf(status: MovementStatus): TransactionStatus {
 
 // `tipo` of kreyolcash_movimentacoes. Corrections are new movements, never edits: `estorno`
 // (a reversal, money back from the payee to the payer) and `ajuste` (an operator's correction).
-export const MOVEMENT_KINDS = ['transferencia', 'compra', 'cadastro', 'bonus', 'estorno', 'ajuste'] as const;
+export const MOVEMENT_KINDS = [
+  'transferencia',
+  'compra',
+  'cadastro',
+  'bonus',
+  'estorno',
+  'ajuste',
+  // Agents (docs/agents.md): a cash-in, a cash-out, float issued to an agent, float redeemed.
+  'deposito',
+  'saque',
+  'emissao',
+  'resgate',
+] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 // Kinds that move money between two people: they read as sent or received.
-const BETWEEN_PEOPLE: readonly string[] = ['transferencia', 'compra', 'estorno'];
+const BETWEEN_PEOPLE: readonly string[] = ['transferencia', 'compra', 'estorno', 'deposito', 'saque'];
 export function isBetweenPeople(tipo: string): boolean {
   return BETWEEN_PEOPLE.includes(tipo);
 }

@@ -30,6 +30,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0012-disputes',
       '0013-agents',
       '0014-fee-bands',
+      '0015-agent-movements',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -14,6 +14,7 @@ import * as movementLegs from './migrations/0011-movement-legs.ts';
 import * as disputes from './migrations/0012-disputes.ts';
 import * as agents from './migrations/0013-agents.ts';
 import * as feeBands from './migrations/0014-fee-bands.ts';
+import * as agentMovements from './migrations/0015-agent-movements.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0012-disputes': disputes,
   '0013-agents': agents,
   '0014-fee-bands': feeBands,
+  '0015-agent-movements': agentMovements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
