@@ -90,44 +90,31 @@ describe(`the rails of an account go by its owner on ${testDatabaseKind}`, () =>
     await expectLedgerSound(t.database.db);
   });
 
-  it('bounds a float account by its owner’s level’s maximum balance, at the hold, at the post and in legs', async () => {
+  it('bounds a person’s account by its level’s maximum balance, and an agent’s float only by the ceiling', async () => {
     const agent = await seedUser(t);
     const float = await seedAgentAccount(t, agent);
     const rich = await seedUser(t, { bonusCentis: 200_000, documentApproved: true });
     const party = await seedUser(t);
-    // Level 1's ₭1 000: ₭900 fits, ₭200 more would not.
-    expect(await pay(rich.id, float, 90_000)).toMatchObject({ ok: true });
-    expect(await pay(rich.id, float, 20_000)).toMatchObject({
+    // The agent is at level 1 (₭1 000): their own account takes ₭900, not ₭200 more.
+    expect(await pay(rich.id, agent.id, 80_000)).toMatchObject({ ok: true });
+    expect(await pay(rich.id, agent.id, 20_000)).toMatchObject({
       ok: false,
       error: 'balance_limit_reached',
       limite_centis: 100_000,
       usado_centis: 90_000,
     });
-    expect(await hold(rich.id, float, 20_000, party.id)).toMatchObject({
+    expect(await hold(rich.id, agent.id, 20_000, party.id)).toMatchObject({
       ok: false,
       error: 'balance_limit_reached',
     });
-
-    // Two holds that each fit: the second post would pass the maximum, and is refused and voided.
-    const first = await hold(rich.id, float, 8_000, party.id);
-    const second = await hold(rich.id, float, 8_000, party.id);
-    if (!first.ok || !second.ok) throw new Error('holds refused');
+    // Their float takes past it, paid at once and held then posted.
+    expect(await pay(rich.id, float, 90_000)).toMatchObject({ ok: true });
+    const held = await hold(rich.id, float, 20_000, party.id);
+    if (!held.ok) throw new Error(`hold refused: ${held.error}`);
     expect(
-      await ledger.post(deps(), { kind: 'party', movementId: first.movimentacao_id, partyId: party.id }),
+      await ledger.post(deps(), { kind: 'party', movementId: held.movimentacao_id, partyId: party.id }),
     ).toMatchObject({ ok: true });
-    expect(
-      await ledger.post(deps(), { kind: 'party', movementId: second.movimentacao_id, partyId: party.id }),
-    ).toMatchObject({ ok: false, error: 'balance_limit_reached' });
-    expect(await accountOf(float)).toEqual({ saldo_centis: 98_000, reservado_centis: 0 });
-
-    // The owner's level is what counts: at level 2 (₭10 000) the same float takes more.
-    await t.database.db
-      .updateTable('usuarios')
-      .set({ documento_aprovado_em: new Date() })
-      .where('id', '=', agent.id)
-      .execute();
-    expect(await pay(rich.id, float, 20_000)).toMatchObject({ ok: true });
-    expect(await accountOf(float)).toEqual({ saldo_centis: 118_000, reservado_centis: 0 });
+    expect(await accountOf(float)).toEqual({ saldo_centis: 110_000, reservado_centis: 0 });
     await expectLedgerSound(t.database.db);
   });
 

@@ -150,28 +150,27 @@ describe(`holds with several legs on ${testDatabaseKind}`, () => {
   });
 
   it('refuses a post one leg’s account cannot take, and voids the whole hold', async () => {
-    const [customer, agent] = [await seedUser(t, { bonusCentis: 20_000 }), await seedUser(t)];
-    const float = await seedAgentAccount(t, agent);
+    const [customer, payee] = [await seedUser(t, { bonusCentis: 20_000 }), await seedUser(t)];
     const rich = await seedUser(t, { bonusCentis: 100_000 });
-    // The float holds ₭990 of its owner's level's ₭1 000 when the withdrawal of ₭5 and its ₭0,10
-    // commission is held; ₭6 more arrives before the agent hands the cash over.
+    // The payee's own account holds ₭990 of its level's ₭1 000 when a payment of ₭5 with a ₭0,10
+    // leg to the same account is held; ₭6 more arrives before the payee confirms.
     const pay = (amountCentis: number) =>
       ledger.postLegs(deps(), {
         movementKind: 'transferencia',
         note: null,
-        legs: [{ debitAccountId: rich.id, creditAccountId: float, amountCentis }],
+        legs: [{ debitAccountId: rich.id, creditAccountId: payee.id, amountCentis }],
       });
-    expect(await pay(99_000)).toMatchObject({ ok: true });
-    const held = await withdrawal(customer, agent, float, 500, 20, 10);
+    expect(await pay(89_000)).toMatchObject({ ok: true });
+    const held = await withdrawal(customer, payee, payee.id, 500, 20, 10);
     if (!held.ok) throw new Error(held.error);
     expect(await pay(600)).toMatchObject({ ok: true });
     expect(
-      await ledger.post(deps(), { kind: 'party', movementId: held.movimentacao_id, partyId: agent.id }),
+      await ledger.post(deps(), { kind: 'party', movementId: held.movimentacao_id, partyId: payee.id }),
     ).toMatchObject({
       ok: false,
       error: 'balance_limit_reached',
     });
-    expect(await balances(customer.id, float)).toEqual([
+    expect(await balances(customer.id, payee.id)).toEqual([
       [20_000, 0],
       [99_600, 0],
     ]);

@@ -71,8 +71,11 @@ create or replace function kc_erro_limite(p_codigo text, p_nivel integer, p_limi
 $$;
 
 -- Whether the account p_conta may receive p_quantidade more; null when it may. The maximum balance
--- is its owner's level's, for a person's account and an agent's alike; a system account (no owner)
--- has none. Read without the account's lock at the hold; the post calls it again under that lock.
+-- is its owner's level's, for a person's own account. An agent's float is a shop's till: cash-outs
+-- fill it and only finance's approved issuances add to it, so it has no personal maximum (a
+-- level-2 person's ₭10 000 could not take one ₭75 000 cash-out); like a system account, it is
+-- bounded by the ceiling only. Read without the account's lock at the hold; the post calls it
+-- again under that lock.
 create or replace function kc_limite_recebimento(p_limites jsonb, p_conta uuid, p_quantidade bigint)
     returns jsonb language plpgsql as $$
 declare
@@ -81,7 +84,7 @@ declare
 begin
   perform kc_limites_exigidos(p_limites);
   select c.saldo_centis, kc_nivel(u.telefone_verificado_em, u.documento_aprovado_em) as nivel into v
-    from kreyolcash_contas c join usuarios u on u.id = c.user_id where c.id = p_conta;
+    from kreyolcash_contas c join usuarios u on u.id = c.user_id where c.id = p_conta and c.tipo = 'usuario';
   if not found then return null; end if;
   v_max := (p_limites->(v.nivel::text)->>'saldo_max_centis')::bigint;
   if v.saldo_centis + p_quantidade > v_max then
