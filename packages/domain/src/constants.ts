@@ -34,6 +34,12 @@ export const VERIFICATION_CODE_MAX = 999_999;
 export const TRANSFER_CODE_EXPIRY_MS = 15 * MINUTE_MS;
 export const PURCHASE_CODE_EXPIRY_MS = 10 * MINUTE_MS;
 export const PHONE_CODE_EXPIRY_MS = 10 * MINUTE_MS;
+// An agent's code for a cash-in, and a customer's for a cash-out: both are typed at the counter.
+export const CASH_IN_CODE_EXPIRY_MS = 10 * MINUTE_MS;
+export const CASH_OUT_CODE_EXPIRY_MS = 10 * MINUTE_MS;
+// How long a confirmed cash-out waits for its agent to hand the cash over before it is voided and
+// the customer's money released: time to walk to the shop and queue.
+export const CASH_OUT_TAKE_MS = 60 * MINUTE_MS;
 export const MAX_CODE_ATTEMPTS = 3;
 
 // Accounts and identity.

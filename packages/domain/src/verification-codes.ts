@@ -1,4 +1,6 @@
 import {
+  CASH_IN_CODE_EXPIRY_MS,
+  CASH_OUT_CODE_EXPIRY_MS,
   PHONE_CODE_EXPIRY_MS,
   PURCHASE_CODE_EXPIRY_MS,
   TRANSFER_CODE_EXPIRY_MS,
@@ -13,6 +15,9 @@ export const CODE_PURPOSES = [
   'phone_change_new',
   // The proof of the sign-up phone.
   'telefone_cadastro',
+  // An agent's cash-in (to the agent) and a customer's cash-out (to the customer).
+  'deposito',
+  'saque',
 ] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
@@ -22,6 +27,8 @@ export const CODE_EXPIRY_MS_BY_PURPOSE: Record<CodePurpose, number> = {
   phone_change_current: PHONE_CODE_EXPIRY_MS,
   phone_change_new: PHONE_CODE_EXPIRY_MS,
   telefone_cadastro: PHONE_CODE_EXPIRY_MS,
+  deposito: CASH_IN_CODE_EXPIRY_MS,
+  saque: CASH_OUT_CODE_EXPIRY_MS,
 };
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);

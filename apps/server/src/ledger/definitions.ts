@@ -28,6 +28,7 @@ export const DEFINITION_FILES = [
   'expiry.sql',
   'referrals.sql',
   'reports.sql',
+  'agents.sql',
 ] as const;
 
 export type DefinitionFile = { name: string; text: string; sha256: string };

@@ -187,24 +187,45 @@ async function holdMovement(
   r: Extract<HoldRequest, { kind: 'movement' }>,
 ): Promise<LedgerResult<'holdMovement'>> {
   const result = await withTransactionRetry(() =>
-    callLedger(deps.database.db, 'kc_movimento_reter', 'holdMovement', {
-      tipo: r.movementKind,
-      conta_debito: r.debitAccountId,
-      conta_credito: r.creditAccountId,
-      quantidade_centis: r.amountCentis,
-      observacoes: r.note,
-      politica: policyParams(r.policy),
-      limites: deps.config.levelLimits,
-      chave: r.idempotencyKey,
-      request_hash: r.requestHash,
-      outras_pernas: (r.alsoPays ?? []).map((leg) => ({
-        conta_credito: leg.creditAccountId,
-        quantidade_centis: leg.amountCentis,
-      })),
-    }),
+    callLedger(deps.database.db, 'kc_movimento_reter', 'holdMovement', movementHoldParams(deps.config, r)),
   );
   if (result.ok && !result.replayed) deps.events.publish(result.usuarios, result.movimentacao_id);
   return result;
+}
+
+/**
+ * The same hold between accounts inside the caller's transaction, where the caller has checked
+ * what confirms it (a code it spends there: an agent's cash-in, a customer's cash-out), so the
+ * check and the hold commit together. Nothing is retried or published here: the caller retries
+ * its whole transaction and, once committed, publishes (`deps.events.publish(result.usuarios, …)`).
+ */
+function holdWithin(
+  trx: Transaction<DB>,
+  config: Pick<LedgerDeps['config'], 'levelLimits'>,
+  r: Extract<HoldRequest, { kind: 'movement' }>,
+): Promise<LedgerResult<'holdMovement'>> {
+  return callLedger(trx, 'kc_movimento_reter', 'holdMovement', movementHoldParams(config, r));
+}
+
+function movementHoldParams(
+  config: Pick<LedgerDeps['config'], 'levelLimits'>,
+  r: Extract<HoldRequest, { kind: 'movement' }>,
+) {
+  return {
+    tipo: r.movementKind,
+    conta_debito: r.debitAccountId,
+    conta_credito: r.creditAccountId,
+    quantidade_centis: r.amountCentis,
+    observacoes: r.note,
+    politica: policyParams(r.policy),
+    limites: config.levelLimits,
+    chave: r.idempotencyKey,
+    request_hash: r.requestHash,
+    outras_pernas: (r.alsoPays ?? []).map((leg) => ({
+      conta_credito: leg.creditAccountId,
+      quantidade_centis: leg.amountCentis,
+    })),
+  };
 }
 
 async function post(
@@ -226,13 +247,7 @@ async function post(
   // The post refuses a frozen payer and a payee it would take past its maximum balance.
   const limites = deps.config.levelLimits;
   if (r.kind === 'party') {
-    const result = await withTransactionRetry(() =>
-      callLedger(deps.database.db, 'kc_confirmar', 'postByParty', {
-        movimentacao_id: r.movementId,
-        confirmador_id: r.partyId,
-        limites,
-      }),
-    );
+    const result = await withTransactionRetry(() => confirmWithin(deps.database.db, deps.config, r));
     if (result.ok) deps.events.publish(result.usuarios, result.movimentacao_id);
     return result;
   }
@@ -258,6 +273,22 @@ async function post(
   );
   if (result.ok) deps.events.publish([r.buyerId, result.vendedor_id], result.movimentacao_id);
   return result;
+}
+
+/**
+ * The named party's post of a held movement, in the caller's transaction when it spends a code
+ * there (an agent's cash-in): the code and the post commit together. Publishing is the caller's.
+ */
+function confirmWithin(
+  db: Kysely<DB> | Transaction<DB>,
+  config: Pick<LedgerDeps['config'], 'levelLimits'>,
+  r: Omit<Extract<PostRequest, { kind: 'party' }>, 'kind'>,
+): Promise<LedgerResult<'postByParty'>> {
+  return callLedger(db, 'kc_confirmar', 'postByParty', {
+    movimentacao_id: r.movementId,
+    confirmador_id: r.partyId,
+    limites: config.levelLimits,
+  });
 }
 
 async function voidHold(
@@ -493,6 +524,8 @@ export const ledger = {
   reverse: observed(() => 'reverse', reverse),
   adjust: observed(() => 'adjust', adjust),
   adjustWithin,
+  holdWithin,
+  confirmWithin,
   postLegs: observed(() => 'post_legs', postLegs),
 };
 

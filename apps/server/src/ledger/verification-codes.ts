@@ -6,8 +6,8 @@ import { callLedger } from './ledger-call.ts';
 import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper } from './policy.ts';
 import type { LedgerRefusal, LedgerResult } from './results.ts';
 
-// Codes whose subject is not a movement (the two steps of a phone change, the proof of the sign-up
-// phone), in the same
+// Codes whose subject is not a movement's own flow (the two steps of a phone change, the proof of
+// the sign-up phone, an agent's cash-in, a customer's cash-out), in the same
 // table and scheme as the codes of transfers and purchases (sql/codes.sql): a keyed hash bound to
 // the phone the code goes to, attempts and expiry on the code, the same per-user window limit.
 // Each function runs in the caller's transaction, so the caller decides what a right code does
@@ -16,13 +16,28 @@ import type { LedgerRefusal, LedgerResult } from './results.ts';
 //   verifyCode  checks and spends a code: a wrong one costs an attempt, recorded even on refusal
 //   findCode    a code's expiry and attempts, to show the state of what waits for it
 
-export type CodeSubjectPurpose = 'phone_change_current' | 'phone_change_new' | 'telefone_cadastro';
+export type CodeSubjectPurpose =
+  | 'phone_change_current'
+  | 'phone_change_new'
+  | 'telefone_cadastro'
+  | 'deposito'
+  | 'saque';
 export type CodeConfig = { jwtSecret: string; rateLimitMultiplier: number };
 
 export async function issueCode(
   db: Kysely<DB>,
   config: CodeConfig,
-  r: { subjectId: string; purpose: CodeSubjectPurpose; userId: string; phone: string; validityMs: number },
+  r: {
+    subjectId: string;
+    purpose: CodeSubjectPurpose;
+    userId: string;
+    phone: string;
+    validityMs: number;
+    /** What the code confirms, when more than the phone: a right code for other terms is wrong. */
+    binding?: string;
+    /** Codes this user may be sent per window, when more than a person's (an agent's cash-ins). */
+    perWindow?: number;
+  },
 ): Promise<{ ok: true; code: string; expiresAt: Date } | LedgerRefusal> {
   const code = randomSixDigitCode();
   const result = await callLedger(db, 'kc_codigo_emitir', 'issueCode', {
@@ -30,26 +45,26 @@ export async function issueCode(
     finalidade: r.purpose,
     user_id: r.userId,
     telefone: r.phone,
-    vinculo: r.phone,
+    vinculo: r.binding ?? r.phone,
     codigo: code,
     pepper: codePepper(config.jwtSecret),
     validade_ms: r.validityMs,
-    max_codigos: Math.ceil(CODES_PER_WINDOW * config.rateLimitMultiplier),
+    max_codigos: Math.ceil((r.perWindow ?? CODES_PER_WINDOW) * config.rateLimitMultiplier),
     janela_ms: CODE_WINDOW_MS,
   });
   return result.ok ? { ok: true, code, expiresAt: new Date(result.expira_em) } : result;
 }
 
-/** `phone` is the number the code must have been sent to. */
+/** `phone` is the number the code must have been sent to; `binding`, the terms it was issued for. */
 export function verifyCode(
   db: Kysely<DB>,
   config: Pick<CodeConfig, 'jwtSecret'>,
-  r: { subjectId: string; purpose: CodeSubjectPurpose; phone: string; code: string },
+  r: { subjectId: string; purpose: CodeSubjectPurpose; phone: string; code: string; binding?: string },
 ): Promise<LedgerResult<'verifyCode'>> {
   return callLedger(db, 'kc_codigo_verificar', 'verifyCode', {
     sujeito_id: r.subjectId,
     finalidade: r.purpose,
-    vinculo: r.phone,
+    vinculo: r.binding ?? r.phone,
     codigo: r.code,
     pepper: codePepper(config.jwtSecret),
     max_tentativas: MAX_CODE_ATTEMPTS,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountTemplates } from './templates/account.ts';
+import { agentTemplates } from './templates/agents.ts';
 import { backofficeTemplates } from './templates/backoffice.ts';
 import { profileTemplates } from './templates/profile.ts';
 import { purchaseTemplates } from './templates/purchases.ts';
@@ -33,6 +34,7 @@ export {
 
 export const TEMPLATES = {
   ...transferTemplates,
+  ...agentTemplates,
   ...purchaseTemplates,
   ...referralTemplates,
   ...profileTemplates,

@@ -99,8 +99,8 @@ end $$;
 -- alone: spending it here would leave money held on a code nobody can use. Passing one is a bug.
 create or replace function kc_codigo_avulso(p_finalidade text) returns void language plpgsql immutable as $$
 begin
-  if p_finalidade is distinct from 'phone_change_current' and p_finalidade is distinct from 'phone_change_new'
-     and p_finalidade is distinct from 'telefone_cadastro' then
+  if p_finalidade is null
+     or p_finalidade not in ('phone_change_current', 'phone_change_new', 'telefone_cadastro', 'deposito', 'saque') then
     raise exception 'kc_codigo: % is not a code without a movement', p_finalidade using errcode = '22023';
   end if;
 end $$;

@@ -244,6 +244,7 @@ begin
   end if;
   if v_venda.id is not null then perform kc_compra_concluir(v_venda);
   elsif m.tipo = 'transferencia' then perform kc_transferencia_avisar(m);
+  elsif m.tipo in ('deposito', 'saque') then perform kc_agente_avisar(m);
   end if;
   return null;
 end $$;
