@@ -55,6 +55,9 @@ const CODES_BY_STATUS = {
     'transaction_already_reversed',
     // A held movement under an open dispute: only the dispute's decision ends it.
     'transaction_in_dispute',
+    // A cash-out's fee changed between the quote the customer saw and their confirmation: nothing
+    // is held; they see the new fee and confirm again.
+    'fee_changed',
     // Back office: the thing acted on is no longer in the state the action needs.
     'report_already_exists',
     'report_not_open',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AGENT_INTERVALS_PER_DAY_MAX } from '../agents.ts';
+import { transferRequestCentisField } from './amounts.ts';
 import { named } from './contract.ts';
-import { requiredText } from './fields.ts';
+import { errorKey, phoneField, requiredText, verificationCodeField } from './fields.ts';
 
 // Agents' requests and the hours they share with the responses. The hours' shape is checked here;
 // whether they make sense (HH:MM, opening before closing, in order) is isValidAgentHours's, which
@@ -38,3 +39,41 @@ export const agentCreateRequestSchema = named(
   'Makes a level-2 user an agent: business name, commune (a code of HAITI_COMMUNES), address, hours',
 );
 export type AgentCreateRequest = z.output<typeof agentCreateRequestSchema>;
+
+// An agent's cash-in: the customer's phone (any spelling, as on a transfer) and the amount the
+// customer hands over in cash, which arrives whole in their wallet.
+export const cashInRequestSchema = named(
+  'CashInRequest',
+  z.object({ telefone: phoneField('phone_invalid'), quantidade_centis: transferRequestCentisField }),
+  "An agent's cash-in: the customer's phone and the amount of cash handed over",
+);
+export type CashInRequest = z.output<typeof cashInRequestSchema>;
+
+// A customer's cash-out at an agent: by the agent's number, for an amount of cash.
+const cashOutTerms = {
+  agente_numero: z
+    .int(errorKey('agent_not_found'))
+    .min(10_001, errorKey('agent_not_found'))
+    .max(99_999, errorKey('agent_not_found')),
+  quantidade_centis: transferRequestCentisField,
+};
+
+export const cashOutRequestSchema = named(
+  'CashOutRequest',
+  z.object(cashOutTerms),
+  'A cash-out: the agent (by number) and the amount of cash to receive',
+);
+export type CashOutRequest = z.output<typeof cashOutRequestSchema>;
+
+// The confirmation repeats the terms the customer saw, fee included, with the code they were sent:
+// the code is bound to those terms, and a fee that changed meanwhile is refused, never charged.
+export const cashOutConfirmSchema = named(
+  'CashOutConfirmation',
+  z.object({
+    ...cashOutTerms,
+    tarifa_centis: z.int(errorKey('fee_changed')).min(0, errorKey('fee_changed')),
+    codigo: verificationCodeField,
+  }),
+  'The terms the customer saw (agent, amount, fee) and the code sent to confirm them',
+);
+export type CashOutConfirmation = z.output<typeof cashOutConfirmSchema>;

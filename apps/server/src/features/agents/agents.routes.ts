@@ -19,6 +19,7 @@ import {
   listingOf,
   setOwnAgentPaused,
 } from './agents.repository.ts';
+import { cashRoutes } from './cash.routes.ts';
 
 const tags = ['agents'];
 
@@ -133,6 +134,8 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  await app.register(cashRoutes);
 };
 
 async function ownAgent(deps: Pick<AppDeps, 'database'>, userId: string): Promise<MyAgent> {

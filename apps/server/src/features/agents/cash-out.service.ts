@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  CASH_OUT_CODE_EXPIRY_MS,
+  CASH_OUT_TAKE_MS,
+  type CashOutConfirmation,
+  type CashOutRequest,
+  type heldCashOutSchema,
+  type startedCashOutSchema,
+} from '@kreyolcash/domain';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { findUserById } from '../../identity/users.repository.ts';
+import {
+  FEE_ACCOUNT_ID,
+  findBalance,
+  issueCode,
+  ledger,
+  type PartyHoldPolicy,
+  quoteFee,
+  refusalError,
+  requestHashOf,
+  verifyCode,
+} from '../../ledger/ledger.ts';
+import { withTransactionRetry } from '../../lib/transaction-retry.ts';
+import { enqueue } from '../../messaging/outbox.ts';
+import { listingOf } from './agents.repository.ts';
+import { findAgentForCashOut, findHeld, listHeldCashOuts } from './cash.repository.ts';
+import { codeRefusal } from './cash-codes.ts';
+
+type StartedCashOut = z.input<typeof startedCashOutSchema>;
+type HeldCashOut = z.input<typeof heldCashOutSchema>;
+
+// A customer's cash-out at an agent (docs/agents.md). The customer names the agent and the amount
+// of cash, sees the fee and what is held before anything is, and confirms with the code sent to
+// their WhatsApp: the code is bound to those terms. Only then are the amount and the fee held, as
+// one movement whose legs are the amount to the agent's float and the fee split between the
+// agent's commission (to the float) and the operator's fee account. The agent hands the cash over
+// and marks it: only then does it post. Not taken in time, it is voided and the money released.
+// It counts in the customer's sending limits, as any money they send.
+
+/** The cash-out's terms (agent, fee) and its code to the customer; nothing is held yet. */
+export async function startCashOut(
+  deps: AppDeps,
+  customerId: string,
+  body: CashOutRequest,
+): Promise<StartedCashOut> {
+  const { db } = deps.database;
+  const [customer, agent] = await Promise.all([
+    findUserById(db, customerId),
+    findAgentForCashOut(db, body.agente_numero),
+  ]);
+  if (!customer) throw new AppError('unauthorized');
+  if (!agent) throw new AppError('agent_not_found');
+  if (agent.usuario_id === customerId) throw new AppError('self_transfer');
+  if (customer.telefone_verificado_em === null) throw new AppError('phone_not_verified');
+  const quote = await quoteFee(db, 'saque', body.quantidade_centis);
+  // Said before a code is sent; the hold checks it again under its lock.
+  const balance = await findBalance(db, customerId);
+  if ((balance?.disponivel_centis ?? 0) < quote.total_centis) throw new AppError('insufficient_balance');
+
+  const requestId = randomUUID();
+  const expiresAt = await withTransactionRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const issued = await issueCode(trx, deps.config, {
+        subjectId: requestId,
+        purpose: 'saque',
+        userId: customerId,
+        phone: customer.telefone,
+        validityMs: CASH_OUT_CODE_EXPIRY_MS,
+        binding: termsOf(customer.telefone, body.agente_numero, body.quantidade_centis, quote.tarifa_centis),
+      });
+      if (!issued.ok) throw refusalError(issued);
+      await enqueue(trx, {
+        channel: 'whatsapp',
+        recipient: customer.telefone,
+        purpose: 'cash_out_code',
+        referencia: requestId,
+        template: 'cash_out_code',
+        params: {
+          codigo: issued.code,
+          valor_centis: body.quantidade_centis,
+          taxa_centis: quote.tarifa_centis,
+          agente: agent.nome_comercial,
+          numero: agent.numero,
+          validade_min: CASH_OUT_CODE_EXPIRY_MS / 60_000,
+        },
+        idioma: customer.idioma,
+      });
+      return issued.expiresAt;
+    }),
+  );
+  return {
+    pedido_id: requestId,
+    agente: listingOf(agent, new Date()),
+    cotacao: quote,
+    codigo_expira_em: expiresAt,
+  };
+}
+
+/**
+ * The customer's code holds the cash-out, in one transaction: the code is spent, the fee is read
+ * again with its table locked (a fee that changed is refused, never charged), and the amount and
+ * fee are held for the agent. A refused hold leaves the code unspent.
+ */
+export async function confirmCashOut(
+  deps: AppDeps,
+  p: { customerId: string; requestId: string; body: CashOutConfirmation },
+): Promise<HeldCashOut> {
+  const { db } = deps.database;
+  const { body } = p;
+  const [customer, agent] = await Promise.all([
+    findUserById(db, p.customerId),
+    findAgentForCashOut(db, body.agente_numero),
+  ]);
+  if (!customer) throw new AppError('unauthorized');
+  if (!agent) throw new AppError('agent_not_found');
+  const policy: PartyHoldPolicy = {
+    confirmation: { by: 'party', partyId: agent.usuario_id },
+    countsInLimits: true,
+    expiry: { afterMs: CASH_OUT_TAKE_MS, action: 'void' },
+  };
+  const outcome = await withTransactionRetry(() =>
+    db.transaction().execute(async (trx) => {
+      const checked = await verifyCode(trx, deps.config, {
+        subjectId: p.requestId,
+        purpose: 'saque',
+        phone: customer.telefone,
+        code: body.codigo,
+        binding: termsOf(customer.telefone, body.agente_numero, body.quantidade_centis, body.tarifa_centis),
+      });
+      if (!checked.ok) return checked;
+      const quote = await quoteFee(trx, 'saque', body.quantidade_centis, { lock: true });
+      if (quote.tarifa_centis !== body.tarifa_centis) {
+        throw new AppError('fee_changed', { details: { tarifa_centis: quote.tarifa_centis } });
+      }
+      const held = await ledger.holdWithin(trx, deps.config, {
+        kind: 'movement',
+        movementKind: 'saque',
+        debitAccountId: p.customerId,
+        creditAccountId: agent.conta_id,
+        amountCentis: body.quantidade_centis,
+        note: null,
+        idempotencyKey: p.requestId,
+        requestHash: requestHashOf('cash_out', [
+          body.agente_numero,
+          body.quantidade_centis,
+          body.tarifa_centis,
+        ]),
+        policy,
+        alsoPays: [
+          { creditAccountId: agent.conta_id, amountCentis: quote.comissao_centis },
+          { creditAccountId: FEE_ACCOUNT_ID, amountCentis: quote.operador_centis },
+        ].filter((leg) => leg.amountCentis > 0),
+      });
+      if (!held.ok) throw refusalError(held);
+      return held;
+    }),
+  );
+  if (!outcome.ok) throw codeRefusal(outcome);
+  if (!('expira_em' in outcome)) throw new Error('a cash-out hold answered without its expiry');
+  deps.events.publish(outcome.usuarios, outcome.movimentacao_id);
+  const [listed] = (await listHeldCashOuts(db, { customerId: p.customerId })).filter(
+    (c) => c.movimentacao_id === outcome.movimentacao_id,
+  );
+  if (!listed) throw new AppError('transaction_not_pending');
+  return listed;
+}
+
+/** The customer's cash-outs still waiting for their agent. */
+export function listCustomerCashOuts(deps: AppDeps, customerId: string): Promise<HeldCashOut[]> {
+  return listHeldCashOuts(deps.database.db, { customerId });
+}
+
+/** The cash-outs waiting for this agent to hand the cash over. */
+export function listAgentCashOuts(deps: AppDeps, agentUserId: string): Promise<HeldCashOut[]> {
+  return listHeldCashOuts(deps.database.db, { agentUserId });
+}
+
+/** The customer gives up a cash-out before the cash is handed over: the money is free again. */
+export async function cancelCashOut(
+  deps: AppDeps,
+  p: { customerId: string; movementId: string },
+): Promise<void> {
+  const movement = await findHeld(deps.database.db, 'saque', p.movementId, { payerId: p.customerId });
+  if (!movement) throw new AppError('transaction_not_found');
+  const voided = await ledger.void(deps, {
+    kind: 'movement',
+    movementId: p.movementId,
+    payerId: p.customerId,
+  });
+  if (!voided.ok) throw refusalError(voided);
+}
+
+/**
+ * The agent marks the cash handed over: the cash-out posts, amount and commission to the float and
+ * the operator's part to the fee account. Another agent's cash-out is not found.
+ */
+export async function handOverCashOut(
+  deps: AppDeps,
+  p: { agentUserId: string; movementId: string },
+): Promise<void> {
+  const movement = await findHeld(deps.database.db, 'saque', p.movementId, { partyId: p.agentUserId });
+  if (!movement) throw new AppError('transaction_not_found');
+  const posted = await ledger.post(deps, { kind: 'party', movementId: p.movementId, partyId: p.agentUserId });
+  if (!posted.ok) throw refusalError(posted);
+}
+
+// What the customer's code confirms: their phone, the agent, the amount and the fee they saw.
+function termsOf(phone: string, agentNumber: number, amountCentis: number, feeCentis: number): string {
+  return `${phone}|saque|${agentNumber}|${amountCentis}|${feeCentis}`;
+}

@@ -1,0 +1,97 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { profilePhotoUrl } from '../../identity/user-presenter.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// The reads of cash-ins and cash-outs: who the agent behind a number is, and the held movements of
+// either kind as the agent and the customer see them.
+
+/** A listed agent (not paused, its person able to act) with what a cash-out pays: its float and person. */
+export async function findAgentForCashOut(db: Db, numero: number) {
+  return db
+    .selectFrom('agentes as a')
+    .innerJoin('usuarios as u', 'u.id', 'a.usuario_id')
+    .select([
+      'a.numero',
+      'a.nome_comercial',
+      'a.comuna',
+      'a.endereco',
+      'a.horario',
+      'a.conta_id',
+      'a.usuario_id',
+    ])
+    .where('a.numero', '=', numero)
+    .where('a.pausado_em', 'is', null)
+    .where('u.status', '=', 'ATIVO')
+    .where('u.congelado_em', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The agent a user is, paused or not, with the phone and language their codes go to. */
+export async function findAgentPerson(db: Db, userId: string) {
+  return db
+    .selectFrom('agentes as a')
+    .innerJoin('usuarios as u', 'u.id', 'a.usuario_id')
+    .select(['a.numero', 'a.nome_comercial', 'a.conta_id', 'u.telefone', 'u.idioma'])
+    .where('a.usuario_id', '=', userId)
+    .executeTakeFirst();
+}
+
+type HeldKind = 'deposito' | 'saque';
+
+/** One held movement of a kind, if `side` is its payer ('remetente') or its confirming party. */
+export async function findHeld(
+  db: Db,
+  kind: HeldKind,
+  id: string,
+  side: { payerId: string } | { partyId: string },
+) {
+  let query = db
+    .selectFrom('kreyolcash_movimentacoes')
+    .select(['id', 'status', 'quantidade_centis', 'remetente_id', 'confirmador_id'])
+    .where('id', '=', id)
+    .where('tipo', '=', kind);
+  query =
+    'payerId' in side
+      ? query.where('remetente_id', '=', side.payerId)
+      : query.where('confirmador_id', '=', side.partyId);
+  return query.executeTakeFirst();
+}
+
+/**
+ * Cash-outs still held, oldest first, for their agent (by the agent's person) or their customer,
+ * each with the agent, the customer and the fee (the legs beyond the first, as held).
+ */
+export async function listHeldCashOuts(db: Db, side: { customerId: string } | { agentUserId: string }) {
+  let query = db
+    .selectFrom('kreyolcash_movimentacoes as m')
+    .innerJoin('agentes as a', 'a.conta_id', 'm.conta_credito')
+    .innerJoin('usuarios as c', 'c.id', 'm.remetente_id')
+    .innerJoin('kreyolcash_retencoes as r', 'r.movimentacao_id', 'm.id')
+    .select([
+      'm.id',
+      'm.quantidade_centis',
+      'm.expira_em',
+      'r.quantidade_centis as retido_centis',
+      'a.numero',
+      'a.nome_comercial',
+      'c.nome_completo',
+      'c.profile_photo_key',
+    ])
+    .where('m.tipo', '=', 'saque')
+    .where('m.status', '=', 'pendente');
+  query =
+    'customerId' in side
+      ? query.where('m.remetente_id', '=', side.customerId)
+      : query.where('a.usuario_id', '=', side.agentUserId);
+  const rows = await query.orderBy('m.criado_em').orderBy('m.id').limit(100).execute();
+  return rows.map((row) => ({
+    movimentacao_id: row.id,
+    agente: { numero: row.numero, nome_comercial: row.nome_comercial },
+    cliente: { nome_completo: row.nome_completo, profile_photo_url: profilePhotoUrl(row.profile_photo_key) },
+    quantidade_centis: Number(row.quantidade_centis),
+    tarifa_centis: Number(row.retido_centis) - Number(row.quantidade_centis),
+    expira_em: row.expira_em as Date,
+  }));
+}
