@@ -31,6 +31,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0013-agents',
       '0014-fee-bands',
       '0015-agent-movements',
+      '0016-float-issuance',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

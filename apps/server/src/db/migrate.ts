@@ -15,6 +15,7 @@ import * as disputes from './migrations/0012-disputes.ts';
 import * as agents from './migrations/0013-agents.ts';
 import * as feeBands from './migrations/0014-fee-bands.ts';
 import * as agentMovements from './migrations/0015-agent-movements.ts';
+import * as floatIssuance from './migrations/0016-float-issuance.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-agents': agents,
   '0014-fee-bands': feeBands,
   '0015-agent-movements': agentMovements,
+  '0016-float-issuance': floatIssuance,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -78,6 +78,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   // A fee table is replaced whole: its row locked and stamped, its bands deleted and inserted.
   tarifas: CHANGE,
   tarifa_faixas: REMOVE,
+  operacoes_float: CHANGE,
   // Readiness reads which migrations ran; what runs them and the definitions are the owner's.
   kysely_migration: READ,
   kysely_migration_lock: [],

@@ -303,6 +303,25 @@ export type DB = {
   agentes: AgentesTable;
   tarifas: TarifasTable;
   tarifa_faixas: TarifaFaixasTable;
+  operacoes_float: OperacoesFloatTable;
+};
+
+// Float issued to agents and redeemed from them, under four eyes (migration 0016).
+export type OperacoesFloatTable = {
+  id: Generated<string>;
+  tipo: 'emissao' | 'resgate';
+  agente_id: string;
+  quantidade_centis: number;
+  referencia: string;
+  /** YYYY-MM-DD, an issuance's only. */
+  data_deposito: string | null;
+  proposto_por: string;
+  status: Generated<'proposto' | 'aprovado' | 'rejeitado'>;
+  decidido_por: string | null;
+  decidido_em: Date | null;
+  decisao_motivo: string | null;
+  movimentacao_id: string | null;
+  criado_em: CreatedAt;
 };
 
 // The published fees, one table of bands per operation (migration 0014, packages/domain/src/fees.ts).

@@ -22,6 +22,7 @@ export const DEFINITION_FILES = [
   'holds.sql',
   'issuance.sql',
   'corrections.sql',
+  'float.sql',
   'transfers.sql',
   'purchases.sql',
   'moderation.sql',

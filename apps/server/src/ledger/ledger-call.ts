@@ -21,6 +21,8 @@ export type LedgerFunction =
   | 'kc_emitir'
   | 'kc_estornar'
   | 'kc_ajustar'
+  | 'kc_float_emitir'
+  | 'kc_float_resgatar'
   | 'kc_empresa_moderar'
   | 'kc_produto_moderar'
   | 'kc_expirar'

@@ -4,6 +4,8 @@ import { seedUser } from '../test-support/ledger-fixtures.ts';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
 import { checkLedgerIntegrity, formatLedgerReport } from './ledger-check.ts';
 
+const ISSUER = '00000000-0000-4000-8000-000000000001';
+
 // ledger:check on a scratch database that a test corrupts on purpose, one way at a time.
 describe(`ledger:check on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
@@ -90,5 +92,59 @@ describe(`ledger:check on ${testDatabaseKind}`, () => {
     const checks = (await checkLedgerIntegrity(database.db)).problems.map((p) => `${p.check}: ${p.subject}`);
     expect(checks).toContain(`reserved amount differs from its holds: ${victim.id}`);
     expect(checks.some((c) => c.startsWith('pending movement without a hold'))).toBe(true);
+  });
+  // Last: movements are append-only, so what these plant stays in the scratch database.
+  it('names a float issued without a recorded deposit, and ₭ given out by the issuer for nothing', async () => {
+    const agent = await seedUser(host());
+    const { rows: floats } = await sql<{ id: string }>`
+      insert into kreyolcash_contas (id, tipo, user_id) values (gen_random_uuid(), 'agente', ${agent.id}::uuid)
+      returning id::text`.execute(database.db);
+    const float = floats[0]?.id ?? '';
+    const planted = async (tipo: string, credito: string, quantidade: number) =>
+      database.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ id: string }>`
+          insert into kreyolcash_movimentacoes (tipo, status, destinatario_id, conta_debito, conta_credito,
+                                                quantidade_centis, motivo, ator, concluido_em)
+          values (${tipo}, 'concluida', ${agent.id}::uuid, ${ISSUER}::uuid, ${credito}::uuid, ${quantidade}, 'plantado', 'test', now())
+          returning id::text`.execute(trx);
+        await sql`select kc_lancar(${rows[0]?.id}::uuid, ${ISSUER}::uuid, ${credito}::uuid, ${quantidade}::bigint, false)`.execute(
+          trx,
+        );
+        return rows[0]?.id ?? '';
+      });
+    const checks = async () =>
+      (await checkLedgerIntegrity(database.db)).problems.filter(
+        (p) => p.check.includes('float') || p.check.startsWith('money in circulation'),
+      );
+
+    const emissao = await planted('emissao', float, 50_000);
+    // Balanced, and the issuer's balance follows its movements: only the missing deposit shows.
+    expect(await checks()).toEqual([
+      {
+        check: 'float movement without its approved proposal',
+        subject: emissao,
+        detail: 'emissao of 50000: no recorded deposit or redemption',
+      },
+      {
+        check: 'float issued less redeemed differs from the approved proposals',
+        subject: "agents' float",
+        detail: 'posted 50000, approved 0',
+      },
+    ]);
+
+    // A kind that never comes from the issuer: ₭ in circulation that nothing backs.
+    await planted('transferencia', agent.id, 700);
+    const { rows } = await sql<{ saldo: number }>`
+      select -saldo_centis as saldo from kreyolcash_contas where id = ${ISSUER}::uuid`.execute(database.db);
+    const circulating = rows[0]?.saldo ?? 0;
+    expect((await checks()).find((p) => p.check.startsWith('money in circulation'))).toEqual({
+      check: 'money in circulation differs from what backs it',
+      subject: ISSUER,
+      detail: expect.stringMatching(
+        new RegExp(
+          `^in circulation ${circulating}, bonuses ${circulating - 50_700}, adjustments 0, float issued less redeemed 50000$`,
+        ),
+      ),
+    });
   });
 });

@@ -161,6 +161,57 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
        where coalesce(t.enviado_centis, 0) <> coalesce(m.soma, 0)`,
   },
   {
+    // The backing rule: every ₭ in circulation (what the issuer's account has given out, the
+    // negative of its balance) was issued as a bonus (cadastro, bonus), by an operator's
+    // adjustment against the issuer, or as an agent's float against a bank deposit (emissao, less
+    // what agents redeemed: resgate). Any other movement touching the issuer shows here.
+    check: 'money in circulation differs from what backs it',
+    query: sql`
+      with emissor as (select id, saldo_centis from kreyolcash_contas where tipo = 'emissor'),
+      origens as (
+        select coalesce(sum(m.quantidade_centis) filter (where m.tipo in ('cadastro', 'bonus')), 0) as bonus,
+               coalesce(sum(case when m.conta_debito = e.id then m.quantidade_centis else -m.quantidade_centis end)
+                          filter (where m.tipo = 'ajuste'), 0) as ajustes,
+               coalesce(sum(m.quantidade_centis) filter (where m.tipo = 'emissao'), 0)
+                 - coalesce(sum(m.quantidade_centis) filter (where m.tipo = 'resgate'), 0) as float
+          from kreyolcash_movimentacoes m cross join emissor e
+         where m.status = 'concluida' and e.id in (m.conta_debito, m.conta_credito))
+      select e.id::text as subject,
+             'in circulation ' || -e.saldo_centis || ', bonuses ' || o.bonus || ', adjustments ' || o.ajustes
+               || ', float issued less redeemed ' || o.float as detail
+        from emissor e cross join origens o
+       where -e.saldo_centis <> o.bonus + o.ajustes + o.float`,
+  },
+  {
+    // An agent's float is issued only against a bank deposit finance recorded, and redeemed only
+    // as finance recorded, each approved by a second operator (operacoes_float): every posted
+    // emissao or resgate is the movement of one approved proposal of its kind and amount.
+    check: 'float movement without its approved proposal',
+    query: sql`
+      select m.id::text as subject,
+             m.tipo || ' of ' || m.quantidade_centis || ': '
+               || coalesce(o.status || ' ' || o.tipo || ' of ' || o.quantidade_centis, 'no recorded deposit or redemption') as detail
+        from kreyolcash_movimentacoes m
+        left join operacoes_float o on o.movimentacao_id = m.id
+       where m.tipo in ('emissao', 'resgate') and m.status = 'concluida'
+         and (o.id is null or o.status <> 'aprovado' or o.tipo <> m.tipo or o.quantidade_centis <> m.quantidade_centis)`,
+  },
+  {
+    // The same as sums: posted emissao − resgate equals approved issuances − approved redemptions.
+    check: 'float issued less redeemed differs from the approved proposals',
+    query: sql`
+      with postado as (
+        select coalesce(sum(case tipo when 'emissao' then quantidade_centis else -quantidade_centis end), 0) as total
+          from kreyolcash_movimentacoes where tipo in ('emissao', 'resgate') and status = 'concluida'),
+      aprovado as (
+        select coalesce(sum(case tipo when 'emissao' then quantidade_centis else -quantidade_centis end), 0) as total
+          from operacoes_float where status = 'aprovado')
+      select 'agents'' float' as subject,
+             'posted ' || p.total || ', approved ' || a.total as detail
+        from postado p cross join aprovado a
+       where p.total <> a.total`,
+  },
+  {
     // Migration 0009's CHECKs hold every figure within the ceiling; a database that ran without
     // them, or a check dropped by hand, shows here. The sum of every balance but the issuer's is
     // the money in people's hands: within the ceiling while the issuer's balance is.

@@ -8,6 +8,8 @@ export { type AgentFloatBalance, findAgentFloat, openAgentFloat } from './agent-
 export { ExpirySweeper } from './expiry-sweeper.ts';
 // The published fee tables: read, quoted for an amount (also inside a hold's transaction), replaced.
 export { type FeeQuoteFor, type FeeTable, feeTables, quoteFee, replaceFeeTable } from './fees.ts';
+// Float issued to an agent against a bank deposit, and redeemed (inside the approval's transaction).
+export { type FloatMovementRequest, moveFloatWithin } from './float-issuance.ts';
 // The audit of the whole ledger (`npm run ledger:check`) and its stored runs.
 export { checkLedgerIntegrity } from './ledger-check.ts';
 export { lastLedgerCheck, storeLedgerCheck } from './ledger-check-runs.ts';

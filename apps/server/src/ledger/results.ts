@@ -46,6 +46,7 @@ export const RESULTS = {
   }),
   adjust: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
   postLegs: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
+  floatMovement: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
   expire: answer({ expiradas: z.number().int(), postadas: z.number().int() }),
   // Codes whose subject is not a movement (verification-codes.ts).
   issueCode: answer({ expira_em: timestamp }),

@@ -90,7 +90,7 @@ export async function codeForMovement(t: LedgerHost, movementId: string): Promis
 }
 
 export type LedgerCheck = {
-  /** Money in circulation: issuance batches plus posted adjustments. */
+  /** Money in circulation: issuance batches, posted adjustments, agents' float issued less redeemed. */
   issuedCentis: number;
   /** What every account but the issuer's holds (people's, fees, escrow, agents'): the issued money. */
   balancesCentis: number;
@@ -138,10 +138,12 @@ export async function checkLedger(db: import('kysely').Kysely<DB>): Promise<Ledg
        group by conta_id)
     select
       -- Issued: the issuance batches, plus the adjustments posted (against the issuer: a credit
-      -- adds money in circulation, a debit removes it).
+      -- adds money in circulation, a debit removes it), plus agents' float issued less redeemed.
       ((select coalesce(sum(quantidade_centis), 0) from kreyolcash_lotes)
        + (select coalesce(sum(case when destinatario_id is not null then quantidade_centis else -quantidade_centis end), 0)
-            from kreyolcash_movimentacoes where tipo = 'ajuste' and status = 'concluida'))::bigint as "issuedCentis",
+            from kreyolcash_movimentacoes where tipo = 'ajuste' and status = 'concluida')
+       + (select coalesce(sum(case tipo when 'emissao' then quantidade_centis else -quantidade_centis end), 0)
+            from kreyolcash_movimentacoes where tipo in ('emissao', 'resgate') and status = 'concluida'))::bigint as "issuedCentis",
       (select coalesce(sum(saldo_centis), 0) from contas)::bigint as "balancesCentis",
       (select count(*) from contas where saldo_centis < 0 or reservado_centis < 0)::bigint as "negativeBalances",
       (select coalesce(sum(reservado_centis), 0) from kreyolcash_contas)::bigint as "reservedCentis",
