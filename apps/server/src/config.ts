@@ -67,6 +67,17 @@ const envSchema = z.object({
     .default(100_000_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   AGENTS_ENABLED: z.enum(['true', 'false']).default('false'),
+  // Gourdes per ₭, a decimal with at most 4 places (1.25), more than 0 and at most 1000.
+  KC_HTG_RATE: z
+    .string()
+    .trim()
+    .regex(
+      /^\d{1,4}(\.\d{1,4})?$/,
+      'must be a number of gourdes per ₭ with at most 4 decimals, e.g. 1 or 1.25',
+    )
+    .transform((text) => Math.round(Number(text) * 10_000))
+    .pipe(z.number().int().min(1, 'must be more than 0').max(10_000_000, 'must be at most 1000'))
+    .default(10_000),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).optional(),
@@ -201,6 +212,11 @@ export type Config = {
    * off unless AGENTS_ENABLED=true, and then nothing of them exists, on the API or on a screen.
    */
   agentsEnabled: boolean;
+  /**
+   * What one ₭ is worth in gourdes, in ten-thousandths of a gourde (10 000: 1 ₭ = 1 HTG), shown
+   * to people (GET /api/fees/rate) and read by nothing that moves money.
+   */
+  htgPerKcBp: number;
 };
 
 export type SupportChannels = {
@@ -264,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(e),
     support: { whatsapp: e.SUPPORT_WHATSAPP, email: e.SUPPORT_EMAIL, hours: e.SUPPORT_HOURS },
     agentsEnabled: e.AGENTS_ENABLED === 'true',
+    htgPerKcBp: e.KC_HTG_RATE,
   };
 }
 

@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   'agent.create',
   // A fee table replaced, before and after (target: its operation, saque, deposito or transferencia).
   'fees.update',
+  // A float issuance (emissao) or redemption (resgate) proposed, approved or rejected (target:
+  // operacao_float; its tipo in the rows' before/after).
+  'float.propose',
+  'float.approve',
+  'float.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -47,6 +52,7 @@ export const AUDIT_TARGET_TYPES = [
   'pedido_ajuda',
   'agente',
   'tarifa',
+  'operacao_float',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -17,6 +17,8 @@ const CODES_BY_STATUS = {
     'account_frozen',
     // The proposer of an adjustment cannot approve it: two people, always.
     'own_adjustment_approval',
+    // The proposer of a float issuance or redemption cannot approve or reject it either.
+    'own_float_approval',
     // A held movement waits for one named party's action (the seller, the buyer, an agent): anyone
     // else's is refused, and so is any action on a hold that waits for a code.
     'not_confirming_party',
@@ -66,6 +68,10 @@ const CODES_BY_STATUS = {
     'dispute_decision_not_applicable',
     'review_not_pending',
     'adjustment_not_pending',
+    // A float issuance or redemption decided already.
+    'float_operation_not_pending',
+    // A bank deposit's reference that backs an issuance already: one deposit, one issuance.
+    'deposit_reference_taken',
     'account_already_frozen',
     'account_not_frozen',
     // A new document photo for an account whose document is approved already (level 2 stays).
@@ -184,6 +190,11 @@ const CODES_BY_STATUS = {
     'agent_level_required',
     'commune_invalid',
     'agent_hours_invalid',
+    // Float issuance: the bank deposit's reference is 1–60 characters (also a redemption's), its
+    // date a real YYYY-MM-DD that is not after today in Haiti.
+    'float_reference_invalid',
+    'deposit_date_invalid',
+    'deposit_date_in_future',
   ],
   429: [
     'rate_limited',

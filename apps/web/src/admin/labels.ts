@@ -53,6 +53,9 @@ export const auditActionLabels: Labels<AuditAction> = {
     'help_request.close': 'Fèmen yon demann èd',
     'agent.create': 'Fè yon moun tounen ajan',
     'fees.update': 'Chanje tablo frè yo',
+    'float.propose': 'Pwopoze yon emisyon oswa yon rachte float ajan',
+    'float.approve': 'Apwouve yon emisyon oswa yon rachte float ajan',
+    'float.reject': 'Refize yon emisyon oswa yon rachte float ajan',
   },
   fr: {
     'operator.sign_in': 'Connexion de l’opérateur',
@@ -81,6 +84,9 @@ export const auditActionLabels: Labels<AuditAction> = {
     'help_request.close': 'Demande d’aide close',
     'agent.create': 'Agent créé',
     'fees.update': 'Grille de frais modifiée',
+    'float.propose': 'Émission ou rachat de float proposé',
+    'float.approve': 'Émission ou rachat de float approuvé',
+    'float.reject': 'Émission ou rachat de float refusé',
   },
 };
 
@@ -99,6 +105,7 @@ export const auditTargetLabels: Labels<AuditTargetType> = {
     pedido_ajuda: 'Demann èd',
     agente: 'Ajan',
     tarifa: 'Tablo frè',
+    operacao_float: 'Float ajan',
   },
   fr: {
     operator: 'Opérateur',
@@ -114,6 +121,7 @@ export const auditTargetLabels: Labels<AuditTargetType> = {
     pedido_ajuda: 'Demande d’aide',
     agente: 'Agent',
     tarifa: 'Grille de frais',
+    operacao_float: 'Float d’agent',
   },
 };
 

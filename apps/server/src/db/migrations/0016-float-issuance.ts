@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 // the issuer), whose id the approval records in the same transaction.
 //   tipo             emissao (against a bank deposit) or resgate (₭ back for cash);
 //   referencia       the bank deposit's (or the cash handover's) reference: one deposit backs at
-//                    most one issuance (a unique index over the issuances only);
+//                    most one issuance that is not rejected (a unique index over those only);
 //   data_deposito    the bank deposit's date, for an issuance only.
 // The ledger check (ledger-check.ts) holds the posted emissao and resgate movements equal to the
 // approved rows here: no float is issued without its recorded deposit.
@@ -35,8 +35,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     constraint operacoes_float_decisao check ((status = 'proposto') = (decidido_em is null)),
     constraint operacoes_float_postado check ((status = 'aprovado') = (movimentacao_id is not null))
   )`.execute(db);
-  await sql`create unique index operacoes_float_deposito_unico on operacoes_float (referencia)
-              where tipo = 'emissao'`.execute(db);
+  // A rejected proposal gives its deposit back (a typo in the amount is proposed again); the
+  // reference is compared as the bank writes it, whatever the case and the spaces around it.
+  await sql`create unique index operacoes_float_deposito_unico on operacoes_float (lower(btrim(referencia)))
+              where tipo = 'emissao' and status <> 'rejeitado'`.execute(db);
   // The queue of open proposals, and each agent's history.
   await sql`create index operacoes_float_abertas on operacoes_float (criado_em) where status = 'proposto'`.execute(
     db,

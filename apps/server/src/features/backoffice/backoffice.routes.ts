@@ -4,6 +4,7 @@ import { adjustmentsRoutes } from './adjustments/adjustments.routes.ts';
 import { agentsRoutes } from './agents/agents.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { feesAdminRoutes } from './fees/fees.routes.ts';
+import { floatsRoutes } from './floats/floats.routes.ts';
 import { kycRoutes } from './kyc/kyc.routes.ts';
 import { ledgerPanelRoutes } from './ledger-panel/ledger-panel.routes.ts';
 import { moderationRoutes } from './moderation/moderation.routes.ts';
@@ -47,6 +48,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(helpQueueRoutes);
   if (app.deps.config.agentsEnabled) await app.register(agentsRoutes);
   if (app.deps.config.agentsEnabled) await app.register(feesAdminRoutes);
+  if (app.deps.config.agentsEnabled) await app.register(floatsRoutes);
 };
 
 function holdsNul(value: unknown): boolean {

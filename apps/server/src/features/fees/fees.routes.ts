@@ -1,4 +1,10 @@
-import { centisQueryField, feeOperationSchema, feeQuoteSchema, feeTableListSchema } from '@kreyolcash/domain';
+import {
+  centisQueryField,
+  exchangeRateSchema,
+  feeOperationSchema,
+  feeQuoteSchema,
+  feeTableListSchema,
+} from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate } from '../../identity/authenticate.ts';
@@ -51,5 +57,22 @@ export const feesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => quoteFee(database.db, request.query.operacao, request.query.quantidade_centis),
+  );
+
+  // The rate is the operator's setting (KC_HTG_RATE), not the ledger's: nothing that moves money reads it.
+  app.get(
+    '/api/fees/rate',
+    {
+      onRequest: authenticate(app),
+      schema: {
+        operationId: 'getExchangeRate',
+        summary: 'What one ₭ is worth in gourdes, for the screens and receipts',
+        description: 'htg_por_kc_bp: ten-thousandths of a gourde per ₭ (10 000: 1 ₭ = 1 HTG).',
+        tags,
+        security: BEARER,
+        response: { 200: exchangeRateSchema },
+      },
+    },
+    async () => ({ moeda: 'HTG' as const, htg_por_kc_bp: app.deps.config.htgPerKcBp }),
   );
 };

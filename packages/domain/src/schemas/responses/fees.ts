@@ -58,3 +58,13 @@ export const feeQuoteSchema = named(
   }),
 );
 export type FeeQuoteResponse = z.output<typeof feeQuoteSchema>;
+
+/**
+ * What one ₭ is worth in gourdes, for the screens and receipts: htg_por_kc_bp is ten-thousandths
+ * of a gourde per ₭ (10 000: 1 ₭ = 1 HTG), set by the operator (KC_HTG_RATE).
+ */
+export const exchangeRateSchema = named(
+  'ExchangeRate',
+  z.object({ moeda: z.literal('HTG'), htg_por_kc_bp: z.int() }),
+);
+export type ExchangeRateResponse = z.output<typeof exchangeRateSchema>;

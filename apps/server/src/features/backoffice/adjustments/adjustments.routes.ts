@@ -8,8 +8,8 @@ import {
 } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid } from '../../../lib/ids.ts';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
+import { proposalIdOf as idOf, requiredReason as required } from '../four-eyes.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findRecipient, listAdjustments } from './adjustments.repository.ts';
 import { approveAdjustment, proposeAdjustment, rejectAdjustment } from './adjustments.service.ts';
@@ -22,18 +22,6 @@ const ADJUSTMENT_ROLES = ['finance', 'admin'] as const;
 
 const params = z.object({ id: z.string() });
 const text = (max: number) => z.string().max(max).nullish();
-
-function idOf(request: { params: { id: string } }): string {
-  if (!isUuid(request.params.id)) throw new AppError('not_found');
-  return request.params.id;
-}
-
-/** A reason (and a reference) the operator actually wrote, or 422 reason_required. */
-function required(value: string | null | undefined): string {
-  const trimmed = value?.trim();
-  if (!trimmed) throw new AppError('reason_required');
-  return trimmed;
-}
 
 export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;

@@ -6,6 +6,7 @@ import type { DB } from '../../../db/schema.ts';
 import { ledger, refusalError } from '../../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../../lib/transaction-retry.ts';
 import { enqueue } from '../../../messaging/outbox.ts';
+import { assertDecidable } from '../four-eyes.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 import { findAdjustment } from './adjustments.repository.ts';
 
@@ -146,12 +147,11 @@ async function lockPending(trx: Transaction<DB>, p: { id: string; operator: Oper
     .where('id', '=', p.id)
     .forUpdate()
     .executeTakeFirst();
-  if (!proposal) throw new AppError('not_found');
-  // Four eyes: the database refuses it too (ajustes_quatro_olhos).
-  if (proposal.proposto_por === p.operator.id) throw new AppError('own_adjustment_approval');
-  if (proposal.status !== 'proposto') {
-    throw new AppError('adjustment_not_pending', { details: { status: proposal.status } });
-  }
+  // The database refuses the proposer's own decision too (ajustes_quatro_olhos).
+  assertDecidable(proposal, p.operator.id, {
+    own: 'own_adjustment_approval',
+    notPending: 'adjustment_not_pending',
+  });
   return proposal;
 }
 

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { named } from '../../contract.ts';
+import { adjustmentStatusSchema } from '../../statuses.ts';
+import { timestampSchema } from '../common.ts';
+
+// The back office's float issuances and redemptions, named for components.schemas.
+
+/**
+ * An issuance (emissao: issuer → the agent's float, against a bank deposit) or a redemption
+ * (resgate: the float → issuer, for cash), proposed by one operator and decided by another;
+ * movimentacao_id is the ledger's movement once approved.
+ */
+export const adminFloatOperationSchema = named(
+  'AdminFloatOperation',
+  z.object({
+    id: z.uuid(),
+    tipo: z.enum(['emissao', 'resgate']),
+    agente_id: z.uuid(),
+    agente_numero: z.int(),
+    agente_nome_comercial: z.string(),
+    quantidade_centis: z.int(),
+    referencia: z.string(),
+    /** YYYY-MM-DD; an issuance's only. */
+    data_deposito: z.string().nullable(),
+    status: adjustmentStatusSchema,
+    proposto_por: z.uuid(),
+    proposto_por_nome: z.string(),
+    criado_em: timestampSchema,
+    decidido_por: z.uuid().nullable(),
+    decidido_por_nome: z.string().nullable(),
+    decidido_em: timestampSchema.nullable(),
+    decisao_motivo: z.string().nullable(),
+    movimentacao_id: z.uuid().nullable(),
+  }),
+);
+export type AdminFloatOperation = z.output<typeof adminFloatOperationSchema>;
+
+export const adminFloatOperationListSchema = named(
+  'AdminFloatOperationList',
+  z.object({ items: z.array(adminFloatOperationSchema) }),
+);
+export type AdminFloatOperationList = z.output<typeof adminFloatOperationListSchema>;
+
+export const adminFloatOperationEnvelopeSchema = named(
+  'AdminFloatOperationEnvelope',
+  z.object({ operacao: adminFloatOperationSchema }),
+);
+export type AdminFloatOperationEnvelope = z.output<typeof adminFloatOperationEnvelopeSchema>;
