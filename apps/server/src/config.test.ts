@@ -135,6 +135,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads KC_HTG_RATE as gourdes per ₭, 1 unless set, in ten-thousandths', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).htgPerKcBp).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), KC_HTG_RATE: '1.25' }).htgPerKcBp).toBe(12_500);
+    expect(loadConfig({ DATA_DIR: tempDir(), KC_HTG_RATE: '0.0001' }).htgPerKcBp).toBe(1);
+    for (const value of ['0', '-1', '1.00001', '1,25', '1001', 'lots']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), KC_HTG_RATE: value }), value).toThrow(/KC_HTG_RATE/);
+    }
+  });
+
   it('keeps uploads on the disk unless S3_BUCKET is set', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).s3).toBeUndefined();
   });

@@ -112,6 +112,7 @@ describe('with AGENTS_ENABLED off', () => {
         (await off.app.inject({ url: '/api/fees/quote?operacao=saque&quantidade_centis=1', headers }))
           .statusCode,
       ).toBe(404);
+      expect((await off.app.inject({ url: '/api/fees/rate', headers })).statusCode).toBe(404);
       const document = off.app.swagger() as { paths: Record<string, unknown> };
       expect(Object.keys(document.paths).filter((path) => path.includes('fees'))).toEqual([]);
     } finally {

@@ -357,3 +357,18 @@ describe(`agents' float issued and redeemed under four eyes on ${testDatabaseKin
     expect(res.json()).toEqual({ moeda: 'HTG', htg_por_kc_bp: 10_000 });
   });
 });
+
+describe('with AGENTS_ENABLED off', () => {
+  it('has no float routes', async () => {
+    const off = await createTestApp();
+    try {
+      const finance = await operatorSession(off, 'finance');
+      const res = await off.app.inject({ url: '/api/admin/floats', headers: { cookie: finance.cookie } });
+      expect(res.statusCode).toBe(404);
+      const document = off.app.swagger() as { paths: Record<string, unknown> };
+      expect(Object.keys(document.paths).filter((path) => path.includes('floats'))).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+});
