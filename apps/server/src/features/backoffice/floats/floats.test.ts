@@ -242,6 +242,15 @@ describe(`agents' float issued and redeemed under four eyes on ${testDatabaseKin
     expect(reused.statusCode, reused.body).toBe(201);
   });
 
+  it('refuses at the approval an issuance that would take the money issued past the ceiling, and keeps it proposed', async () => {
+    const agent = await makeAgent();
+    const operacao = await proposeIssuance(agent, AMOUNT_CEILING_CENTIS);
+    const res = await post(`/floats/${operacao.id}/approve`, approver);
+    expect([res.statusCode, res.json().error.code]).toEqual([422, 'amount_too_large']);
+    expect((await proposalsOf(agent))[0]).toMatchObject({ status: 'proposto', movimentacao_id: null });
+    expect(await movementsOf(agent)).toEqual([]);
+  });
+
   it('two operators approving one issuance at once: exactly one posts it', async () => {
     const agent = await makeAgent();
     const operacao = await proposeIssuance(agent, 40_000);
