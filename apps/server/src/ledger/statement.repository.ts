@@ -99,13 +99,20 @@ async function withSales(db: Kysely<DB>, rows: MovementRow[]): Promise<Statement
 
 // What a user may see of a movement: everything they pay (their pending and cancelled attempts
 // included), and only what was posted of what they are paid. A hold, a void or an expiry moved no
-// money to the payee, so it never appears on their side.
+// money to the payee, so it never appears on their side. Only what their own wallet pays or
+// receives (a person's account id is their user id): an agent's cash-ins, cash-outs and float
+// name the agent as a party but move their float, which their agent screen shows instead.
 function paidBy(userId: string) {
-  return (eb: ExpressionBuilder<StatementFrom, 'm'>) => eb('m.remetente_id', '=', userId);
+  return (eb: ExpressionBuilder<StatementFrom, 'm'>) =>
+    eb.and([eb('m.remetente_id', '=', userId), eb('m.conta_debito', '=', userId)]);
 }
 function postedTo(userId: string) {
   return (eb: ExpressionBuilder<StatementFrom, 'm'>) =>
-    eb.and([eb('m.destinatario_id', '=', userId), eb('m.status', '=', 'concluida')]);
+    eb.and([
+      eb('m.destinatario_id', '=', userId),
+      eb('m.conta_credito', '=', userId),
+      eb('m.status', '=', 'concluida'),
+    ]);
 }
 function visibleTo(userId: string) {
   return (eb: ExpressionBuilder<StatementFrom, 'm'>) => eb.or([paidBy(userId)(eb), postedTo(userId)(eb)]);

@@ -130,6 +130,11 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
           text: `KreyolCash: ou depoze ₭ 200,00 bay ${customer.nome}. Lajan an soti nan kès ajan ou.`,
         },
       ]);
+      // The customer's statement shows it; the agent's personal one does not (their float paid).
+      const statement = async (u: SeededUser) =>
+        ((await get('/api/wallet/transactions', u)).json().items as { id: string }[]).map((m) => m.id);
+      expect(await statement(customer)).toContain(id);
+      expect(await statement(agent.user)).not.toContain(id);
       const again = await post(`/api/me/agent/cash-ins/${id}/confirm`, agent.user, { codigo: code });
       expect(again.json()).toMatchObject({ error: { code: 'transaction_not_pending' } });
       await expectLedgerSound(t.database.db);
