@@ -9,13 +9,15 @@ describe('verification codes', () => {
       expect(isVerificationCodeFormat(text)).toBe(false);
   });
 
-  it('expire after 15 minutes for a transfer and 10 for a purchase or a phone change', () => {
+  it('expire after 15 minutes for a transfer and 10 for a purchase, a phone change, a cash-in or a cash-out', () => {
     expect(CODE_EXPIRY_MS_BY_PURPOSE).toEqual({
       transfer: TRANSFER_CODE_EXPIRY_MS,
       purchase: PURCHASE_CODE_EXPIRY_MS,
       phone_change_current: PHONE_CODE_EXPIRY_MS,
       phone_change_new: PHONE_CODE_EXPIRY_MS,
       telefone_cadastro: PHONE_CODE_EXPIRY_MS,
+      deposito: 10 * 60_000,
+      saque: 10 * 60_000,
     });
   });
 });

@@ -6,6 +6,23 @@ import { timestampSchema } from '../common.ts';
 // The back office's adjustments responses of the HTTP contract, named for components.schemas.
 
 /**
+ * What every proposal under four eyes says of its decision (adjustments, float operations): who
+ * proposed it and when, the other operator's decision and why, and the ledger's movement once
+ * approved.
+ */
+export const fourEyesShape = {
+  status: adjustmentStatusSchema,
+  proposto_por: z.uuid(),
+  proposto_por_nome: z.string(),
+  criado_em: timestampSchema,
+  decidido_por: z.uuid().nullable(),
+  decidido_por_nome: z.string().nullable(),
+  decidido_em: timestampSchema.nullable(),
+  decisao_motivo: z.string().nullable(),
+  movimentacao_id: z.uuid().nullable(),
+};
+
+/**
  * An adjustment with two approvals: who proposed it for whom, signed (credit > 0, debit < 0), and
  * the other operator's decision; movimentacao_id is the ledger's movement once approved.
  */
@@ -19,15 +36,7 @@ export const adminAdjustmentSchema = named(
     quantidade_centis: z.int(),
     motivo: z.string(),
     referencia: z.string(),
-    status: adjustmentStatusSchema,
-    proposto_por: z.uuid(),
-    proposto_por_nome: z.string(),
-    criado_em: timestampSchema,
-    decidido_por: z.uuid().nullable(),
-    decidido_por_nome: z.string().nullable(),
-    decidido_em: timestampSchema.nullable(),
-    decisao_motivo: z.string().nullable(),
-    movimentacao_id: z.uuid().nullable(),
+    ...fourEyesShape,
   }),
 );
 export type AdminAdjustment = z.output<typeof adminAdjustmentSchema>;

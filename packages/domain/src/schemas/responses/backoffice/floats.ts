@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { named } from '../../contract.ts';
-import { adjustmentStatusSchema } from '../../statuses.ts';
-import { timestampSchema } from '../common.ts';
+import { fourEyesShape } from './adjustments.ts';
 
 // The back office's float issuances and redemptions, named for components.schemas.
 
@@ -22,15 +21,7 @@ export const adminFloatOperationSchema = named(
     referencia: z.string(),
     /** YYYY-MM-DD; an issuance's only. */
     data_deposito: z.string().nullable(),
-    status: adjustmentStatusSchema,
-    proposto_por: z.uuid(),
-    proposto_por_nome: z.string(),
-    criado_em: timestampSchema,
-    decidido_por: z.uuid().nullable(),
-    decidido_por_nome: z.string().nullable(),
-    decidido_em: timestampSchema.nullable(),
-    decisao_motivo: z.string().nullable(),
-    movimentacao_id: z.uuid().nullable(),
+    ...fourEyesShape,
   }),
 );
 export type AdminFloatOperation = z.output<typeof adminFloatOperationSchema>;
