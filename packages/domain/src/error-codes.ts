@@ -1,3 +1,5 @@
+import { FEE_TABLE_REFUSALS } from './fees.ts';
+
 // Every failure the product can report, by its spec key (spec §5, §8) plus the server's own.
 // Clients switch on the code and translate it; they never read the message. Codes are listed
 // under their default HTTP status so that each code gets exactly one, decided here.
@@ -170,19 +172,8 @@ const CODES_BY_STATUS = {
     'answer_required',
     // An operator's freeze or unfreeze names its category from the closed list.
     'freeze_category_required',
-    // A fee table the back office cannot publish (fees.ts): more than FEE_BANDS_MAX bands; a band
-    // ending before it starts or with ends that are not whole centis; bands not starting at 1
-    // centi, overlapping, or leaving a gap; a band past AMOUNT_CEILING_CENTIS; a fixed fee, a
-    // percentage or a commission share that is not a whole number within its range.
-    'fee_bands_too_many',
-    'fee_band_invalid',
-    'fee_bands_not_from_one',
-    'fee_bands_overlap',
-    'fee_bands_gap',
-    'fee_band_above_ceiling',
-    'fee_fixed_invalid',
-    'fee_percentage_invalid',
-    'fee_share_invalid',
+    // A fee table the back office cannot publish (fees.ts).
+    ...FEE_TABLE_REFUSALS,
     // An amount above the last band of its operation's fee table: the operation does not take it.
     'amount_above_fee_bands',
     // Making an agent: only a level-2 user (document approved, phone proven); a commune of

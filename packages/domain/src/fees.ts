@@ -1,5 +1,4 @@
 import { AMOUNT_CEILING_CENTIS } from './constants.ts';
-import type { ErrorCode } from './error-codes.ts';
 
 // Published fees (docs/agents.md, "Fees"). Each operation has a table of bands of amount; a band
 // charges a fixed fee plus a percentage of the amount, and gives the agent a share of that fee as
@@ -42,7 +41,25 @@ export type FeeQuote = {
   operador_centis: number;
 };
 
-export type FeeTableProblem = { code: ErrorCode; faixa: number };
+/**
+ * Why the back office cannot publish a table: more than FEE_BANDS_MAX bands; a band ending before
+ * it starts or with ends that are not whole centis; bands not starting at 1 centi, overlapping, or
+ * leaving a gap; a band past AMOUNT_CEILING_CENTIS; a fixed fee, a percentage or a commission share
+ * that is not a whole number within its range. Each is a 422 of its own (error-codes.ts).
+ */
+export const FEE_TABLE_REFUSALS = [
+  'fee_bands_too_many',
+  'fee_band_invalid',
+  'fee_bands_not_from_one',
+  'fee_bands_overlap',
+  'fee_bands_gap',
+  'fee_band_above_ceiling',
+  'fee_fixed_invalid',
+  'fee_percentage_invalid',
+  'fee_share_invalid',
+] as const;
+
+export type FeeTableProblem = { code: (typeof FEE_TABLE_REFUSALS)[number]; faixa: number };
 
 const isWhole = (value: number, max: number) => Number.isSafeInteger(value) && value >= 0 && value <= max;
 
