@@ -17,6 +17,9 @@ import { testDatabaseKind } from './test-support/test-database.ts';
 // on both databases; a failure names the seed and the request.
 
 const CASES_PER_ROUTE = 24;
+// A fixed number of requests per route (a few thousand in all): on a quiet machine each walk takes
+// seconds; on a busy 2-core one it has taken five times longer than in CI, so each walk gets this.
+const WALK_BUDGET_MS = 400_000;
 // The event stream never ends by itself; its bad inputs (no token, a bad one) are in realtime.test.ts.
 const SKIPPED = new Set(['GET /api/events']);
 
@@ -322,34 +325,38 @@ describe(`fuzzing every route, on ${testDatabaseKind}`, () => {
       expect(routes).toContain(route);
   });
 
-  it('answers a malformed id, in a path or a body, with 404 and the not-found key of what it names', async () => {
-    const user = await seedUser(t);
-    const answers: string[] = [];
-    // Ids only: a file name or a referral code is not an id (422 validation_error, 404 not_found).
-    for (const op of ops.filter((o) => o.path.includes('{id}'))) {
-      for (const id of ['abc', '00000000-0000-0000-0000-00000000000g', "1' or '1'='1", '%F0%9F%92%A9']) {
-        const res = await t.app.inject({
-          method: op.method as 'GET',
-          url: op.path.replace(/\{[^}]+\}/g, id),
-          headers: { ...(await credentialsFor(t, op, user)), 'idempotency-key': crypto.randomUUID() },
-          ...(op.body ? { payload: plausible(op.body, '') as object } : {}),
-        });
-        answers.push(`${op.method} ${op.path} ${res.statusCode} ${res.json().error?.code}`);
+  it(
+    'answers a malformed id, in a path or a body, with 404 and the not-found key of what it names',
+    async () => {
+      const user = await seedUser(t);
+      const answers: string[] = [];
+      // Ids only: a file name or a referral code is not an id (422 validation_error, 404 not_found).
+      for (const op of ops.filter((o) => o.path.includes('{id}'))) {
+        for (const id of ['abc', '00000000-0000-0000-0000-00000000000g', "1' or '1'='1", '%F0%9F%92%A9']) {
+          const res = await t.app.inject({
+            method: op.method as 'GET',
+            url: op.path.replace(/\{[^}]+\}/g, id),
+            headers: { ...(await credentialsFor(t, op, user)), 'idempotency-key': crypto.randomUUID() },
+            ...(op.body ? { payload: plausible(op.body, '') as object } : {}),
+          });
+          answers.push(`${op.method} ${op.path} ${res.statusCode} ${res.json().error?.code}`);
+        }
       }
-    }
-    const bodyId = await t.app.inject({
-      method: 'POST',
-      url: '/api/purchases',
-      headers: { authorization: `Bearer ${user.accessToken}`, 'idempotency-key': crypto.randomUUID() },
-      payload: { produto_id: 'abc', quantidade: 1 },
-    });
-    answers.push(`POST /api/purchases ${bodyId.statusCode} ${bodyId.json().error?.code}`);
-    expect(answers.length).toBeGreaterThan(40);
-    // The back office's ids are internal: its routes answer the plain not_found.
-    const notFound = (answer: string) =>
-      / 404 \w+_not_found$/.test(answer) || /^\w+ \/api\/admin\/\S+ 404 not_found$/.test(answer);
-    expect(answers.filter((answer) => !notFound(answer))).toEqual([]);
-  });
+      const bodyId = await t.app.inject({
+        method: 'POST',
+        url: '/api/purchases',
+        headers: { authorization: `Bearer ${user.accessToken}`, 'idempotency-key': crypto.randomUUID() },
+        payload: { produto_id: 'abc', quantidade: 1 },
+      });
+      answers.push(`POST /api/purchases ${bodyId.statusCode} ${bodyId.json().error?.code}`);
+      expect(answers.length).toBeGreaterThan(40);
+      // The back office's ids are internal: its routes answer the plain not_found.
+      const notFound = (answer: string) =>
+        / 404 \w+_not_found$/.test(answer) || /^\w+ \/api\/admin\/\S+ 404 not_found$/.test(answer);
+      expect(answers.filter((answer) => !notFound(answer))).toEqual([]);
+    },
+    WALK_BUDGET_MS,
+  );
 
   it('answers a truncated or malformed multipart upload with 400, and stores nothing', async () => {
     const user = await seedUser(t);
@@ -393,33 +400,37 @@ describe(`fuzzing every route, on ${testDatabaseKind}`, () => {
     expect(me.json().profile_photo_url).toBeNull();
   });
 
-  it.each(['signed out', 'signed in'])('answers no bad input with a 5xx, %s', async (who) => {
-    const random = seededRandom(seed + (who === 'signed in' ? 1 : 0));
-    const failures: string[] = [];
-    let sent = 0;
-    for (const op of ops) {
-      // A fresh person per route: a route that ends sessions must not blind the next ones.
-      const user: SeededUser | undefined = who === 'signed in' ? await seedUser(t) : undefined;
-      const credentials = user ? await credentialsFor(t, op, user) : {};
-      for (let i = 0; i < CASES_PER_ROUTE; i++) {
-        const probe = probeFor(op, random);
-        Object.assign(probe.headers, credentials);
-        const res: LightMyRequestResponse = await t.app.inject({
-          method: probe.method as 'GET',
-          url: probe.url,
-          headers: probe.headers,
-          ...(probe.payload === undefined ? {} : { payload: probe.payload }),
-        });
-        sent += 1;
-        // A 5xx, or a value only the database refused: both mean a schema let bad input through.
-        if (res.statusCode >= 500 || res.body.includes(UNSTORABLE_VALUE)) {
-          failures.push(
-            `${res.statusCode} ${probe.method} ${op.path} (${probe.what}): ${res.body.slice(0, 120)}`,
-          );
+  it.each(['signed out', 'signed in'])(
+    'answers no bad input with a 5xx, %s',
+    async (who) => {
+      const random = seededRandom(seed + (who === 'signed in' ? 1 : 0));
+      const failures: string[] = [];
+      let sent = 0;
+      for (const op of ops) {
+        // A fresh person per route: a route that ends sessions must not blind the next ones.
+        const user: SeededUser | undefined = who === 'signed in' ? await seedUser(t) : undefined;
+        const credentials = user ? await credentialsFor(t, op, user) : {};
+        for (let i = 0; i < CASES_PER_ROUTE; i++) {
+          const probe = probeFor(op, random);
+          Object.assign(probe.headers, credentials);
+          const res: LightMyRequestResponse = await t.app.inject({
+            method: probe.method as 'GET',
+            url: probe.url,
+            headers: probe.headers,
+            ...(probe.payload === undefined ? {} : { payload: probe.payload }),
+          });
+          sent += 1;
+          // A 5xx, or a value only the database refused: both mean a schema let bad input through.
+          if (res.statusCode >= 500 || res.body.includes(UNSTORABLE_VALUE)) {
+            failures.push(
+              `${res.statusCode} ${probe.method} ${op.path} (${probe.what}): ${res.body.slice(0, 120)}`,
+            );
+          }
         }
       }
-    }
-    expect(sent).toBeGreaterThanOrEqual(ops.length * CASES_PER_ROUTE);
-    expect(failures, `FUZZ_SEED=${seed}`).toEqual([]);
-  });
+      expect(sent).toBeGreaterThanOrEqual(ops.length * CASES_PER_ROUTE);
+      expect(failures, `FUZZ_SEED=${seed}`).toEqual([]);
+    },
+    WALK_BUDGET_MS,
+  );
 });
