@@ -186,6 +186,9 @@ const CODES_BY_STATUS = {
     'float_reference_invalid',
     'deposit_date_invalid',
     'deposit_date_in_future',
+    // A reconciliation's day (dia): a real YYYY-MM-DD, and not after today in Haiti.
+    'reconciliation_day_invalid',
+    'reconciliation_day_in_future',
   ],
   429: [
     'rate_limited',

@@ -55,6 +55,7 @@ export * from './schemas/responses/marketplace.ts';
 export * from './schemas/responses/profile.ts';
 export * from './schemas/responses/purchases.ts';
 export * from './schemas/responses/realtime.ts';
+export * from './schemas/responses/reconciliation.ts';
 export * from './schemas/responses/referrals.ts';
 export * from './schemas/responses/support.ts';
 export * from './schemas/responses/transfers.ts';

@@ -26,6 +26,8 @@ export {
 export * from './operations.ts';
 // Who can be found and paid: the ledger's rule, for every read that offers a payee.
 export { canReceive, findPayee, type PayeeIdentity } from './payees.ts';
+// The daily reconciliation of agents: each float's Haiti day, and the operator's totals.
+export { type AgentDayFigures, agentDays, type HaitiDay, haitiDay, operatorDay } from './reconciliation.ts';
 // Reads of the ledger as people and operators see it.
 export { findBalance, findStatementEntry, listStatement } from './statement.repository.ts';
 export { decodeCursor, encodeCursor, presentTransaction } from './transaction-presenter.ts';

@@ -57,7 +57,7 @@ export async function findListedAgent(db: Kysely<DB>, numero: number): Promise<L
 export async function findOwnAgent(db: Kysely<DB>, userId: string) {
   return db
     .selectFrom('agentes')
-    .select(['numero', 'nome_comercial', 'comuna', 'endereco', 'horario', 'pausado_em', 'conta_id'])
+    .select(['id', 'numero', 'nome_comercial', 'comuna', 'endereco', 'horario', 'pausado_em', 'conta_id'])
     .where('usuario_id', '=', userId)
     .executeTakeFirst();
 }

@@ -1,16 +1,18 @@
 import {
   AGENT_NUMBER,
   AppError,
+  agentDaySchema,
   agentListingEnvelopeSchema,
   agentListingListSchema,
   isCommune,
   myAgentSchema,
+  todayIsoDate,
 } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
-import { findAgentFloat } from '../../ledger/ledger.ts';
+import { agentDays, findAgentFloat, haitiDay } from '../../ledger/ledger.ts';
 import { BEARER } from '../../lib/openapi.ts';
 import {
   findListedAgent,
@@ -102,6 +104,36 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return ownAgent(app.deps, userIdOf(request));
+    },
+  );
+
+  app.get(
+    '/api/me/agent/day',
+    {
+      onRequest,
+      schema: {
+        operationId: 'getMyAgentDay',
+        summary:
+          "The caller's own day as an agent: cash-ins, cash-outs, commissions, float, start and end balance",
+        description:
+          'dia is a Haiti calendar day, YYYY-MM-DD (today in Haiti when absent): not a real date is 422 ' +
+          'reconciliation_day_invalid, after today 422 reconciliation_day_in_future. It adds up: ' +
+          'saldo_inicio + entradas − saidas = saldo_fim. The caller is not an agent: 404 agent_not_found.',
+        tags,
+        security: BEARER,
+        errors: ['agent_not_found', 'reconciliation_day_invalid', 'reconciliation_day_in_future'],
+        querystring: z.object({ dia: z.string().max(20).optional() }),
+        response: { 200: agentDaySchema },
+      },
+    },
+    async (request, reply) => {
+      const day = haitiDay(request.query.dia ?? todayIsoDate());
+      const row = await findOwnAgent(database.db, userIdOf(request));
+      if (!row) throw new AppError('agent_not_found');
+      const [own] = await agentDays(database.db, day, row.id);
+      if (!own) throw new AppError('agent_not_found');
+      reply.header('cache-control', 'private, no-store');
+      return own;
     },
   );
 

@@ -10,6 +10,7 @@ import { ledgerPanelRoutes } from './ledger-panel/ledger-panel.routes.ts';
 import { moderationRoutes } from './moderation/moderation.routes.ts';
 import { operatorRouteTable } from './operators/operator-auth.ts';
 import { operatorSessionRoutes } from './operators/operator-session.routes.ts';
+import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
 import { helpQueueRoutes } from './support/help-queue.routes.ts';
 import { freezeRoutes } from './users/freeze.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -49,6 +50,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.deps.config.agentsEnabled) await app.register(agentsRoutes);
   if (app.deps.config.agentsEnabled) await app.register(feesAdminRoutes);
   if (app.deps.config.agentsEnabled) await app.register(floatsRoutes);
+  if (app.deps.config.agentsEnabled) await app.register(reconciliationRoutes);
 };
 
 function holdsNul(value: unknown): boolean {
