@@ -1,5 +1,5 @@
 import { type AgentHours, isAgentOpenAt } from '@kreyolcash/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 // Agents as users find them. An agent is listed (by commune, or found by number) while it is not
@@ -26,7 +26,7 @@ export function listingOf(row: ListingRow, now: Date) {
   };
 }
 
-function listed(db: Kysely<DB>) {
+function listed(db: Kysely<DB> | Transaction<DB>) {
   return db
     .selectFrom('agentes as a')
     .innerJoin('usuarios as u', 'u.id', 'a.usuario_id')
@@ -51,6 +51,11 @@ export async function listAgentsOfCommune(
 
 export async function findListedAgent(db: Kysely<DB>, numero: number): Promise<ListingRow | undefined> {
   return listed(db).where('a.numero', '=', numero).executeTakeFirst();
+}
+
+/** A listed agent by number with what a cash-out pays: its float and its person. */
+export async function findListedAgentAccount(db: Kysely<DB> | Transaction<DB>, numero: number) {
+  return listed(db).select(['a.conta_id', 'a.usuario_id']).where('a.numero', '=', numero).executeTakeFirst();
 }
 
 /** The caller's own agent row, paused or not. */

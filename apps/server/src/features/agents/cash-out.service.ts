@@ -24,8 +24,8 @@ import {
 } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { enqueue } from '../../messaging/outbox.ts';
-import { listingOf } from './agents.repository.ts';
-import { findAgentForCashOut, findHeld, listHeldCashOuts } from './cash.repository.ts';
+import { findListedAgentAccount, listingOf } from './agents.repository.ts';
+import { findHeld, listHeldCashOuts } from './cash.repository.ts';
 import { codeRefusal } from './cash-codes.ts';
 
 type StartedCashOut = z.input<typeof startedCashOutSchema>;
@@ -48,7 +48,7 @@ export async function startCashOut(
   const { db } = deps.database;
   const [customer, agent] = await Promise.all([
     findUserById(db, customerId),
-    findAgentForCashOut(db, body.agente_numero),
+    findListedAgentAccount(db, body.agente_numero),
   ]);
   if (!customer) throw new AppError('unauthorized');
   if (!agent) throw new AppError('agent_not_found');
@@ -111,7 +111,7 @@ export async function confirmCashOut(
   const { body } = p;
   const [customer, agent] = await Promise.all([
     findUserById(db, p.customerId),
-    findAgentForCashOut(db, body.agente_numero),
+    findListedAgentAccount(db, body.agente_numero),
   ]);
   if (!customer) throw new AppError('unauthorized');
   if (!agent) throw new AppError('agent_not_found');

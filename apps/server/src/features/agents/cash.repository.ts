@@ -7,27 +7,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 // The reads of cash-ins and cash-outs: who the agent behind a number is, and the held movements of
 // either kind as the agent and the customer see them.
 
-/** A listed agent (not paused, its person able to act) with what a cash-out pays: its float and person. */
-export async function findAgentForCashOut(db: Db, numero: number) {
-  return db
-    .selectFrom('agentes as a')
-    .innerJoin('usuarios as u', 'u.id', 'a.usuario_id')
-    .select([
-      'a.numero',
-      'a.nome_comercial',
-      'a.comuna',
-      'a.endereco',
-      'a.horario',
-      'a.conta_id',
-      'a.usuario_id',
-    ])
-    .where('a.numero', '=', numero)
-    .where('a.pausado_em', 'is', null)
-    .where('u.status', '=', 'ATIVO')
-    .where('u.congelado_em', 'is', null)
-    .executeTakeFirst();
-}
-
 /** The agent a user is, paused or not, with the phone and language their codes go to. */
 export async function findAgentPerson(db: Db, userId: string) {
   return db
