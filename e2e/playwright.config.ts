@@ -79,6 +79,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       RATE_LIMIT_MULTIPLIER: '100',
+      // The agents' screens and journeys; a journey of its own checks the app with it unset
+      // (agents-off.spec.ts).
+      AGENTS_ENABLED: 'true',
       // The channels the Sipò screen shows, as an operator would configure them.
       SUPPORT_WHATSAPP: '+50937000000',
       SUPPORT_EMAIL: 'sipo@kreyolcash.ht',

@@ -18,9 +18,9 @@ import { hashPassword } from '../identity/passwords.ts';
 
 const { values } = parseArgs({
   options: {
-    email: { type: 'string' },
-    role: { type: 'string' },
-    name: { type: 'string' },
+    email: { type: 'string', multiple: true },
+    role: { type: 'string', multiple: true },
+    name: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
     'password-stdin': { type: 'boolean', default: false },
   },
@@ -31,41 +31,68 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const email = values.email?.trim().toLowerCase();
-if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('--email is required (an e-mail address)');
-const role = values.role as OperatorRole | undefined;
-if (!role || !OPERATOR_ROLES.includes(role)) fail(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
-const name = values.name?.trim() || email.slice(0, email.indexOf('@'));
-const password = values['password-stdin']
-  ? readFileSync(0, 'utf8').trim()
-  : randomBytes(12).toString('base64url');
-if (password.length < 12) fail('the password must have at least 12 characters');
+type Wanted = { email: string; role: OperatorRole; name: string };
+
+// Several --email/--role (and optionally --name) create several operators in one run, in order: a
+// team's first set-up, or the browser journeys' operators, without opening the database each time.
+function wantedOperators(): Wanted[] {
+  const emails = values.email ?? [];
+  const roles = values.role ?? [];
+  const names = values.name ?? [];
+  if (emails.length === 0) fail('--email is required (an e-mail address)');
+  if (roles.length !== emails.length) fail('give one --role for each --email');
+  if (names.length > emails.length) fail('give at most one --name for each --email');
+  if (values['password-stdin'] && emails.length > 1) fail('--password-stdin creates one operator at a time');
+  return emails.map((raw, i) => {
+    const email = raw.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail('--email is required (an e-mail address)');
+    const role = roles[i] as OperatorRole;
+    if (!OPERATOR_ROLES.includes(role)) fail(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
+    return { email, role, name: names[i]?.trim() || email.slice(0, email.indexOf('@')) };
+  });
+}
+
+const wanted = wantedOperators();
+const stdinPassword = values['password-stdin'] ? readFileSync(0, 'utf8').trim() : undefined;
+if (stdinPassword !== undefined && stdinPassword.length < 12)
+  fail('the password must have at least 12 characters');
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   for (const warning of (await prepareDatabase(config, database)).warnings) console.warn(warning);
-  const secret = newTotpSecret();
-  const id = await insertOperator(database.db, {
-    email,
-    nome: name,
-    papel: role,
-    senhaHash: await hashPassword(password),
-    totpSegredo: sealTotpSecret(secret, config.jwtSecret),
-  }).catch((error: unknown) => {
-    if (String(error).includes('operadores_email_key')) fail(`an operator with ${email} exists already`);
-    throw error;
-  });
-  const created = { id, email, role, name, password, totp_secret: secret, totp_uri: totpUri(secret, email) };
-  if (values.json) {
-    console.log(JSON.stringify(created));
-  } else {
-    console.log(`Operator ${email} (${role}) created.`);
-    if (!values['password-stdin']) console.log(`First password: ${password}`);
-    console.log(`Authenticator app secret: ${secret}`);
-    console.log(`Or scan/open: ${created.totp_uri}`);
-    console.log('Sign in at /admin. Neither the password nor the secret is shown again.');
+  for (const { email, role, name } of wanted) {
+    const password = stdinPassword ?? randomBytes(12).toString('base64url');
+    const secret = newTotpSecret();
+    const id = await insertOperator(database.db, {
+      email,
+      nome: name,
+      papel: role,
+      senhaHash: await hashPassword(password),
+      totpSegredo: sealTotpSecret(secret, config.jwtSecret),
+    }).catch((error: unknown) => {
+      if (String(error).includes('operadores_email_key')) fail(`an operator with ${email} exists already`);
+      throw error;
+    });
+    const created = {
+      id,
+      email,
+      role,
+      name,
+      password,
+      totp_secret: secret,
+      totp_uri: totpUri(secret, email),
+    };
+    if (values.json) {
+      console.log(JSON.stringify(created));
+    } else {
+      console.log(`Operator ${email} (${role}) created.`);
+      if (stdinPassword === undefined) console.log(`First password: ${password}`);
+      console.log(`Authenticator app secret: ${secret}`);
+      console.log(`Or scan/open: ${created.totp_uri}`);
+    }
   }
+  if (!values.json) console.log('Sign in at /admin. Neither the password nor the secret is shown again.');
 } finally {
   await database.close();
 }

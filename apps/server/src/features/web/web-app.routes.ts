@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../lib/error-handler.ts';
+import { chosenEncoding, type MarkedPage, markedPages } from './marked-pages.ts';
 import { LANGUAGE_COOKIE, loadPrerenderedPages } from './prerendered-pages.ts';
 import { loadRoutePreloads } from './route-preload.ts';
 
@@ -16,7 +18,13 @@ export const webAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const hasWebBuild = existsSync(join(root, 'index.html'));
   const preloads = loadRoutePreloads(join(root, 'route-preload.json'));
   const pages = loadPrerenderedPages(root);
-  const shell = shellDigest(join(root, 'index.html'));
+  // The agents' setting on every page (marked-pages.ts): then the pages go out from here, marked.
+  const marked = app.deps.config.agentsEnabled ? markedPages(root) : undefined;
+  const shell = shellDigest(join(root, 'index.html'), marked && (() => marked.get('index.html')?.raw));
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string, status = 200) => {
+    const page = marked?.get(file);
+    return page ? sendMarked(request, reply, page, status) : reply.status(status).sendFile(file);
+  };
   // The prerendered pages carry the build's stylesheet in a <style> (vite.prerender.ts): the page
   // policy allows that exact text by its hash, and still no other inline style. Every answer
   // outside /api carries it, the bodiless 304s included: Chromium applies a 304's policy to the
@@ -38,6 +46,8 @@ export const webAppRoutes: FastifyPluginAsyncZod = async (app) => {
       index: false,
       // The build writes .br and .gz beside each file: send the smallest the phone accepts.
       preCompressed: true,
+      // Marked pages are sent by the not-found handler below.
+      allowedPath: marked ? (path) => !path.endsWith('.html') : undefined,
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be revalidated.
         const isHashed = path.includes(`${join(root, 'assets')}`);
@@ -59,6 +69,10 @@ export const webAppRoutes: FastifyPluginAsyncZod = async (app) => {
     if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasWebBuild) {
       return reply.status(404).send(errorBody('not_found', `Route ${request.method} ${path} not found`));
     }
+    // A page's own address (/index.html, /pages/…), as the service worker fetches it.
+    const asFile =
+      marked && path.endsWith('.html') ? marked.get(decodeURIComponent(path).slice(1)) : undefined;
+    if (asFile) return sendMarked(request, reply.header('cache-control', 'no-cache'), asFile);
     const fromWorker = request.headers['service-worker-navigation-preload'];
     const page = pages.pageFor(path, request.cookies[LANGUAGE_COOKIE]);
     // Which page this is, for the service worker: it keeps a copy under that name (sw.js).
@@ -81,8 +95,8 @@ export const webAppRoutes: FastifyPluginAsyncZod = async (app) => {
         : preloads.linkFor(path, { stylesInPage: Boolean(page && styleHash) });
     if (link) reply.header('link', link);
     reply.header('cache-control', 'no-cache');
-    if (!page) return reply.sendFile('index.html');
-    return reply.status(page.isNotFound ? 404 : 200).sendFile(page.file);
+    if (!page) return sendPage(request, reply, 'index.html');
+    return sendPage(request, reply, page.file, page.isNotFound ? 404 : 200);
   });
 };
 
@@ -93,15 +107,35 @@ export function withStyleSource(policy: string, source: string): string {
   );
 }
 
-/** SHA-256 of index.html (base64url), read again whenever the file changes (a new build). */
-function shellDigest(file: string): { digest: () => string } {
+/** A marked page, in the encoding the phone takes; a 304 when it holds this very page. */
+function sendMarked(request: FastifyRequest, reply: FastifyReply, page: MarkedPage, status = 200) {
+  const vary = reply.getHeader('vary');
+  reply
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+    .header('etag', page.etag);
+  if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  const encoding = chosenEncoding(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .send(encoding ? page[encoding] : page.raw);
+}
+
+/**
+ * SHA-256 of index.html (base64url) as the service worker will hold it (the marked page when
+ * `served` is given), read again whenever the file changes (a new build).
+ */
+function shellDigest(file: string, served?: () => Buffer | undefined): { digest: () => string } {
   let known: { mtimeMs: number; size: number; digest: string } | undefined;
   return {
     digest() {
       try {
         const { mtimeMs, size } = statSync(file);
         if (known?.mtimeMs !== mtimeMs || known.size !== size) {
-          const digest = createHash('sha256').update(readFileSync(file)).digest('base64url');
+          const digest = createHash('sha256')
+            .update(served?.() ?? readFileSync(file))
+            .digest('base64url');
           known = { mtimeMs, size, digest };
         }
         return known.digest;

@@ -1,0 +1,113 @@
+import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
+import { createUser, newUser, type TestUser } from './accounts';
+import { operator, totpCode } from './operators';
+
+// An agent ready for a journey, made through the API as operators make one: compliance approves
+// the person's document (level 2), support makes them an agent, and finance issues float against a
+// deposit, proposed by one operator and approved by a second. Each journey passes its own pair of
+// operators (setup1/setup1b … in e2e/start-server.mjs, admins): a TOTP code is accepted once.
+
+export type E2EAgent = { user: TestUser; id: string; numero: number; nome_comercial: string };
+
+const ALWAYS_OPEN = { abre: '00:00', fecha: '24:00' };
+export const OPEN_EVERY_DAY = {
+  mon: [ALWAYS_OPEN],
+  tue: [ALWAYS_OPEN],
+  wed: [ALWAYS_OPEN],
+  thu: [ALWAYS_OPEN],
+  fri: [ALWAYS_OPEN],
+  sat: [ALWAYS_OPEN],
+  sun: [ALWAYS_OPEN],
+};
+
+/** An API client signed in to the back office as `name` (its kc_op cookie), on the suite's server. */
+export async function operatorRequest(baseURL: string, name: string): Promise<APIRequestContext> {
+  const op = operator(name);
+  const context = await playwrightRequest.newContext({ baseURL });
+  // A code is accepted once: when this window's was spent (a retried journey), the next one's.
+  for (const offset of [0, 30_000]) {
+    const signedIn = await context.post('/api/admin/session', {
+      data: { email: op.email, senha: op.password, codigo: totpCode(op.totp_secret, Date.now() + offset) },
+    });
+    if (signedIn.ok()) return context;
+  }
+  throw new Error(`${name} could not sign in to the back office`);
+}
+
+async function approveDocument(compliance: APIRequestContext, user: TestUser): Promise<void> {
+  const queue = await compliance.get('/api/admin/kyc');
+  expect(queue.status(), await queue.text()).toBe(200);
+  const rows = ((await queue.json()) as { revisoes: Array<{ id: string; email: string }> }).revisoes;
+  const review = rows.find((row) => row.email === user.email.toLowerCase());
+  if (!review) throw new Error(`no pending document review for ${user.email}`);
+  const approved = await compliance.post(`/api/admin/kyc/${review.id}/approve`, { data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/** Proposes float for the agent with one operator and approves it with the other. */
+export async function issueFloat(
+  proposer: APIRequestContext,
+  approver: APIRequestContext,
+  agent: Pick<E2EAgent, 'numero'>,
+  centis: number,
+): Promise<void> {
+  const proposed = await proposer.post('/api/admin/floats/issuances', {
+    data: {
+      agente: String(agent.numero),
+      quantidade_centis: centis,
+      referencia: `DEP-${crypto.randomUUID().slice(0, 8)}`,
+      data_deposito: new Date().toISOString().slice(0, 10),
+    },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  const { operacao } = (await proposed.json()) as { operacao: { id: string } };
+  const approved = await approver.post(`/api/admin/floats/${operacao.id}/approve`, { data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+}
+
+/**
+ * A new person (signed up, e-mail confirmed, phone proven) at level 2, made an agent in Delmas,
+ * open every hour of every day, with `floatCentis` of float (none when 0).
+ */
+export async function createAgent(
+  request: APIRequestContext,
+  options: {
+    baseURL: string;
+    setup: readonly [string, string];
+    floatCentis?: number;
+    businessName?: string;
+    firstName?: string;
+  },
+): Promise<E2EAgent> {
+  const user = await createUser(request, { user: newUser(options.firstName ?? 'Jozèf') });
+  const [first, second] = await Promise.all(
+    options.setup.map((name) => operatorRequest(options.baseURL, name)),
+  );
+  if (!first || !second) throw new Error('two operators are needed');
+  try {
+    await approveDocument(first, user);
+    const me = await request.post('/api/auth/login', {
+      data: { email: user.email, password: user.password },
+    });
+    const token = ((await me.json()) as { access_token: string }).access_token;
+    const profile = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+    const userId = ((await profile.json()) as { id: string }).id;
+    const nome_comercial = options.businessName ?? `Boutik ${user.fullName.split(' ')[0]}`;
+    const made = await first.post('/api/admin/agents', {
+      data: {
+        user_id: userId,
+        nome_comercial,
+        comuna: 'delmas',
+        endereco: '12, Ri Kafou Ayewopò',
+        horario: OPEN_EVERY_DAY,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { agente } = (await made.json()) as { agente: { id: string; numero: number } };
+    const agent = { user, id: agente.id, numero: agente.numero, nome_comercial };
+    if (options.floatCentis) await issueFloat(first, second, agent, options.floatCentis);
+    return agent;
+  } finally {
+    await Promise.all([first.dispose(), second.dispose()]);
+  }
+}
