@@ -1,5 +1,7 @@
 import { use, useMemo, useSyncExternalStore } from 'react';
 import type accountHt from '@/i18n/account/ht.json';
+import type agentsHt from '@/i18n/agents/ht.json';
+import type deskHt from '@/i18n/desk/ht.json';
 import ht from '@/i18n/ht.json';
 import type identityHt from '@/i18n/identity/ht.json';
 import type legalHt from '@/i18n/legal/ht.json';
@@ -30,6 +32,8 @@ const storageKey = 'kreyolcash.language';
 type Resources = {
   translation: typeof ht;
   account: typeof accountHt;
+  agents: typeof agentsHt;
+  desk: typeof deskHt;
   identity: typeof identityHt;
   legal: typeof legalHt;
   marketplace: typeof marketplaceHt;
@@ -77,6 +81,8 @@ const bundles = import.meta.glob<{ default: Texts }>([
   '../i18n/*.json',
   '!../i18n/ht.json',
   '../i18n/account/*.json',
+  '../i18n/agents/*.json',
+  '../i18n/desk/*.json',
   '../i18n/identity/*.json',
   '../i18n/legal/*.json',
   '../i18n/marketplace/*.json',
@@ -146,6 +152,8 @@ function lookup(lng: Language, namespace: string, key: string): unknown {
 const namespaceNames: Record<Namespace, true> = {
   translation: true,
   account: true,
+  agents: true,
+  desk: true,
   identity: true,
   legal: true,
   marketplace: true,
