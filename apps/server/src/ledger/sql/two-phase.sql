@@ -28,8 +28,12 @@ begin
            atualizado_em = now()
      where id in (p_debito, p_credito)
     returning id, saldo_centis, case when id = p_credito then p_quantidade else -p_quantidade end as valor)
-  insert into kreyolcash_lancamentos (movimentacao_id, conta_id, valor_centis, saldo_anterior_centis, saldo_posterior_centis)
-  select p_mov, id, valor, saldo_centis - valor, saldo_centis from novos order by valor;
+  -- The line's time is read now, under its accounts' locks, not at its transaction's start: an
+  -- account's lines then follow each other in time as in id, and a day's lines of a float are
+  -- one unbroken run (ledger/reconciliation.ts), even for a transaction begun before midnight.
+  insert into kreyolcash_lancamentos (movimentacao_id, conta_id, valor_centis, saldo_anterior_centis,
+                                      saldo_posterior_centis, criado_em)
+  select p_mov, id, valor, saldo_centis - valor, saldo_centis, clock_timestamp() from novos order by valor;
 end $$;
 
 -- Transfers' and purchases' policy: a code to the payer, counted in the payer's limits, voided
