@@ -160,9 +160,10 @@ export async function confirmCashOut(
   if (!outcome.ok) throw codeRefusal(outcome);
   if (!('expira_em' in outcome)) throw new Error('a cash-out hold answered without its expiry');
   deps.events.publish(outcome.usuarios, outcome.movimentacao_id);
-  const [listed] = (await listHeldCashOuts(db, { customerId: p.customerId })).filter(
-    (c) => c.movimentacao_id === outcome.movimentacao_id,
-  );
+  const [listed] = await listHeldCashOuts(db, {
+    customerId: p.customerId,
+    movementId: outcome.movimentacao_id,
+  });
   if (!listed) throw new AppError('transaction_not_pending');
   return listed;
 }

@@ -39,10 +39,14 @@ export async function findHeld(
 }
 
 /**
- * Cash-outs still held, oldest first, for their agent (by the agent's person) or their customer,
- * each with the agent, the customer and the fee (the legs beyond the first, as held).
+ * Cash-outs still held, oldest first, for their agent (by the agent's person) or their customer
+ * (all, or one by its movement's id), each with the agent, the customer and the fee (the legs
+ * beyond the first, as held).
  */
-export async function listHeldCashOuts(db: Db, side: { customerId: string } | { agentUserId: string }) {
+export async function listHeldCashOuts(
+  db: Db,
+  side: { customerId: string; movementId?: string } | { agentUserId: string },
+) {
   let query = db
     .selectFrom('kreyolcash_movimentacoes as m')
     .innerJoin('agentes as a', 'a.conta_id', 'm.conta_credito')
@@ -64,6 +68,7 @@ export async function listHeldCashOuts(db: Db, side: { customerId: string } | { 
     'customerId' in side
       ? query.where('m.remetente_id', '=', side.customerId)
       : query.where('a.usuario_id', '=', side.agentUserId);
+  if ('movementId' in side && side.movementId) query = query.where('m.id', '=', side.movementId);
   const rows = await query.orderBy('m.criado_em').orderBy('m.id').limit(100).execute();
   return rows.map((row) => ({
     movimentacao_id: row.id,
