@@ -183,6 +183,13 @@ export const routes: RouteObject[] = [
           provenOnly(withAccountTexts(import('./routes/referrals')).then((m) => m.ReferralsRoute)),
         ),
       },
+      // The agent's desk: cash-ins, the cash-outs to hand over, and the day (AGENTS_ENABLED).
+      {
+        path: '/agent',
+        ...lazyRoute(() =>
+          provenOnly(withNamespaces(import('./routes/agent-desk'), ['desk']).then((m) => m.AgentDeskRoute)),
+        ),
+      },
       {
         path: '/statement',
         ...lazyRoute(

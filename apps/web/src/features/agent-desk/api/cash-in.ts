@@ -1,0 +1,41 @@
+import type { CashInRequest, StartedCashIn } from '@kreyolcash/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+// The agent's cash-in (docs/agents.md): the float's money is held at the start, so every step's
+// end (done, refused, cancelled) changes the float and the day: both are read again.
+function useRefreshDesk() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['agent-desk'] });
+}
+
+/** POST /api/me/agent/cash-ins: holds the amount and sends the agent their code by WhatsApp. */
+export function useStartCashIn() {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: (body: CashInRequest) => apiClient.post<StartedCashIn>('/api/me/agent/cash-ins', body),
+    onSettled: refresh,
+  });
+}
+
+export type ConfirmCashInRequest = { movementId: string; codigo: string };
+
+/** POST /api/me/agent/cash-ins/:id/confirm: the agent's code posts it; the customer has the money. */
+export function useConfirmCashIn() {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: ({ movementId, codigo }: ConfirmCashInRequest) =>
+      apiClient.post(`/api/me/agent/cash-ins/${encodeURIComponent(movementId)}/confirm`, { codigo }),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/me/agent/cash-ins/:id/cancel: the float's money is free again. */
+export function cancelCashIn(movementId: string): Promise<unknown> {
+  return apiClient.post(`/api/me/agent/cash-ins/${encodeURIComponent(movementId)}/cancel`, {});
+}
+
+export function useCancelCashIn() {
+  const refresh = useRefreshDesk();
+  return useMutation({ mutationFn: cancelCashIn, onSettled: refresh });
+}

@@ -1,0 +1,82 @@
+import { parseAmountToCentis } from '@kreyolcash/domain';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PhoneInput } from '@/components/ui/phone-input';
+import { Spinner } from '@/components/ui/spinner';
+import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
+import { useTranslation } from '@/lib/i18n';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { deskFieldText } from './desk-errors';
+import type { CashInFormData, CashInFormValues } from './desk-schemas';
+
+const resolver = lazyZodResolver(() => import('./desk-schemas').then((module) => module.cashInFormSchema));
+
+type CashInFormProps = {
+  values: CashInFormValues;
+  isSending: boolean;
+  refusal: Refusal | null;
+  onEdit: () => void;
+  onSubmit: (data: CashInFormData, values: CashInFormValues) => void;
+};
+
+function isPositiveAmount(text: string): boolean {
+  const parsed = parseAmountToCentis(text);
+  return parsed.ok && parsed.centis > 0;
+}
+
+/** The customer's phone and the cash they handed over; the server answers who they are. */
+export function CashInForm({ values, isSending, refusal, onEdit, onSubmit }: CashInFormProps) {
+  const { t } = useTranslation('desk');
+  const form = useForm<CashInFormValues, unknown, CashInFormData>({ resolver, defaultValues: values });
+  const amountText = useWatch({ control: form.control, name: 'amount' });
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      aria-labelledby="cash-in-title"
+      onSubmit={form.handleSubmit((data) => onSubmit(data, form.getValues()))}
+    >
+      <h2 id="cash-in-title" tabIndex={-1} data-step-heading className="text-xl font-bold text-slate-900">
+        {t('cashIn.title')}
+      </h2>
+      <Field
+        label={t('cashIn.phone')}
+        hint={t('cashIn.phoneHint')}
+        error={deskFieldText(errors.telefone?.message)}
+      >
+        {(control) => (
+          <PhoneInput
+            {...control}
+            {...form.register('telefone', { onChange: onEdit })}
+            autoComplete="off"
+            placeholder="3712 3456"
+          />
+        )}
+      </Field>
+      <Field
+        label={t('cashIn.amount')}
+        hint={t('cashIn.amountHint')}
+        error={deskFieldText(errors.amount?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('amount', { onChange: onEdit })}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="250"
+            className="text-2xl! font-bold tabular-nums"
+          />
+        )}
+      </Field>
+      <StepRefusal refusal={refusal} />
+      <Button type="submit" size="lg" disabled={isSending || !isPositiveAmount(amountText)}>
+        {isSending ? <Spinner /> : null}
+        {isSending ? t('cashIn.searching') : t('cashIn.next')}
+      </Button>
+    </form>
+  );
+}
