@@ -61,12 +61,12 @@ function DayFigures({ day }: { day: AgentDay }) {
         {rows.map(([label, value, testId]) => (
           <div key={label} className="flex items-baseline justify-between gap-3 py-2" data-testid={testId}>
             <dt className="text-slate-700">{label}</dt>
-            <dd className="font-semibold text-slate-900 tabular-nums">{value}</dd>
+            <dd className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{value}</dd>
           </div>
         ))}
         <div className="flex items-baseline justify-between gap-3 pt-3" data-testid="day-end">
           <dt className="font-bold text-slate-900">{t('day.end')}</dt>
-          <dd className="text-xl font-bold text-slate-900 tabular-nums">
+          <dd className="text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums">
             {formatKreyol(day.saldo_fim_centis)}
           </dd>
         </div>

@@ -62,12 +62,16 @@ export function CashInConfirm({ started, onDone, onEnded }: CashInConfirmProps) 
       <h2 id="cash-in-check" tabIndex={-1} data-step-heading className="text-xl font-bold text-slate-900">
         {t('cashIn.checkTitle')}
       </h2>
-      <Card className="flex flex-col items-center gap-3 text-center" data-testid="cash-in-customer">
-        <CustomerPhoto name={cliente.nome_completo} photoUrl={cliente.profile_photo_url} />
-        <p className="text-xl font-bold break-words text-slate-900">{cliente.nome_completo}</p>
-        <p className="text-lg font-semibold text-slate-800 tabular-nums">
-          {t('cashIn.amountFor', { amount: formatKreyol(started.quantidade_centis) })}
-        </p>
+      <Card className="flex flex-col gap-3 p-4" data-testid="cash-in-customer">
+        <div className="flex items-center gap-4">
+          <CustomerPhoto name={cliente.nome_completo} photoUrl={cliente.profile_photo_url} />
+          <div className="flex min-w-0 flex-col gap-1">
+            <p className="text-xl font-bold break-words text-slate-900">{cliente.nome_completo}</p>
+            <p className="text-lg font-semibold text-slate-800 tabular-nums">
+              {t('cashIn.amountFor', { amount: formatKreyol(started.quantidade_centis) })}
+            </p>
+          </div>
+        </div>
         <p className="text-base text-slate-700">{t('cashIn.checkFace')}</p>
       </Card>
       <form

@@ -2,7 +2,7 @@ import { UserRound } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
 
-const sizes = { lg: 'size-40', md: 'size-24' } as const;
+const sizes = { lg: 'size-32', md: 'size-24' } as const;
 
 /**
  * The customer's face, large: the agent compares it with the person at the counter before paying.

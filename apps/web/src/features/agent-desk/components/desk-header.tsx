@@ -15,7 +15,7 @@ export function DeskHeader({ agent }: { agent: MyAgent }) {
   return (
     <section
       aria-label={t('header.label')}
-      className="flex flex-col gap-3 rounded-2xl bg-primary-800 p-4 text-white"
+      className="flex flex-col gap-2 rounded-2xl bg-primary-800 px-4 py-3 text-white"
       data-testid="desk-header"
     >
       <div className="flex items-baseline justify-between gap-3">
@@ -23,7 +23,19 @@ export function DeskHeader({ agent }: { agent: MyAgent }) {
         <p className="shrink-0 text-sm">{t('header.number', { number: agent.agente.numero })}</p>
       </div>
       <div>
-        <p className="text-sm">{t('header.float')}</p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm">{t('header.float')}</p>
+          <div
+            className="rounded-lg bg-white/15 px-2 py-0.5 text-sm font-semibold whitespace-nowrap"
+            data-testid="desk-rate"
+          >
+            {rate.data ? (
+              t('header.rate', { htg: formatHtgPerKc(rate.data.htg_por_kc_bp) })
+            ) : (
+              <Skeleton className="h-4 w-28 bg-white/30" />
+            )}
+          </div>
+        </div>
         <p className="text-3xl font-bold tabular-nums" data-testid="desk-float">
           {formatKreyol(agent.float.disponivel_centis)}
         </p>
@@ -32,13 +44,6 @@ export function DeskHeader({ agent }: { agent: MyAgent }) {
             {t('header.held', { amount: formatKreyol(agent.float.reservado_centis) })}
           </p>
         ) : null}
-      </div>
-      <div className="rounded-xl bg-white/15 px-3 py-1.5 text-base font-semibold" data-testid="desk-rate">
-        {rate.data ? (
-          t('header.rate', { htg: formatHtgPerKc(rate.data.htg_por_kc_bp) })
-        ) : (
-          <Skeleton className="h-5 w-32 bg-white/30" />
-        )}
       </div>
       <ListingStatus paused={agent.pausado_em !== null} />
     </section>
@@ -50,12 +55,13 @@ function ListingStatus({ paused }: { paused: boolean }) {
   const { t } = useTranslation('desk');
   const setPaused = useSetListingPaused();
   return (
-    <div className="flex items-center justify-between gap-3 border-t border-white/25 pt-3">
+    <div className="flex items-center justify-between gap-3 border-t border-white/25 pt-2">
       <p className="min-w-0 text-sm" data-testid="listing-status">
         {paused ? t('listing.paused') : t('listing.open')}
       </p>
       <Button
         variant="inverse"
+        className="whitespace-nowrap"
         disabled={setPaused.isPending}
         onClick={() =>
           setPaused.mutate(!paused, {
