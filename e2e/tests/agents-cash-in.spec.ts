@@ -152,6 +152,8 @@ test('an agent cashes in ₭250 after seeing the customer’s face, sees it in t
   await expect(waiting).toContainText(customer.fullName);
   await expect(waiting).toContainText('₭ 100,00');
   await expect(waiting).toContainText('₭ 5,00');
+  // Half the fee is the agent's (the default table's share).
+  await expect(waiting).toContainText('₭ 2,50');
   await expect(waiting.getByRole('img', { name: `Foto ${customer.fullName}` })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, testInfo, 'desk-cash-outs');

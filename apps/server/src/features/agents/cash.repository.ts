@@ -61,6 +61,15 @@ export async function listHeldCashOuts(
       'a.nome_comercial',
       'c.nome_completo',
       'c.profile_photo_key',
+      // The legs beyond the first that credit the agent's float: the commission.
+      (eb) =>
+        eb
+          .selectFrom('kreyolcash_pernas as p')
+          .select((p) => p.fn.coalesce(p.fn.sum<string>('p.quantidade_centis'), p.lit(0)).as('c'))
+          .whereRef('p.movimentacao_id', '=', 'm.id')
+          .whereRef('p.conta_credito', '=', 'a.conta_id')
+          .where('p.numero', '>', 1)
+          .as('comissao_centis'),
     ])
     .where('m.tipo', '=', 'saque')
     .where('m.status', '=', 'pendente');
@@ -76,6 +85,7 @@ export async function listHeldCashOuts(
     cliente: { nome_completo: row.nome_completo, profile_photo_url: profilePhotoUrl(row.profile_photo_key) },
     quantidade_centis: Number(row.quantidade_centis),
     tarifa_centis: Number(row.retido_centis) - Number(row.quantidade_centis),
+    comissao_centis: Number(row.comissao_centis ?? 0),
     expira_em: row.expira_em as Date,
   }));
 }

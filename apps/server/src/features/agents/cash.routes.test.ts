@@ -274,6 +274,7 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
         cliente: { nome_completo: customer.nome, profile_photo_url: null },
         quantidade_centis: 50_000,
         tarifa_centis: 1_500,
+        comissao_centis: 750,
         expira_em: expect.any(String),
       });
       expect(await account(customer.id)).toEqual({ saldo: 100_000, reservado: 51_500 });

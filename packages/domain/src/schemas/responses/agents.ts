@@ -96,6 +96,8 @@ export const heldCashOutSchema = named(
     cliente: cashInCustomerSchema,
     quantidade_centis: z.int(),
     tarifa_centis: z.int(),
+    /** The part of the fee that goes to the agent's float when the cash is handed over. */
+    comissao_centis: z.int(),
     expira_em: timestampSchema,
   }),
   'A cash-out held from the wallet, waiting for its agent to hand the cash over before expira_em',

@@ -81,6 +81,8 @@ function CashOutCard({ cashOut, isBusy, disabled, onHandOver }: CashOutCardProps
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-base text-slate-700">
         <dt>{t('cashOuts.fee')}</dt>
         <dd className="text-right font-semibold tabular-nums">{formatKreyol(cashOut.tarifa_centis)}</dd>
+        <dt>{t('cashOuts.commission')}</dt>
+        <dd className="text-right font-semibold tabular-nums">{formatKreyol(cashOut.comissao_centis)}</dd>
         <dt>{t('cashOuts.expires')}</dt>
         <dd className="text-right font-semibold tabular-nums">
           {wallClockOf(cashOut.expira_em).slice(11, 16)}
