@@ -7,3 +7,11 @@
 export function agentsEnabled(): boolean {
   return typeof document !== 'undefined' && document.documentElement.dataset.agents === 'on';
 }
+
+/** A text true for one setting only: shown by the stylesheet when the page's setting is that one. */
+export type AgentsSetting = 'agents' | 'noAgents';
+
+export const settingClass: Record<AgentsSetting, string> = {
+  agents: 'when-agents',
+  noAgents: 'when-no-agents',
+};

@@ -4,9 +4,10 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { supportEmail } from '@/config/contact';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useGoBack } from '@/hooks/use-go-back';
+import { cn } from '@/lib/cn';
+import { type AgentsSetting, settingClass } from '@/lib/features';
 import { useTranslation } from '@/lib/i18n';
-
-type LegalSection = { title: string; paragraphs: readonly string[]; items: readonly string[] };
+import { type LegalSection, numberedSections, partsOf } from '../legal-texts';
 
 type LegalDocumentProps = { document: 'terms' | 'privacy' };
 
@@ -18,7 +19,8 @@ export function LegalDocument({ document }: LegalDocumentProps) {
   const title = t(document === 'terms' ? 'legal.termsTitle' : 'legal.privacyTitle');
   useDocumentTitle(title);
 
-  const sections: readonly LegalSection[] = tLegal(`${document}.sections`, { returnObjects: true });
+  const written: readonly LegalSection[] = tLegal(`${document}.sections`, { returnObjects: true });
+  const sections = numberedSections(written);
   const translationNote = tLegal('translationNote');
 
   return (
@@ -43,20 +45,25 @@ export function LegalDocument({ document }: LegalDocumentProps) {
         ) : null}
         <p className="mt-5 text-base leading-relaxed text-slate-700">{tLegal(`${document}.intro`)}</p>
 
-        {sections.map((section, sectionIndex) => (
-          <section key={section.title} className="mt-7">
+        {sections.map((section) => (
+          <section key={section.title} className={cn('mt-7', section.when && settingClass[section.when])}>
             <h2 className="text-lg font-bold text-slate-900">
-              {sectionIndex + 1}. {section.title}
+              <SectionNumber numbers={section.numbers} when={section.when} /> {section.title}
             </h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-2 text-base leading-relaxed text-slate-700">
-                {paragraph}
+            {section.paragraphs.map(partsOf).map(({ text, when }) => (
+              <p
+                key={text}
+                className={cn('mt-2 text-base leading-relaxed text-slate-700', when && settingClass[when])}
+              >
+                {text}
               </p>
             ))}
             {section.items.length > 0 ? (
               <ul className="mt-2 list-disc space-y-2 pl-5 text-base leading-relaxed text-slate-700 marker:text-primary-600">
-                {section.items.map((item) => (
-                  <li key={item}>{item}</li>
+                {section.items.map(partsOf).map(({ text, when }) => (
+                  <li key={text} className={when && settingClass[when]}>
+                    {text}
+                  </li>
                 ))}
               </ul>
             ) : null}
@@ -83,5 +90,17 @@ export function LegalDocument({ document }: LegalDocumentProps) {
         </Button>
       </main>
     </div>
+  );
+}
+
+/** "3." — or, when the sections of one setting put it elsewhere in the other, both numbers. */
+function SectionNumber({ numbers, when }: { numbers: Record<AgentsSetting, number>; when?: AgentsSetting }) {
+  if (when) return <>{numbers[when]}.</>;
+  if (numbers.agents === numbers.noAgents) return <>{numbers.agents}.</>;
+  return (
+    <>
+      <span className={settingClass.agents}>{numbers.agents}.</span>
+      <span className={settingClass.noAgents}>{numbers.noAgents}.</span>
+    </>
   );
 }
