@@ -149,6 +149,46 @@ describe('the prerendered pages, over HTTP', () => {
     expect(res.headers.get('location')).toBe('/login');
   });
 
+  it("holds the text of both agents' settings, each marked for the stylesheet, and no mark with them off", async () => {
+    const landing = (await page('/')).html;
+    expect(landing).toMatch(/<html (?![^>]*data-agents)/);
+    expect(landing).toContain(
+      'html:not([data-agents=on]) .when-agents,html[data-agents=on] .when-no-agents{display:none}',
+    );
+    expect(classOf(landing, 'KreyolCash (₭) se yon lajan ki sèvi sèlman anndan aplikasyon an')).toContain(
+      'when-no-agents',
+    );
+    expect(classOf(landing, 'KreyolCash (₭) se lajan dijital ki sou kont ou')).toContain('when-agents');
+    // The agents' card and its dot, drawn for the stylesheet to hide without them.
+    expect(landing).toMatch(
+      /class="[^"]*\bwhen-agents"[^>]*>(?:<[^>]+>)*<h2[^>]*>Mete ak retire lajan kay yon ajan</,
+    );
+    // React's separators between the pieces of a heading left out: the text as read.
+    const terms = (await page('/terms-of-service')).html.replaceAll('<!-- -->', '');
+    expect(classOf(terms, 'Ou pa ka retire KreyolCash an kach')).toContain('when-no-agents');
+    expect(classOf(terms, 'Ou ka achte ₭ ak goud kach')).toContain('when-agents');
+    expect(terms).toMatch(/<section class="[^"]*\bwhen-agents"><h2[^>]*>3\. Ajan KreyolCash/);
+    // The sections after it have a number in each setting.
+    expect(terms).toContain(
+      '<span class="when-agents">4.</span><span class="when-no-agents">3.</span> Kont ou',
+    );
+  });
+
+  it('marks the same pages as with the agents on when AGENTS_ENABLED is set, their text unchanged', async () => {
+    const on = await createTestApp({ WEB_DIST_DIR: distDir, AGENTS_ENABLED: 'true' });
+    try {
+      const onBase = await on.app.listen({ host: '127.0.0.1', port: 0 });
+      for (const path of ['/', '/terms-of-service', '/privacy-policy']) {
+        const marked = await (await fetch(`${onBase}${path}`)).text();
+        const plain = (await page(path)).html;
+        expect(marked, path).toMatch(/<html data-agents="on" lang="ht"/);
+        expect(marked.replace(' data-agents="on"', ''), path).toBe(plain);
+      }
+    } finally {
+      await on.close();
+    }
+  });
+
   it('leaves the other screens to the app: the plain shell', async () => {
     const { status, html } = await page('/company/12');
     expect(status).toBe(200);
@@ -156,3 +196,10 @@ describe('the prerendered pages, over HTTP', () => {
     expect(html).toContain('class="boot-splash"');
   });
 });
+
+/** The class of the element whose text starts with `text`. */
+function classOf(html: string, text: string): string | undefined {
+  const at = html.indexOf(`>${text}`);
+  if (at < 0) return undefined;
+  return /class="([^"]*)"[^>]*$/.exec(html.slice(html.lastIndexOf('<', at), at))?.[1];
+}

@@ -3,6 +3,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { LegalLinks } from '@/components/legal-links';
 import { buttonStyles } from '@/components/ui/button';
 import { TextLink } from '@/components/ui/text-link';
+import { CurrencyNote } from '@/features/landing/components/currency-note';
 import { FeatureCarousel } from '@/features/landing/components/feature-carousel';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useTranslation } from '@/lib/i18n';
@@ -42,9 +43,7 @@ export function LandingRoute() {
           </p>
         </div>
 
-        <p className="mt-4 rounded-2xl bg-primary-50 px-4 py-3 text-sm leading-relaxed text-primary-900">
-          {t('landing.currencyNote')}
-        </p>
+        <CurrencyNote />
       </main>
 
       <footer className="mx-auto w-full max-w-md px-5 pt-4 pb-6">
