@@ -1,10 +1,17 @@
 import { copyFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 
-const slideTitles = ['Voye lajan ak yon kòd', 'Achte nan biznis ayisyen', 'Envite zanmi ou'];
+// The suite's server runs with the agents on: their card is the last (agents-off.spec.ts has the
+// carousel without it).
+const slideTitles = [
+  'Voye lajan ak yon kòd',
+  'Achte nan biznis ayisyen',
+  'Envite zanmi ou',
+  'Mete ak retire lajan kay yon ajan',
+];
 
 function dot(page: Page, number: number) {
-  return page.getByRole('button', { name: new RegExp(`^Montre kat ${number} sou 3`) });
+  return page.getByRole('button', { name: new RegExp(`^Montre kat ${number} sou 4`) });
 }
 
 function slideHeading(page: Page, number: number) {
@@ -83,14 +90,14 @@ test.describe('landing', () => {
     await openWithClockStopped(page);
     await expect(dot(page, 1)).toHaveAttribute('aria-current', 'true');
     await page.clock.runFor(3_500);
-    await dot(page, 3).click();
-    await expect(slideHeading(page, 3)).toBeVisible();
-    await expect(dot(page, 3)).toHaveAttribute('aria-current', 'true');
+    await dot(page, 4).click();
+    await expect(slideHeading(page, 4)).toBeVisible();
+    await expect(dot(page, 4)).toHaveAttribute('aria-current', 'true');
 
     // Past the first card's 5 seconds: had the timer not restarted, the carousel would have moved.
     await page.clock.runFor(4_900);
-    await expect(dot(page, 3)).toHaveAttribute('aria-current', 'true');
-    await expect(slideHeading(page, 3)).toBeVisible();
+    await expect(dot(page, 4)).toHaveAttribute('aria-current', 'true');
+    await expect(slideHeading(page, 4)).toBeVisible();
 
     // Five seconds after the click, it wraps around from the last card to the first.
     await page.clock.runFor(100);
@@ -104,7 +111,7 @@ test.describe('landing', () => {
     await page.goto('/');
     const startNow = page.getByRole('link', { name: 'Kòmanse kounye a' });
     const before = await startNow.boundingBox();
-    for (const number of [2, 3, 1]) {
+    for (const number of [2, 3, 4, 1]) {
       await dot(page, number).click();
       await expect(slideHeading(page, number)).toBeVisible();
       expect(await startNow.boundingBox()).toEqual(before);

@@ -173,7 +173,7 @@ test('the landing is taken over without moving anything, and its carousel turns 
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto('/');
-  await page.getByRole('button', { name: /Montre kat 2 sou 3/ }).click();
+  await page.getByRole('button', { name: /Montre kat 2 sou 4/ }).click();
   await expect(page.getByRole('heading', { name: 'Achte nan biznis ayisyen' })).toBeVisible();
   const shifts = await page.evaluate(
     () => (window as unknown as { kcShifts: { total: number } }).kcShifts.total,
