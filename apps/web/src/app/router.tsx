@@ -108,6 +108,27 @@ export const routes: RouteObject[] = [
           provenOnly(withNamespaces(import('./routes/transfer'), ['wallet']).then((m) => m.TransferRoute)),
         ),
       },
+      // The agents' screens (AGENTS_ENABLED): the server answers their API only when it is on.
+      {
+        path: '/agents',
+        ...lazyRoute(
+          async () => (await withNamespaces(import('./routes/agents'), ['wallet', 'agents'])).AgentsRoute,
+        ),
+      },
+      {
+        path: '/fees',
+        ...lazyRoute(
+          async () => (await withNamespaces(import('./routes/fees'), ['wallet', 'agents'])).FeesRoute,
+        ),
+      },
+      {
+        path: '/cash-out',
+        ...lazyRoute(() =>
+          provenOnly(
+            withNamespaces(import('./routes/cash-out'), ['wallet', 'agents']).then((m) => m.CashOutRoute),
+          ),
+        ),
+      },
       {
         path: '/forgot-password',
         ...lazyRoute(async () => (await import('./routes/forgot-password')).ForgotPasswordRoute),

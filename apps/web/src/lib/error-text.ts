@@ -12,7 +12,7 @@ const GENERIC_CODES: ReadonlySet<ErrorCode> = new Set([
 ]);
 
 /** The namespaces with failure texts of their own, besides the shared ones of `screens`. */
-export type ErrorTextNamespace = 'wallet' | 'marketplace' | 'account' | 'desk';
+export type ErrorTextNamespace = 'wallet' | 'marketplace' | 'account' | 'agents' | 'desk';
 
 export type ErrorTextOptions = {
   /** The code whose text stands in for a generic failure (default unexpected_error). */

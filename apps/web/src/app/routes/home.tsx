@@ -1,14 +1,18 @@
 import { type ErrorCode, HISTORY_HOME_LIMIT } from '@kreyolcash/domain';
 import {
+  Banknote,
   Gauge,
   LifeBuoy,
   Lock,
   LogOut,
   type LucideIcon,
+  MapPin,
+  Percent,
   Plus,
   ReceiptText,
   Send,
   ShoppingBag,
+  Store,
   UserPlus,
   UserRound,
 } from 'lucide-react';
@@ -18,6 +22,7 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { supportPath } from '@/components/ui/support-link';
+import { useMyAgent } from '@/features/agents/api/get-my-agent';
 import { firstNameOf, getMeQueryOptions, useMe } from '@/features/profile/api/get-me';
 import { FrozenNotice } from '@/features/support/components/frozen-notice';
 import { getTransactionsQueryOptions, useTransactions } from '@/features/wallet/api/get-transactions';
@@ -33,6 +38,7 @@ import { useIsTakingOver } from '@/hooks/use-is-taking-over';
 import { useSession } from '@/hooks/use-session';
 import { apiClient } from '@/lib/api-client';
 import { isSessionFailure } from '@/lib/error-text';
+import { agentsEnabled } from '@/lib/features';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { queryClient } from '../data-provider';
@@ -180,15 +186,18 @@ const MoneyLinks = memo(function MoneyLinks({ isSignedIn }: { isSignedIn: boolea
   );
 });
 
-const shortcuts: {
-  to: string;
-  label: 'transfer' | 'companies' | 'referrals' | 'statement';
-  Icon: LucideIcon;
-}[] = [
+type ShortcutLabel = 'transfer' | 'companies' | 'referrals' | 'statement' | 'agents' | 'fees' | 'cashOut';
+
+// The agents' shortcuts are in every page drawn (the prerendered one cannot know the setting) and
+// shown only with AGENTS_ENABLED, by the `when-agents` class.
+const shortcuts: { to: string; label: ShortcutLabel; Icon: LucideIcon; agentsOnly?: true }[] = [
   { to: '/transfer', label: 'transfer', Icon: Send },
   { to: '/companies', label: 'companies', Icon: ShoppingBag },
   { to: '/referrals', label: 'referrals', Icon: UserPlus },
   { to: '/statement', label: 'statement', Icon: ReceiptText },
+  { to: '/agents', label: 'agents', Icon: MapPin, agentsOnly: true },
+  { to: '/fees', label: 'fees', Icon: Percent, agentsOnly: true },
+  { to: '/cash-out', label: 'cashOut', Icon: Banknote, agentsOnly: true },
 ];
 
 const Shortcuts = memo(function Shortcuts({ isSignedIn }: { isSignedIn: boolean }) {
@@ -197,36 +206,63 @@ const Shortcuts = memo(function Shortcuts({ isSignedIn }: { isSignedIn: boolean 
   return (
     <nav aria-label={t('home.shortcuts.label')}>
       <ul className="grid grid-cols-4 gap-2">
-        {shortcuts.map(({ to, label, Icon }) => (
-          <li key={to}>
-            <Link
+        {shortcuts.map(({ to, label, Icon, agentsOnly }) => (
+          <li key={to} className={agentsOnly ? 'when-agents' : undefined}>
+            {/* Sending is what a freeze stops: the shortcuts that send say so before they are tapped. */}
+            <ShortcutTile
               to={to}
-              className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-2xl border border-slate-200 bg-white px-1 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              {isFrozen && label === 'transfer' ? (
-                // Sending is what a freeze stops: the shortcut says so before it is tapped.
-                <>
-                  <span className="grid size-10 place-items-center rounded-full bg-red-50 text-red-700">
-                    <Lock aria-hidden="true" className="size-5" />
-                  </span>
-                  {t(`home.shortcuts.${label}`)}
-                  <span className="sr-only">{t('home.frozen.title')}</span>
-                </>
-              ) : (
-                <>
-                  <span className="grid size-10 place-items-center rounded-full bg-primary-50 text-primary-700">
-                    <Icon aria-hidden="true" className="size-5" />
-                  </span>
-                  {t(`home.shortcuts.${label}`)}
-                </>
-              )}
-            </Link>
+              label={t(`home.shortcuts.${label}`)}
+              Icon={Icon}
+              isLocked={isFrozen && (label === 'transfer' || label === 'cashOut')}
+            />
           </li>
         ))}
+        <DeskShortcut isSignedIn={isSignedIn} />
       </ul>
     </nav>
   );
 });
+
+/** An agent's own way to their desk, once the server says the person is one. */
+function DeskShortcut({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation('screens');
+  const myAgent = useAnswer(useMyAgent({ enabled: isSignedIn && agentsEnabled() }));
+  if (!myAgent.data) return null;
+  return (
+    <li>
+      <ShortcutTile to="/agent" label={t('home.shortcuts.desk')} Icon={Store} isLocked={false} />
+    </li>
+  );
+}
+
+type ShortcutTileProps = { to: string; label: string; Icon: LucideIcon; isLocked: boolean };
+
+function ShortcutTile({ to, label, Icon, isLocked }: ShortcutTileProps) {
+  const { t } = useTranslation('screens');
+  return (
+    <Link
+      to={to}
+      className="flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-2xl border border-slate-200 bg-white px-1 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+    >
+      {isLocked ? (
+        <>
+          <span className="grid size-10 place-items-center rounded-full bg-red-50 text-red-700">
+            <Lock aria-hidden="true" className="size-5" />
+          </span>
+          {label}
+          <span className="sr-only">{t('home.frozen.title')}</span>
+        </>
+      ) : (
+        <>
+          <span className="grid size-10 place-items-center rounded-full bg-primary-50 text-primary-700">
+            <Icon aria-hidden="true" className="size-5" />
+          </span>
+          {label}
+        </>
+      )}
+    </Link>
+  );
+}
 
 /** A frozen account says so first: nothing leaves it, it still sees and receives. */
 const FrozenBanner = memo(function FrozenBanner({ isSignedIn }: { isSignedIn: boolean }) {
