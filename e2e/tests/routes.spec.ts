@@ -1,7 +1,17 @@
 import { expect, test } from '@playwright/test';
 
 // Spec §6: a visitor without a session is sent to the login from the signed-in user's screens.
-const signedInPaths = ['/home', '/profile', '/settings', '/referrals', '/limits', '/identity'];
+const signedInPaths = [
+  '/home',
+  '/profile',
+  '/settings',
+  '/referrals',
+  '/limits',
+  '/identity',
+  '/agents',
+  '/fees',
+  '/cash-out',
+];
 
 test('the screens of a signed-in user send a visitor without a session to the login', async ({ page }) => {
   for (const path of signedInPaths) {

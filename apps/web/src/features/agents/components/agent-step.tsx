@@ -65,8 +65,11 @@ export function AgentStep({ initialNumber, agent, refusal, onFound, onConfirm }:
             {...control}
             value={number}
             onChange={(event) => {
-              setNumber(event.target.value.replace(/\D/g, '').slice(0, 5));
+              const digits = event.target.value.replace(/\D/g, '').slice(0, 5);
+              setNumber(digits);
               setProblem(undefined);
+              // Another number is another agent: the one shown can no longer be confirmed.
+              if (agent && digits !== String(agent.numero)) onFound(null);
             }}
             inputMode="numeric"
             autoComplete="off"

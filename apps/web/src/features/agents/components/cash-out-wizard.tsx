@@ -35,6 +35,8 @@ export function CashOutWizard({ agentNumber, available, Frame, onExit }: CashOut
   const { t } = useTranslation('agents');
   const [step, setStep] = useState<Step>('agent');
   const [agent, setAgent] = useState<AgentListing | null>(null);
+  // The agent's number as last typed or brought, kept when the agent can no longer be chosen.
+  const [number, setNumber] = useState(agentNumber ?? '');
   const [amountText, setAmountText] = useState('');
   const [started, setStarted] = useState<StartedCashOut | null>(null);
   const [held, setHeld] = useState<HeldCashOut | null>(null);
@@ -72,11 +74,12 @@ export function CashOutWizard({ agentNumber, available, Frame, onExit }: CashOut
           setStarted(answer);
           setStep('code');
         },
-        onError: (error) =>
-          goTo(
-            cashOutRefusalOf(error)?.code === 'agent_not_found' ? 'agent' : 'amount',
-            cashOutRefusalOf(error),
-          ),
+        onError: (error) => {
+          const why = cashOutRefusalOf(error);
+          if (why?.code !== 'agent_not_found') return goTo('amount', why);
+          setAgent(null);
+          goTo('agent', why);
+        },
       },
     );
   }
@@ -96,10 +99,13 @@ export function CashOutWizard({ agentNumber, available, Frame, onExit }: CashOut
         {step === 'agent' ? <PendingCashOuts /> : null}
         {step === 'agent' ? (
           <AgentStep
-            initialNumber={agent ? String(agent.numero) : (agentNumber ?? '')}
+            initialNumber={number}
             agent={agent}
             refusal={refusalOn('agent')}
-            onFound={setAgent}
+            onFound={(found) => {
+              setAgent(found);
+              if (found) setNumber(String(found.numero));
+            }}
             onConfirm={() => goTo('amount')}
           />
         ) : null}

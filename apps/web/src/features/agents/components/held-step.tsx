@@ -1,4 +1,4 @@
-import { type AgentListing, formatKreyol, type HeldCashOut } from '@kreyolcash/domain';
+import { type AgentListing, findCommune, formatKreyol, type HeldCashOut } from '@kreyolcash/domain';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
@@ -25,7 +25,9 @@ export function HeldStep({ held, agent, onCancelled }: HeldStepProps) {
       {agent ? (
         <p className="flex items-start gap-2 text-base break-words text-slate-800">
           <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
-          <span>{agent.endereco}</span>
+          <span>
+            {agent.endereco}, {findCommune(agent.comuna)?.nome ?? agent.comuna}
+          </span>
         </p>
       ) : null}
       <HeldCashOutCard held={held} onCancelled={onCancelled} />

@@ -13,13 +13,10 @@ export function QuoteSummary({ started }: { started: StartedCashOut }) {
   ] as const;
   return (
     <section
-      aria-labelledby="cash-out-quote"
+      aria-label={t('cashOut.quote.title')}
       data-testid="cash-out-quote"
-      className="flex flex-col gap-2 rounded-2xl border border-primary-200 bg-primary-50 p-4"
+      className="rounded-2xl border border-primary-200 bg-primary-50 p-4"
     >
-      <h3 id="cash-out-quote" className="text-lg font-bold text-slate-900">
-        {t('cashOut.quote.title')}
-      </h3>
       <dl className="flex flex-col gap-1.5">
         {rows.map(([label, value], index) => (
           <div
