@@ -120,6 +120,9 @@ const CODES_BY_STATUS = {
     // The transfer's first field (phone or e-mail) left blank.
     'payee_required',
     'insufficient_balance',
+    // A refund from an agent's float (a complaint about a cash-in or cash-out) that the float
+    // does not have free: refused rather than taking it below zero.
+    'agent_float_insufficient',
     'invalid_verification_code',
     'invalid_codes',
     'code_expired',

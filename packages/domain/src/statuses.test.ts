@@ -48,9 +48,9 @@ describe('displayTypeOf', () => {
     expect(displayTypeOf({ tipo: 'ajuste', remetenteId: null, destinatarioId: receiver }, receiver)).toBe(
       'adjustment',
     );
-    expect(displayTypeOf({ tipo: 'reembolso', remetenteId: sender, destinatarioId: receiver }, sender)).toBe(
-      'adjustment',
-    );
+    expect(
+      displayTypeOf({ tipo: 'desconhecido', remetenteId: sender, destinatarioId: receiver }, sender),
+    ).toBe('adjustment');
   });
 
   it('reads a purchase and a reversal like a transfer: sent by who paid, received by who got it', () => {

@@ -51,11 +51,21 @@ export const MOVEMENT_KINDS = [
   'saque',
   'emissao',
   'resgate',
+  // A refund from an agent's float to a customer, decided by support on a complaint about a
+  // cash-in or cash-out (referente_a).
+  'reembolso',
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 // Kinds that move money between two people: they read as sent or received.
-const BETWEEN_PEOPLE: readonly string[] = ['transferencia', 'compra', 'estorno', 'deposito', 'saque'];
+const BETWEEN_PEOPLE: readonly string[] = [
+  'transferencia',
+  'compra',
+  'estorno',
+  'deposito',
+  'saque',
+  'reembolso',
+];
 export function isBetweenPeople(tipo: string): boolean {
   return BETWEEN_PEOPLE.includes(tipo);
 }
@@ -163,9 +173,26 @@ export const REPORT_STATUSES = [
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 // Why a payer disputes a movement: the wrong person was paid (a transfer), what was paid for never
-// came, the payer does not recognise it, or another reason they describe.
-export const DISPUTE_KINDS = ['pessoa_errada', 'nao_entregue', 'nao_reconhecida', 'outro'] as const;
+// came, the payer does not recognise it, or another reason they describe. A customer complains
+// about a cash-out or cash-in with the reasons of cash: the agent asked more than the fee, never
+// handed the cash over, or the ₭ and the cash differ.
+export const DISPUTE_KINDS = [
+  'pessoa_errada',
+  'nao_entregue',
+  'nao_reconhecida',
+  'outro',
+  'cobranca_excessiva',
+  'dinheiro_nao_entregue',
+  'valor_errado',
+] as const;
 export type DisputeKind = (typeof DISPUTE_KINDS)[number];
+
+// The reasons a customer may give about their own posted cash-out (saque) or cash-in (deposito),
+// in the order the app offers them. The ledger decides the same (kc_reclamacao_cabe).
+export const CASH_DISPUTE_KINDS = {
+  saque: ['dinheiro_nao_entregue', 'cobranca_excessiva', 'valor_errado', 'outro'],
+  deposito: ['valor_errado', 'cobranca_excessiva', 'outro'],
+} as const satisfies Record<'saque' | 'deposito', readonly DisputeKind[]>;
 
 // What support may decide: a posted movement is reversed, refunded in part or left standing; a
 // held one is released to its payee, refunded (voided) or left held. Either may be rejected.

@@ -32,6 +32,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0014-fee-bands',
       '0015-agent-movements',
       '0016-float-issuance',
+      '0017-cash-complaints',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

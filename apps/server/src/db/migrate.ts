@@ -16,6 +16,7 @@ import * as agents from './migrations/0013-agents.ts';
 import * as feeBands from './migrations/0014-fee-bands.ts';
 import * as agentMovements from './migrations/0015-agent-movements.ts';
 import * as floatIssuance from './migrations/0016-float-issuance.ts';
+import * as cashComplaints from './migrations/0017-cash-complaints.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-fee-bands': feeBands,
   '0015-agent-movements': agentMovements,
   '0016-float-issuance': floatIssuance,
+  '0017-cash-complaints': cashComplaints,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

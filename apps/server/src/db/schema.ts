@@ -1,5 +1,6 @@
 import type {
   CodePurpose,
+  DisputeKind,
   FreezeCategory,
   HelpRequestStatus,
   HelpSubject,
@@ -480,8 +481,8 @@ export type ReclamacoesTable = {
   quantidade_centis: number;
   conta_retida: string | null;
   retido_centis: Generated<number>;
-  /** Why the payer disputes the movement (migration 0012). */
-  tipo: Generated<'pessoa_errada' | 'nao_entregue' | 'nao_reconhecida' | 'outro'>;
+  /** Why the payer disputes the movement (migrations 0012, 0017). */
+  tipo: Generated<DisputeKind>;
   status: Generated<'aberta' | 'estornada' | 'reembolsada' | 'liberada' | 'rejeitada' | 'expirada'>;
   /** What a refund gave back. */
   reembolso_centis: number | null;

@@ -1,10 +1,11 @@
-import type {
-  DisputeDecision,
-  DisputeKind,
-  LevelLimits,
-  ReportStatus,
-  transferReportSchema,
-  VerificationLevel,
+import {
+  CASH_DISPUTE_KINDS,
+  type DisputeDecision,
+  type DisputeKind,
+  type LevelLimits,
+  type ReportStatus,
+  type transferReportSchema,
+  type VerificationLevel,
 } from '@kreyolcash/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -193,6 +194,12 @@ export type ReportRow = {
   recebedor: { id: string; nome: string; email: string; telefone: string };
   operador_nome: string | null;
   transferencia_em: Date;
+  /** The disputed movement's kind: a cash-out (saque) or cash-in (deposito) is refunded from a float. */
+  movimentacao_tipo: string;
+  /** The agent of a cash-out or cash-in, with what their float has free now; null otherwise. */
+  agente: { numero: number; nome_comercial: string; disponivel_centis: number } | null;
+  /** What the customer paid for a cash movement (a cash-out's fee included): a refund's most. */
+  pago_centis: number | null;
 };
 
 function reportsWithPeople(db: Kysely<DB>) {
@@ -229,6 +236,17 @@ function reportsWithPeople(db: Kysely<DB>) {
       ),
       'o.nome as operador_nome',
       sql<Date>`coalesce(m.concluido_em, m.criado_em)`.as('transferencia_em'),
+      'm.tipo as movimentacao_tipo',
+      sql<ReportRow['agente']>`case when m.tipo in ('saque', 'deposito') then
+        (select jsonb_build_object('numero', a.numero, 'nome_comercial', a.nome_comercial,
+                                   'disponivel_centis', c.saldo_centis - c.reservado_centis)
+           from agentes a join kreyolcash_contas c on c.id = a.conta_id
+          where a.conta_id = case when m.tipo = 'saque' then m.conta_credito else m.conta_debito end) end`.as(
+        'agente',
+      ),
+      sql<number | null>`case when m.tipo in ('saque', 'deposito') then kc_reclamacao_pago(m) end`.as(
+        'pago_centis',
+      ),
     ]);
 }
 
@@ -251,33 +269,44 @@ async function ofMovement(db: Kysely<DB>, movementId: string): Promise<ReportRow
   return reportsWithPeople(db).where('r.movimentacao_id', '=', movementId).executeTakeFirst();
 }
 
-/** A movement's report, and whether this user may still report it (own posted transfer, in time, none yet). */
+/**
+ * A movement's report, whether this user may still report it as a wrong person (own posted
+ * transfer, in time, none yet), and, of a cash-out or cash-in, the reasons they may still complain
+ * with (undefined for any other movement).
+ */
 async function stateFor(
   db: Kysely<DB>,
   p: { movementId: string; viewerId: string },
-): Promise<{ report: ReportRow | undefined; canReport: boolean }> {
+): Promise<{ report: ReportRow | undefined; canReport: boolean; cashKinds: DisputeKind[] | undefined }> {
   const report = await ofMovement(db, p.movementId);
-  if (report) return { report, canReport: false };
-  const reportable = await db
+  const movement = await db
     .selectFrom('kreyolcash_movimentacoes as m')
-    .select('m.id')
-    .where('m.id', '=', p.movementId)
-    .where('m.remetente_id', '=', p.viewerId)
-    .where('m.tipo', '=', 'transferencia')
-    .where('m.status', '=', 'concluida')
-    .where('m.concluido_em', '>', new Date(Date.now() - REPORT_WINDOW_MS))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('kreyolcash_movimentacoes as x')
-            .select('x.id')
-            .whereRef('x.referente_a', '=', 'm.id')
-            .where('x.tipo', '=', 'estorno'),
-        ),
-      ),
+    .select(['m.tipo', 'm.status', 'm.remetente_id', 'm.destinatario_id', 'm.concluido_em'])
+    .select(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('kreyolcash_movimentacoes as x')
+          .select('x.id')
+          .whereRef('x.referente_a', '=', 'm.id')
+          .where('x.tipo', 'in', ['estorno', 'reembolso']),
+      ).as('corrigida'),
     )
+    .where('m.id', '=', p.movementId)
     .executeTakeFirst();
-  return { report: undefined, canReport: reportable !== undefined };
+  if (!movement) return { report, canReport: false, cashKinds: undefined };
+  const open = !report && movement.status === 'concluida' && !movement.corrigida;
+  const postedWithin = (windowMs: number) =>
+    movement.concluido_em !== null && movement.concluido_em.getTime() > Date.now() - windowMs;
+  const canReport =
+    open &&
+    movement.tipo === 'transferencia' &&
+    movement.remetente_id === p.viewerId &&
+    postedWithin(REPORT_WINDOW_MS);
+  if (movement.tipo !== 'saque' && movement.tipo !== 'deposito') {
+    return { report, canReport, cashKinds: undefined };
+  }
+  const customer = movement.tipo === 'saque' ? movement.remetente_id : movement.destinatario_id;
+  const mayComplain = open && customer === p.viewerId && postedWithin(DISPUTE_WINDOW_MS);
+  return { report, canReport, cashKinds: mayComplain ? [...CASH_DISPUTE_KINDS[movement.tipo]] : [] };
 }
 
 /** A report as the app's answers take it: instants stay Dates, which the schema writes as text. */

@@ -212,6 +212,29 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
        where p.total <> a.total`,
   },
   {
+    // A refund from an agent's float (reports.sql, kc_reclamacao_decidir_caixa) exists only as the
+    // decision of one complaint about a posted cash-out or cash-in: from that movement's float to
+    // the complainant's own account, of what the complaint records, never more than they paid.
+    check: "agent's refund without its complaint",
+    query: sql`
+      select m.id::text as subject,
+             'reembolso of ' || m.quantidade_centis || ': '
+               || coalesce(r.status || ' complaint refunding ' || coalesce(r.reembolso_centis::text, 'nothing')
+                           || ' of ' || c.tipo || ' ' || c.status, 'no complaint') as detail
+        from kreyolcash_movimentacoes m
+        left join reclamacoes r on r.estorno_id = m.id
+        left join kreyolcash_movimentacoes c on c.id = m.referente_a
+       where m.tipo = 'reembolso'
+         and (r.id is null or r.status <> 'reembolsada' or r.reembolso_centis <> m.quantidade_centis
+              or r.movimentacao_id is distinct from m.referente_a
+              or c.tipo not in ('saque', 'deposito') or c.status <> 'concluida'
+              or m.conta_debito <> case c.tipo when 'saque' then c.conta_credito else c.conta_debito end
+              or m.conta_credito <> r.pagador_id
+              or m.quantidade_centis > c.quantidade_centis
+                   + coalesce((select sum(l.quantidade_centis) from kreyolcash_pernas l
+                                where l.movimentacao_id = c.id and l.numero > 1 and l.conta_debito = c.conta_debito), 0))`,
+  },
+  {
     // Migration 0009's CHECKs hold every figure within the ceiling; a database that ran without
     // them, or a check dropped by hand, shows here. The sum of every balance but the issuer's is
     // the money in people's hands: within the ceiling while the issuer's balance is.

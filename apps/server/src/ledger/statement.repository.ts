@@ -25,6 +25,8 @@ export type StatementRow = {
   compra: PurchaseLine | null;
   /** What the payer paid beside leg 1 (fee and commission legs): on the payer's detail alone. */
   taxa_centis?: number;
+  /** The agent whose float a cash-in, cash-out or refund from a float moved; null otherwise. */
+  agente: { numero: number; nome_comercial: string } | null;
 };
 
 // Only movements between two people appear under the sent and received tabs (spec §2).
@@ -64,6 +66,12 @@ function movementsWithParties(db: Kysely<DB>) {
       'd.email as destinatario_email',
       sql<string>`to_char(m.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
         'criado_em_exato',
+      ),
+      // A probe of the agents' unique float account, for the agents' movements alone.
+      sql<StatementRow['agente']>`case when m.tipo in ('deposito', 'saque', 'reembolso') then
+        (select jsonb_build_object('numero', a.numero, 'nome_comercial', a.nome_comercial) from agentes a
+          where a.conta_id = case when m.tipo = 'saque' then m.conta_credito else m.conta_debito end) end`.as(
+        'agente',
       ),
     ]);
 }

@@ -48,6 +48,7 @@ export function presentTransaction(
     estornada: row.estornada,
     em_verificacao: row.em_verificacao,
     compra,
+    ...(row.agente ? { agente: row.agente } : {}),
     ...(row.taxa_centis ? { taxa_centis: row.taxa_centis } : {}),
   };
 }

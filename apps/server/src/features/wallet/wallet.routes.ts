@@ -118,11 +118,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         : undefined;
       // Not a party is the same answer as not existing: ids reveal nothing.
       if (!found) throw new AppError('transaction_not_found');
-      const { row, report, canReport } = found;
+      const { row, report, canReport, cashKinds } = found;
       return {
         ...presentTransaction(row, userId),
         reclamacao: report ? presentReport(report, userId) : null,
         pode_reclamar: canReport,
+        ...(cashKinds ? { motivos_reclamacao: cashKinds } : {}),
       };
     },
   );

@@ -36,26 +36,41 @@ begin
      r.idioma_rb, p_modelo_recebedor, r.id::text);
 end $$;
 
--- Whether a movement can be disputed by this payer for this reason (the visibility and the
--- payer were checked by the caller): a movement a person paid to a person, of a kind a person
--- pays (a wrong person is only ever a transfer), posted and not reversed, or held for a named party.
+-- Whether a movement can be disputed for this reason (the visibility and the complainant were
+-- checked by the caller): a movement a person paid to a person (a wrong person is only ever a
+-- transfer), posted and not corrected, or held for a named party; or a posted cash-out or cash-in,
+-- with the reasons of cash (packages/domain CASH_DISPUTE_KINDS).
 create or replace function kc_reclamacao_cabe(m kreyolcash_movimentacoes, p_tipo text) returns boolean
     language sql stable as $$
   select m.destinatario_id is not null
-     and m.tipo in ('transferencia', 'compra')
-     and (p_tipo <> 'pessoa_errada' or m.tipo = 'transferencia')
+     and case m.tipo
+           when 'saque' then p_tipo in ('dinheiro_nao_entregue', 'cobranca_excessiva', 'valor_errado', 'outro')
+                             and m.status = 'concluida'
+           when 'deposito' then p_tipo in ('valor_errado', 'cobranca_excessiva', 'outro') and m.status = 'concluida'
+           when 'transferencia' then p_tipo in ('pessoa_errada', 'nao_entregue', 'nao_reconhecida', 'outro')
+           when 'compra' then p_tipo in ('nao_entregue', 'nao_reconhecida', 'outro')
+           else false
+         end
      and case m.status
            when 'concluida' then not exists (select 1 from kreyolcash_movimentacoes e
-                                              where e.referente_a = m.id and e.tipo = 'estorno')
+                                              where e.referente_a = m.id and e.tipo in ('estorno', 'reembolso'))
            when 'pendente' then m.confirmador_id is not null and p_tipo <> 'pessoa_errada'
            else false
          end
 $$;
 
--- Open: the payer's own movement (kc_reclamacao_cabe), a posted one within the window since it
--- posted, one dispute per movement, at most max_abertas open per payer. Of a posted movement, the
--- whole amount is held on the payee's account if it is available now, otherwise nothing is (as
--- `reverse`: whole or nothing, never a part); a held one is held already.
+-- Who complains about a movement: its payer; of a cash-in, the customer it paid (who paid the
+-- agent in cash). The complaint names them as pagador and the other party as recebedor.
+create or replace function kc_reclamacao_queixoso(m kreyolcash_movimentacoes) returns uuid
+    language sql immutable as $$
+  select case when m.tipo = 'deposito' then m.destinatario_id else m.remetente_id end
+$$;
+
+-- Open: the complainant's own movement (kc_reclamacao_queixoso, kc_reclamacao_cabe), a posted one
+-- within the window since it posted, one dispute per movement, at most max_abertas open per
+-- complainant. Of a posted movement, the whole amount is held on the payee's account if it is
+-- available now (a cash-out's on the agent's float), otherwise nothing is (as `reverse`: whole or
+-- nothing, never a part); a held one is held already; a cash-in holds nothing.
 -- p: {movimentacao_id, pagador_id, tipo, descricao, janela_ms, prazo_ms, max_abertas}
 -- Answers {ok, reclamacao_id, retido_centis, prazo_em, usuarios}.
 create or replace function kc_reclamacao_abrir(p jsonb) returns jsonb language plpgsql as $$
@@ -73,7 +88,7 @@ begin
                    and (m.destinatario_id is distinct from v_pagador or m.status <> 'concluida')) then
     return kc_erro('transaction_not_found');
   end if;
-  if m.remetente_id <> v_pagador or not kc_reclamacao_cabe(m, v_tipo) then
+  if kc_reclamacao_queixoso(m) is distinct from v_pagador or not kc_reclamacao_cabe(m, v_tipo) then
     return kc_erro('transaction_not_reportable');
   end if;
   if exists (select 1 from reclamacoes where movimentacao_id = m.id) then return kc_erro('report_already_exists'); end if;
@@ -83,18 +98,20 @@ begin
   -- Both accounts, ascending: the payer's lock serializes the count of open disputes (parallel
   -- ones cannot all pass it), the payee's the hold.
   perform 1 from kreyolcash_contas where id in (m.conta_debito, m.conta_credito) order by id for no key update;
-  if (select count(*) from reclamacoes where pagador_id = m.remetente_id and status = 'aberta')
+  if (select count(*) from reclamacoes where pagador_id = v_pagador and status = 'aberta')
      >= (p->>'max_abertas')::integer then
     return kc_erro('report_limit_reached', jsonb_build_object('max_abertas', (p->>'max_abertas')::integer));
   end if;
-  if m.status = 'concluida' then
+  -- A cash-in paid the customer: nothing of theirs is held against their own complaint.
+  if m.status = 'concluida' and m.tipo <> 'deposito' then
     update kreyolcash_contas set reservado_centis = reservado_centis + m.quantidade_centis, atualizado_em = now()
      where id = m.conta_credito and saldo_centis - reservado_centis >= m.quantidade_centis;
     if found then v_retido := m.quantidade_centis; end if;
   end if;
   insert into reclamacoes (id, movimentacao_id, tipo, pagador_id, recebedor_id, quantidade_centis, conta_retida,
                            retido_centis, descricao, prazo_em)
-  values (v_id, m.id, v_tipo, m.remetente_id, m.destinatario_id, m.quantidade_centis,
+  values (v_id, m.id, v_tipo, v_pagador, case when m.tipo = 'deposito' then m.remetente_id else m.destinatario_id end,
+          m.quantidade_centis,
           case when v_retido > 0 then m.conta_credito end, v_retido, nullif(btrim(p->>'descricao'), ''), v_prazo);
   perform kc_reclamacao_avisar(v_id, 'report_opened_payer', 'report_opened_payee',
                                jsonb_build_object('retido', v_retido > 0 or m.status = 'pendente'));
@@ -191,6 +208,57 @@ begin
   end case;
 end $$;
 
+-- What a customer paid for a cash movement, which a refund never passes: a cash-out's amount and
+-- the fee held with it (its legs 2, 3, … from the customer's account); a cash-in's amount.
+create or replace function kc_reclamacao_pago(m kreyolcash_movimentacoes) returns bigint
+    language sql stable as $$
+  select m.quantidade_centis
+         + case when m.tipo = 'saque'
+                then coalesce((select sum(l.quantidade_centis) from kreyolcash_pernas l
+                                where l.movimentacao_id = m.id and l.numero > 1 and l.conta_debito = m.conta_debito), 0)
+                else 0 end
+$$;
+
+-- A decision about a complaint of a cash-out or cash-in: a refund from the agent's float to the
+-- customer (reembolsar: p.quantidade_centis, by default and at most what the customer paid), as a
+-- movement of its own (reembolso, referente_a the cash movement), or the complaint rejected. The
+-- float never goes below zero: agent_float_insufficient, and nothing changes. Reversing a cash
+-- movement or releasing it does not apply: the cash changed hands outside the ledger.
+create or replace function kc_reclamacao_decidir_caixa(rc reclamacoes, m kreyolcash_movimentacoes, p jsonb)
+    returns jsonb language plpgsql as $$
+declare
+  v_float uuid := case when m.tipo = 'deposito' then m.conta_debito else m.conta_credito end;
+  v_volta bigint;
+  v_livre bigint;
+  v_mov uuid;
+begin
+  perform 1 from kreyolcash_contas where id in (m.conta_debito, m.conta_credito) order by id for no key update;
+  -- What the complaint held on the float is free again for the refund.
+  v_livre := kc_disponivel(v_float) + case when rc.conta_retida = v_float then rc.retido_centis else 0 end;
+  if p->>'decisao' = 'rejeitar' then
+    perform kc_reclamacao_liberar(rc);
+    return jsonb_build_object('status', 'rejeitada');
+  end if;
+  if p->>'decisao' <> 'reembolsar' then return kc_erro('dispute_decision_not_applicable'); end if;
+  v_volta := coalesce(kc_quantidade_valida(p->'quantidade_centis'), kc_reclamacao_pago(m));
+  if (jsonb_typeof(p->'quantidade_centis') <> 'null' and kc_quantidade_valida(p->'quantidade_centis') is null)
+     or v_volta > kc_reclamacao_pago(m) then
+    return kc_erro('invalid_amount', jsonb_build_object('max_centis', kc_reclamacao_pago(m)));
+  end if;
+  if exists (select 1 from kreyolcash_movimentacoes where referente_a = m.id and tipo in ('estorno', 'reembolso')) then
+    return kc_erro('transaction_already_reversed');
+  end if;
+  if v_livre < v_volta then
+    return kc_erro('agent_float_insufficient', jsonb_build_object('disponivel_centis', v_livre));
+  end if;
+  perform kc_reclamacao_liberar(rc);
+  v_mov := kc_movimento_imediato(jsonb_build_object(
+    'tipo', 'reembolso', 'remetente_id', rc.recebedor_id, 'destinatario_id', rc.pagador_id,
+    'conta_debito', v_float, 'conta_credito', rc.pagador_id, 'quantidade_centis', v_volta,
+    'referente_a', m.id, 'motivo', p->>'motivo', 'ator', p->>'ator'));
+  return jsonb_build_object('status', 'reembolsada', 'estorno_id', v_mov, 'reembolso_centis', v_volta);
+end $$;
+
 -- Decide (an operator, with a reason): p: {reclamacao_id, decisao (estornar | reembolsar | liberar |
 -- rejeitar), quantidade_centis (a posted movement's refund), operador_id, ator, motivo, limites}.
 -- Answers {ok, reclamacao_id, movimentacao_id, status, estorno_id, reembolso_centis, retido_centis,
@@ -205,11 +273,13 @@ begin
   if rc.status <> 'aberta' then return kc_erro('report_not_open', jsonb_build_object('status', rc.status)); end if;
   if coalesce(btrim(p->>'motivo'), '') = '' then return kc_erro('reason_required'); end if;
   select * into m from kreyolcash_movimentacoes where id = rc.movimentacao_id;
-  v := case m.status
+  v := case
+         when m.tipo in ('saque', 'deposito') then kc_reclamacao_decidir_caixa(rc, m, p)
+         else case m.status
          when 'concluida' then kc_reclamacao_decidir_postado(rc, m, p)
          when 'pendente' then kc_reclamacao_decidir_retido(m, p)
          else kc_erro('dispute_decision_not_applicable')
-       end;
+       end end;
   if v ? 'error' then return v; end if;
   perform kc_reclamacao_fechar(rc.id, v->>'status', (p->>'operador_id')::uuid, p->>'motivo',
                                (v->>'estorno_id')::uuid, (v->>'reembolso_centis')::bigint);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_STATUSES } from '../../statuses.ts';
+import { DISPUTE_KINDS, REPORT_STATUSES } from '../../statuses.ts';
 import { named } from '../contract.ts';
 import { transactionStatusSchema, transactionTypeSchema } from '../statuses.ts';
 import { timestampSchema } from './common.ts';
@@ -84,6 +84,9 @@ const transactionShape = {
   em_verificacao: z.boolean().optional(),
   // What was bought, for a purchase: the sale's product, quantity, unit price and company.
   compra: purchaseLineSchema.nullable(),
+  // The agent of a cash-in, a cash-out or a refund from an agent's float: their number and
+  // business name. Absent for every other movement.
+  agente: z.object({ numero: z.int(), nome_comercial: z.string() }).optional(),
 };
 
 // One history entry as displayed (spec §3, API.md).
@@ -105,6 +108,9 @@ export const transactionDetailSchema = named(
     // What the payer paid beside the movement's amount (its fee and commission legs), shown to
     // the payer alone; absent when the movement has no fee.
     taxa_centis: z.int().positive().optional(),
+    // Of a cash-out or cash-in: the reasons the customer may still complain with (none once
+    // complained, corrected or past the window); absent for every other movement.
+    motivos_reclamacao: z.array(z.enum(DISPUTE_KINDS)).optional(),
   }),
   'One movement with its "wrong person" report and whether the caller may still open one',
 );

@@ -70,44 +70,56 @@ function auditOf(operator: OperatorSession, before: ReportRow, decision: Dispute
         liberado_centis: after.retido_centis,
         ...(after.estorno_id ? { estorno_id: after.estorno_id } : {}),
         ...(after.reembolso_centis ? { reembolso_centis: after.reembolso_centis } : {}),
+        // A complaint about a cash-out or cash-in is refunded from this agent's float.
+        ...(before.agente && after.estorno_id ? { float_do_agente: before.agente.numero } : {}),
       },
       reason,
     });
 }
 
-const DECISION_DOCS: Record<DisputeDecision, { operationId: string; summary: string; errors: ErrorCode[] }> =
-  {
-    reverse: {
-      operationId: 'adminReverseReport',
-      summary: 'Reverses the disputed payment: the whole amount goes back to the payer',
-      // 422 insufficient_balance when nothing was held and the payee spent it.
-      errors: ['forbidden', 'not_found', 'report_not_open', 'dispute_decision_not_applicable'],
-    },
-    refund: {
-      operationId: 'adminRefundReport',
-      summary:
-        'Refunds the payer: a part of a posted payment (quantidade_centis), or the whole of a held one',
-      errors: ['forbidden', 'not_found', 'report_not_open', 'dispute_decision_not_applicable'],
-    },
-    release: {
-      operationId: 'adminReleaseReport',
-      summary: 'Releases a held payment to its payee',
-      // 422 balance_limit_reached when the payee cannot take it; 403 account_frozen for a frozen payer.
-      errors: [
-        'forbidden',
-        'not_found',
-        'report_not_open',
-        'dispute_decision_not_applicable',
-        'account_frozen',
-      ],
-    },
-    reject: {
-      operationId: 'adminRejectReport',
-      summary:
-        'Rejects the dispute: the payment stands, and what was held on the payee’s side is theirs again',
-      errors: ['forbidden', 'not_found', 'report_not_open'],
-    },
-  };
+const DECISION_DOCS: Record<
+  DisputeDecision,
+  { operationId: string; summary: string; description?: string; errors: ErrorCode[] }
+> = {
+  reverse: {
+    operationId: 'adminReverseReport',
+    summary: 'Reverses the disputed payment: the whole amount goes back to the payer',
+    // 422 insufficient_balance when nothing was held and the payee spent it.
+    errors: ['forbidden', 'not_found', 'report_not_open', 'dispute_decision_not_applicable'],
+  },
+  refund: {
+    operationId: 'adminRefundReport',
+    summary: 'Refunds the payer: a part of a posted payment (quantidade_centis), or the whole of a held one',
+    description:
+      'A complaint about a cash-out or cash-in is refunded from the agent’s float: quantidade_centis ' +
+      'defaults to what the customer paid (a cash-out’s fee included) and may not pass it; a float ' +
+      'without that much free is agent_float_insufficient (422) and nothing changes.',
+    errors: [
+      'forbidden',
+      'not_found',
+      'report_not_open',
+      'dispute_decision_not_applicable',
+      'agent_float_insufficient',
+    ],
+  },
+  release: {
+    operationId: 'adminReleaseReport',
+    summary: 'Releases a held payment to its payee',
+    // 422 balance_limit_reached when the payee cannot take it; 403 account_frozen for a frozen payer.
+    errors: [
+      'forbidden',
+      'not_found',
+      'report_not_open',
+      'dispute_decision_not_applicable',
+      'account_frozen',
+    ],
+  },
+  reject: {
+    operationId: 'adminRejectReport',
+    summary: 'Rejects the dispute: the payment stands, and what was held on the payee’s side is theirs again',
+    errors: ['forbidden', 'not_found', 'report_not_open'],
+  },
+};
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -164,7 +176,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...guard,
         schema: {
           ...docs,
-          description: 'The reason (motivo) is required (422 reason_required).',
+          description: `The reason (motivo) is required (422 reason_required).${docs.description ? ` ${docs.description}` : ''}`,
           tags,
           security: OPERATOR_SESSION,
           params,

@@ -38,6 +38,13 @@ export const adminReportSchema = named(
     transferencia_em: timestampSchema,
     pagador: adminReportPersonSchema,
     recebedor: adminReportPersonSchema,
+    // The disputed movement's kind. A complaint about a cash-out (saque) or cash-in (deposito)
+    // names the customer as pagador and the agent's person as recebedor, and is refunded from the
+    // agent's float (agente: its number, business name and what the float has free now), up to
+    // what the customer paid (pago_centis, a cash-out's fee included).
+    movimentacao_tipo: z.string(),
+    agente: z.object({ numero: z.int(), nome_comercial: z.string(), disponivel_centis: z.int() }).nullable(),
+    pago_centis: z.int().nullable(),
   }),
 );
 export type AdminReport = z.output<typeof adminReportSchema>;
