@@ -5,6 +5,7 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTransaction } from '@/features/wallet/api/get-transaction';
 import { useWalletEvents } from '@/features/wallet/api/use-wallet-events';
+import { CashComplaintCard } from '@/features/wallet/components/cash-complaint-card';
 import {
   TransactionAmountCard,
   TransactionDetailsCard,
@@ -56,6 +57,7 @@ export function TransactionDetailRoute() {
             <PendingActions movementId={transaction.id} amountCentis={transaction.quantidade_centis} />
           ) : null}
           <TransferReportCard transaction={transaction} />
+          <CashComplaintCard transaction={transaction} />
           <TransactionDetailsCard transaction={transaction} />
           <TransactionAmountCard transaction={transaction} />
           {transaction.observacoes ? <TransactionNotesCard notes={transaction.observacoes} /> : null}

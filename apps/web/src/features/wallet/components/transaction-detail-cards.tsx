@@ -138,6 +138,14 @@ export function TransactionDetailsCard({ transaction }: CardProps) {
         </Row>
         <Row label={t('detail.details.date')}>{formatWallClock(transaction.criado_em_haiti)}</Row>
         {compra ? <PurchaseRows compra={compra} /> : null}
+        {transaction.agente ? (
+          <Row label={t('detail.details.agent')}>
+            {t('detail.details.agentValue', {
+              name: transaction.agente.nome_comercial,
+              numero: transaction.agente.numero,
+            })}
+          </Row>
+        ) : null}
         {hasSender ? (
           <Row label={compra ? t('detail.details.buyer') : t('detail.details.sender')}>
             <Party name={transaction.remetente_nome} email={transaction.remetente_email} />
@@ -153,8 +161,12 @@ export function TransactionDetailsCard({ transaction }: CardProps) {
   );
 }
 
-/** The amount in KreyolCash units, in centis, and the total. */
-export function TransactionAmountCard({ transaction }: CardProps) {
+/** The amount in KreyolCash units, in centis, and the total; the fee the payer paid beside it. */
+export function TransactionAmountCard({
+  transaction,
+}: {
+  transaction: Transaction & { taxa_centis?: number };
+}) {
   const { t } = useTranslation('wallet');
   const centis = transaction.quantidade_centis;
   return (
@@ -164,6 +176,9 @@ export function TransactionAmountCard({ transaction }: CardProps) {
         <Row label={t('detail.amount.units')}>{formatCentis(centis)}</Row>
         <Row label={t('detail.amount.centis')}>{integerFormat.format(centis)}</Row>
         <Row label={t('detail.amount.total')}>{formatKreyol(centis)}</Row>
+        {transaction.taxa_centis ? (
+          <Row label={t('detail.amount.fee')}>{formatKreyol(transaction.taxa_centis)}</Row>
+        ) : null}
       </dl>
     </Card>
   );

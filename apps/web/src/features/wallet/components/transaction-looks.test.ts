@@ -20,7 +20,13 @@ describe('how a movement reads', () => {
     expect(readingOf(movement({ tipo: 'transferencia', type: 'received' }))).toBe('received');
     expect(readingOf(movement({ tipo: 'ajuste', type: 'adjustment' }))).toBe('adjustment');
     // A kind this build does not know still reads by its type.
-    expect(readingOf(movement({ tipo: 'saque', type: 'adjustment' }))).toBe('adjustment');
+    expect(readingOf(movement({ tipo: 'desconhecido', type: 'adjustment' }))).toBe('adjustment');
+  });
+
+  it('reads the movements at an agent as cash-in, cash-out and a refund from a float', () => {
+    expect(readingOf(movement({ tipo: 'deposito', type: 'received' }))).toBe('cashIn');
+    expect(readingOf(movement({ tipo: 'saque', type: 'sent' }))).toBe('cashOut');
+    expect(readingOf(movement({ tipo: 'reembolso', type: 'received' }))).toBe('agentRefund');
   });
 
   it('labels every row that is not a plain completed payment', () => {

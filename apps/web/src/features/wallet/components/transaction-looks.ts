@@ -8,6 +8,7 @@ import {
 import {
   ArrowDownLeft,
   ArrowUpRight,
+  Banknote,
   CircleCheck,
   CircleQuestionMark,
   CircleX,
@@ -25,15 +26,31 @@ import {
 
 type Look = { Icon: LucideIcon; tint: string };
 
-/** How a movement reads to the one looking at it: its type, or what kind of payment it was. */
-export type Reading = TransactionType | 'purchase' | 'sale' | 'reversal';
+/**
+ * How a movement reads to the one looking at it: its type, or what kind of payment it was (a
+ * cash-in or cash-out at an agent, and a refund from an agent's float, among them).
+ */
+export type Reading =
+  | TransactionType
+  | 'purchase'
+  | 'sale'
+  | 'reversal'
+  | 'cashIn'
+  | 'cashOut'
+  | 'agentRefund';
+
+const KIND_READINGS: Record<string, Reading> = {
+  estorno: 'reversal',
+  deposito: 'cashIn',
+  saque: 'cashOut',
+  reembolso: 'agentRefund',
+};
 
 export function readingOf(transaction: Pick<Transaction, 'type' | 'tipo'>): Reading {
   const { type, tipo } = transaction;
   if (tipo === 'compra' && (type === 'sent' || type === 'received'))
     return type === 'sent' ? 'purchase' : 'sale';
-  if (tipo === 'estorno') return 'reversal';
-  return type;
+  return KIND_READINGS[tipo] ?? type;
 }
 
 /**
@@ -63,6 +80,9 @@ export const typeLooks: Record<Reading, Look & { amountTone: string }> = {
   purchase: { Icon: ShoppingBag, tint: 'bg-accent-50 text-accent-600', amountTone: 'text-slate-900' },
   sale: { Icon: Store, tint: 'bg-emerald-50 text-emerald-700', amountTone: 'text-emerald-700' },
   reversal: { Icon: Undo2, tint: 'bg-slate-100 text-slate-700', amountTone: 'text-slate-900' },
+  cashIn: { Icon: Banknote, tint: 'bg-emerald-50 text-emerald-700', amountTone: 'text-emerald-700' },
+  cashOut: { Icon: Banknote, tint: 'bg-accent-50 text-accent-600', amountTone: 'text-slate-900' },
+  agentRefund: { Icon: Undo2, tint: 'bg-emerald-50 text-emerald-700', amountTone: 'text-emerald-700' },
 };
 
 /**

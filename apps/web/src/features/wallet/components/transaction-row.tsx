@@ -14,7 +14,9 @@ import {
 
 /** Who or what a movement was with, as its row's title. */
 function titleOf(transaction: Transaction, reading: Reading, t: TFunction<'screens'>): string {
-  const { compra } = transaction;
+  const { compra, agente } = transaction;
+  // A cash movement is with a shop: its business name, as its sign reads.
+  if (agente) return agente.nome_comercial;
   if (compra && (reading === 'purchase' || reading === 'sale')) {
     return compra.quantidade > 1 ? `${compra.produto_nome} × ${compra.quantidade}` : compra.produto_nome;
   }

@@ -35,6 +35,8 @@ const statusTints: Record<TransferReport['status'], string> = {
  * stands. Nothing for any other movement.
  */
 export function TransferReportCard({ transaction }: { transaction: TransactionDetail }) {
+  // A cash-out's or cash-in's complaint is the customer's own, whichever side paid: its own card.
+  if (transaction.motivos_reclamacao) return null;
   // Another movement's detail starts without this one's refusal.
   return <ReportCards key={transaction.id} transaction={transaction} />;
 }
