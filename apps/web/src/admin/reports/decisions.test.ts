@@ -4,7 +4,13 @@ import { decisionsFor, heldCentisOf, paymentStateOf, refundCentisOf, refundedCen
 
 type Shape = Pick<
   AdminReport,
-  'status' | 'movimentacao_status' | 'quantidade_centis' | 'retido_centis' | 'reembolso_centis'
+  | 'status'
+  | 'movimentacao_status'
+  | 'quantidade_centis'
+  | 'retido_centis'
+  | 'reembolso_centis'
+  | 'agente'
+  | 'pago_centis'
 >;
 const open = (movimentacao_status: AdminReport['movimentacao_status'], retido_centis = 0): Shape => ({
   status: 'aberta',
@@ -12,12 +18,22 @@ const open = (movimentacao_status: AdminReport['movimentacao_status'], retido_ce
   quantidade_centis: 2500,
   retido_centis,
   reembolso_centis: null,
+  agente: null,
+  pago_centis: null,
 });
 
 describe('the decisions a dispute offers', () => {
   it('offers a posted payment’s reversal, partial refund and rejection', () => {
     expect(paymentStateOf(open('concluida'))).toBe('posted');
     expect(decisionsFor(open('concluida', 2500))).toEqual(['reverse', 'refund', 'reject']);
+  });
+
+  it('offers a cash complaint’s refund from the float and its rejection, nothing else', () => {
+    const cash = {
+      ...open('concluida'),
+      agente: { numero: 10001, nome_comercial: 'Boutik', disponivel_centis: 0 },
+    };
+    expect(decisionsFor({ ...cash, pago_centis: 3000 })).toEqual(['refund', 'reject']);
   });
 
   it('offers a held payment’s release, whole refund and rejection', () => {

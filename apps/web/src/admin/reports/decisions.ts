@@ -20,12 +20,24 @@ const DECISIONS: Record<PaymentState, readonly DisputeDecision[]> = {
   held: ['release', 'refund', 'reject'],
 };
 
+/**
+ * A complaint about a cash-out or cash-in: refunded from the agent's float, up to what the
+ * customer paid, or rejected; never reversed nor released (the cash changed hands outside the
+ * ledger).
+ */
+export function isCashComplaint(report: Pick<AdminReport, 'agente' | 'pago_centis'>): boolean {
+  return report.agente !== null && report.pago_centis !== null;
+}
+
+const CASH_DECISIONS: readonly DisputeDecision[] = ['refund', 'reject'];
+
 /** The decisions an open dispute offers, in the order the page shows them. */
 export function decisionsFor(
-  report: Pick<AdminReport, 'status' | 'movimentacao_status'>,
+  report: Pick<AdminReport, 'status' | 'movimentacao_status' | 'agente' | 'pago_centis'>,
 ): readonly DisputeDecision[] {
   const state = paymentStateOf(report);
-  return report.status === 'aberta' && state ? DECISIONS[state] : [];
+  if (report.status !== 'aberta' || !state) return [];
+  return isCashComplaint(report) ? CASH_DECISIONS : DECISIONS[state];
 }
 
 /**

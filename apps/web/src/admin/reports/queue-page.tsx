@@ -80,6 +80,15 @@ function QueueRow({ report }: { report: AdminReport }) {
           <span className={label}>{t('field.kind')}</span>
           <span className="min-w-0 break-words" data-testid="reports-queue-kind">
             {t(`kind.${report.tipo}`)}
+            {report.agente &&
+            (report.movimentacao_tipo === 'saque' || report.movimentacao_tipo === 'deposito') ? (
+              <span className="block text-slate-600" data-testid="reports-queue-cash">
+                {t(`cash.${report.movimentacao_tipo}`, {
+                  numero: String(report.agente.numero),
+                  name: report.agente.nome_comercial,
+                })}
+              </span>
+            ) : null}
           </span>
         </span>
         <span className={cell}>

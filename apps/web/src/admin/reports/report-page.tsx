@@ -10,7 +10,14 @@ import { errorCodeOf } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { BackLink, WhenLoaded } from '../query-state';
 import { ReasonField } from '../reason-field';
-import { decisionsFor, heldCentisOf, paymentStateOf, refundCentisOf, refundedCentisOf } from './decisions';
+import {
+  decisionsFor,
+  heldCentisOf,
+  isCashComplaint,
+  paymentStateOf,
+  refundCentisOf,
+  refundedCentisOf,
+} from './decisions';
 import { useDecideReport, useReport } from './reports-api';
 import { reportsTexts } from './texts';
 
@@ -32,13 +39,20 @@ export function ReportPage() {
               <p className="text-base font-semibold text-primary-800" data-testid="report-kind">
                 {t(`kind.${report.tipo}`)}
               </p>
+              <CashLine report={report} />
             </div>
             <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
               <div className="flex flex-col gap-4">
                 <PaymentCard report={report} />
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <PersonCard title={t('field.payer')} person={report.pagador} />
-                  <PersonCard title={t('field.payee')} person={report.recebedor} />
+                  <PersonCard
+                    title={isCashComplaint(report) ? t('field.customer') : t('field.payer')}
+                    person={report.pagador}
+                  />
+                  <PersonCard
+                    title={isCashComplaint(report) ? t('field.agent') : t('field.payee')}
+                    person={report.recebedor}
+                  />
                 </div>
               </div>
               {report.status === 'aberta' ? (
@@ -51,6 +65,19 @@ export function ReportPage() {
         );
       }}
     </WhenLoaded>
+  );
+}
+
+/** A cash-out or cash-in: which, at which agent (number and business name). */
+function CashLine({ report }: { report: AdminReport }) {
+  const t = useAdminText(reportsTexts);
+  const { agente } = report;
+  if (!agente || (report.movimentacao_tipo !== 'saque' && report.movimentacao_tipo !== 'deposito'))
+    return null;
+  return (
+    <p className="text-base break-words text-slate-800" data-testid="report-cash">
+      {t(`cash.${report.movimentacao_tipo}`, { numero: String(agente.numero), name: agente.nome_comercial })}
+    </p>
   );
 }
 
@@ -84,6 +111,9 @@ function PaymentCard({ report }: { report: AdminReport }) {
         <Row label={t('field.paymentState')}>
           <span data-testid="report-payment-state">{t(`payment.${report.movimentacao_status}`)}</span>
         </Row>
+        {report.pago_centis !== null ? (
+          <Row label={t('field.paid')}>{formatKreyol(report.pago_centis, locale)}</Row>
+        ) : null}
         <Row label={t('field.paymentAt')}>{formatDateTime(report.transferencia_em, locale)}</Row>
         <Row label={t('field.reported')}>{formatDateTime(report.criado_em, locale)}</Row>
         <Row label="ID">
@@ -110,7 +140,10 @@ function PersonCard({ title, person }: { title: string; person: AdminReportPerso
 
 // The words of each decision: its button, what it does, and its confirmation. A held payment's
 // refund and rejection do something else than a posted one's, so they say so.
-function decisionWords(decision: DisputeDecision, held: boolean) {
+function decisionWords(decision: DisputeDecision, held: boolean, cash: boolean) {
+  if (cash && decision === 'refund')
+    return { choose: 'report.refundFloat', explain: 'report.explain.refundFloat' };
+  if (cash && decision === 'reject') return { choose: 'report.reject', explain: 'report.explain.rejectCash' };
   const heldRefund = held && decision === 'refund';
   return {
     choose: heldRefund ? 'report.refundHeld' : `report.${decision}`,
@@ -135,10 +168,14 @@ function DecisionCard({ report }: { report: AdminReport }) {
   const amount = formatKreyol(report.quantidade_centis, locale);
   const overdue = Date.parse(report.prazo_em) < Date.now();
   const held = paymentStateOf(report) === 'held';
+  const cash = isCashComplaint(report);
   const decisions = decisionsFor(report);
-  // Only a posted payment's refund is of a part: a held one goes back whole.
-  const asksAmount = kind === 'refund' && !held;
-  const refundCentis = asksAmount ? refundCentisOf(amountText, report.quantidade_centis) : null;
+  // Only a posted payment's refund is of a part: a held one goes back whole. A cash complaint's
+  // refund comes from the agent's float, up to what the customer paid (a cash-out's fee included).
+  const asksAmount = kind === 'refund' && (!held || cash);
+  const maxCentis = report.pago_centis ?? report.quantidade_centis;
+  const maxAmount = formatKreyol(maxCentis, locale);
+  const refundCentis = asksAmount ? refundCentisOf(amountText, maxCentis) : null;
   const heldCentis = heldCentisOf(report);
 
   const choose = (next: DisputeDecision | null) => {
@@ -169,9 +206,10 @@ function DecisionCard({ report }: { report: AdminReport }) {
         return t('report.confirmReverse', { amount });
       case 'refund':
         if (!asksAmount) return t('report.confirmReverse', { amount });
-        return refundCentis === null
-          ? t('report.confirmRefund')
-          : t('report.confirmReverse', { amount: formatKreyol(refundCentis, locale) });
+        if (refundCentis === null) return t('report.confirmRefund');
+        return t(cash ? 'report.confirmRefundFloat' : 'report.confirmReverse', {
+          amount: formatKreyol(refundCentis, locale),
+        });
       case 'release':
         return t('report.confirmRelease', { amount });
       default:
@@ -188,12 +226,21 @@ function DecisionCard({ report }: { report: AdminReport }) {
         )}
         data-testid="report-held"
       >
-        {held
-          ? t('report.pending', { amount: formatKreyol(heldCentis, locale) })
-          : heldCentis > 0
-            ? t('report.held', { amount: formatKreyol(heldCentis, locale) })
-            : t('report.notHeld')}
+        {cash
+          ? heldCentis > 0
+            ? t('report.floatHeld', { amount: formatKreyol(heldCentis, locale) })
+            : t('report.floatNotHeld')
+          : held
+            ? t('report.pending', { amount: formatKreyol(heldCentis, locale) })
+            : heldCentis > 0
+              ? t('report.held', { amount: formatKreyol(heldCentis, locale) })
+              : t('report.notHeld')}
       </p>
+      {report.agente ? (
+        <p className="text-sm text-slate-700" data-testid="report-float-free">
+          {t('report.floatFree', { amount: formatKreyol(report.agente.disponivel_centis, locale) })}
+        </p>
+      ) : null}
       <p className={cn('text-sm', overdue ? 'font-semibold text-accent-700' : 'text-slate-700')}>
         {t('field.deadline')}: {formatDateTime(report.prazo_em, locale)}
         {overdue ? ` · ${t('report.overdue')}` : null}
@@ -213,20 +260,23 @@ function DecisionCard({ report }: { report: AdminReport }) {
               variant={decision === 'reject' ? 'outline' : 'secondary'}
               onClick={() => choose(decision)}
             >
-              {t(decisionWords(decision, held).choose)}
+              {t(decisionWords(decision, held, cash).choose)}
             </Button>
           ))}
         </div>
       ) : (
         <form className="flex flex-col gap-3" onSubmit={submit} noValidate data-testid="report-decision-form">
           <p className="text-sm font-medium text-slate-800">
-            {t(decisionWords(kind, held).explain, { amount })}
+            {t(decisionWords(kind, held, cash).explain, {
+              amount: cash ? maxAmount : amount,
+              numero: String(report.agente?.numero ?? ''),
+            })}
           </p>
           {asksAmount ? (
             <Field
               label={t('report.refundAmount')}
-              hint={t('report.refundAmountHint', { amount })}
-              error={badAmount ? t('report.refundAmountInvalid', { amount }) : undefined}
+              hint={t('report.refundAmountHint', { amount: maxAmount })}
+              error={badAmount ? t('report.refundAmountInvalid', { amount: maxAmount }) : undefined}
             >
               {(control) => (
                 <Input
@@ -284,7 +334,9 @@ function DecidedCard({ report }: { report: AdminReport }) {
       </p>
       {refunded !== null ? (
         <p className="text-base font-semibold text-emerald-900" data-testid="report-refunded">
-          {t('report.refunded', { amount: formatKreyol(refunded, locale) })}
+          {t(isCashComplaint(report) ? 'report.refundedFloat' : 'report.refunded', {
+            amount: formatKreyol(refunded, locale),
+          })}
         </p>
       ) : null}
       {report.status === 'liberada' ? (
