@@ -21,7 +21,7 @@ export function errorCodeOf(error: unknown): string | null {
 export const SESSION_ENDED_EVENT = 'kc-admin-session-ended';
 
 type Options = {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
 };
