@@ -25,7 +25,12 @@ async function expectNoAxeViolations(page: Page) {
 
 test('finance issues float', async ({ browser, request, baseURL }, testInfo) => {
   test.slow();
-  const agent = await createAgent(request, { baseURL: baseURL ?? '', setup: ['setup3', 'setup3b'] });
+  // Its own name: the agents' list shows every agent of the run in Delmas.
+  const agent = await createAgent(request, {
+    baseURL: baseURL ?? '',
+    setup: ['setup3', 'setup3b'],
+    businessName: `Boutik Tibo ${randomUUID().slice(0, 6)}`,
+  });
   const reference = `DEP-${randomUUID().slice(0, 8)}`;
 
   // The first operator proposes, on a phone.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   type APIRequestContext,
@@ -100,6 +101,8 @@ test('the reconciliation report adds up to the movements', async ({ page, reques
     setup: ['setup4', 'setup4b'],
     floatCentis: FLOAT,
     firstName: 'Anayiz',
+    // Its own name: the day's report lists every agent of the run.
+    businessName: `Boutik Anayiz ${randomUUID().slice(0, 6)}`,
   });
   const customer = await createUser(request, { user: newUser('Wilna') });
   await cashIn(request, agent.user, customer);
