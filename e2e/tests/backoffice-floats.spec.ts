@@ -85,6 +85,19 @@ test('finance issues float', async ({ browser, request, baseURL }, testInfo) => 
   await proposer.reload();
   await expect(proposer.getByTestId('decided-float').filter({ hasText: reference })).toContainText('Apwouve');
 
+  // The fee tables, read and checked before anything is sent (nothing is published here: the
+  // tables are every journey's).
+  await proposer.getByRole('navigation').getByRole('link', { name: 'Frè' }).click();
+  const cashOuts = proposer.getByTestId('fees-saque');
+  await expect(cashOuts.getByRole('heading', { name: 'Retrè lajan kach nan men yon ajan' })).toBeVisible();
+  await cashOuts.getByRole('button', { name: 'Chanje tablo a' }).click();
+  await cashOuts.getByRole('group', { name: 'Tranch 1' }).getByLabel('Depi').fill('2');
+  await cashOuts.getByRole('button', { name: 'Pibliye tablo a' }).click();
+  await expect(cashOuts.getByRole('alert')).toHaveText('Tranch 1: premye tranch lan dwe kòmanse nan ₭0,01.');
+  await expectNoAxeViolations(proposer);
+  await shot(proposer, testInfo, 'fees-editing-360');
+  await cashOuts.getByRole('button', { name: 'Anile' }).click();
+
   // The agent's float holds the amount: in the agent's own profile and on support's agent page.
   const login = await request.post('/api/auth/login', {
     data: { email: agent.user.email, password: agent.user.password },
@@ -108,6 +121,31 @@ test('finance issues float', async ({ browser, request, baseURL }, testInfo) => 
   await expect(page.getByText('Delmas (Ouest)')).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, testInfo, 'agent-detail-360');
+
+  // Making the same person an agent again: found as the users area finds people, refused in words.
+  await page.getByRole('link', { name: 'Tout ajan yo' }).click();
+  await page.getByRole('link', { name: 'Fè yon moun tounen ajan' }).click();
+  const agentForm = page.getByTestId('agent-form');
+  await agentForm.getByLabel(/Chèche moun nan/).fill(agent.user.email);
+  await agentForm.getByRole('button', { name: 'Chèche' }).click();
+  await agentForm.getByRole('button', { name: `Chwazi ${agent.user.fullName}` }).click();
+  await expect(agentForm.getByTestId('chosen-person')).toContainText(agent.user.email);
+  await agentForm.getByLabel('Non biznis lan').fill('Dezyèm boutik');
+  await agentForm.getByLabel('Komin').selectOption('petion-ville');
+  await agentForm.getByLabel('Adrès').fill('3, Ri Grégoire');
+  // Sunday starts closed; the week takes Monday's hours.
+  await expect(agentForm.getByLabel('Fèmen Dimanch 1')).toHaveCount(0);
+  await agentForm.getByRole('button', { name: 'Mete lè lendi a pou tout jou yo' }).click();
+  await expect(agentForm.getByLabel('Fèmen Dimanch 1')).toHaveValue('18:00');
+  await agentForm.getByLabel('Fèmen Dimanch 1').fill('17:00');
+  await agentForm.getByLabel('Louvri Dimanch 1').fill('18:00');
+  await agentForm.getByRole('button', { name: 'Kreye ajan an' }).click();
+  await expect(agentForm.getByText(/Gen lè ki pa bon/)).toBeVisible();
+  await agentForm.getByLabel('Louvri Dimanch 1').fill('09:00');
+  await agentForm.getByRole('button', { name: 'Kreye ajan an' }).click();
+  await expect(agentForm.getByRole('alert')).toHaveText('Moun sa a deja se yon ajan.');
+  await expectNoAxeViolations(page);
+  await shot(page, testInfo, 'agent-form-360');
   await phone.close();
   await desk.close();
   await support.close();
