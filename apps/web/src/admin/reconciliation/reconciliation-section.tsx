@@ -99,7 +99,11 @@ function agentColumns(
     key,
     label: t(`col.${key}`),
     numeric: true,
-    cell: (row: AgentDay) => <span data-testid={`day-${key}`}>{money(of(row))}</span>,
+    cell: (row: AgentDay) => (
+      <span className="whitespace-nowrap" data-testid={`day-${key}`}>
+        {money(of(row))}
+      </span>
+    ),
   });
   const counted = (key: string, count: (row: AgentDay) => number, of: (row: AgentDay) => number) => ({
     key,
