@@ -69,8 +69,12 @@ function AdminShell() {
 function Workspace({ operator }: { operator: AdminOperator }) {
   const t = useAdminText();
   const client = useQueryClient();
-  const sections = sectionsFor(operator.papel);
-  const pages = useMemo(() => sections.map((s) => ({ ...s, Page: lazy(s.load) })), [sections]);
+  // Made once per role: a new lazy page on each render would draw the open section again from
+  // nothing, losing what the operator typed.
+  const pages = useMemo(
+    () => sectionsFor(operator.papel).map((s) => ({ ...s, Page: lazy(s.load) })),
+    [operator.papel],
+  );
   const signOut = async () => {
     await adminFetch('/session', { method: 'DELETE' }).catch(() => {});
     // The session query's observer stays subscribed (clear() would orphan it); the rest goes.
@@ -97,7 +101,7 @@ function Workspace({ operator }: { operator: AdminOperator }) {
           </div>
         </div>
         <ScrollingNav label={t('app.title')}>
-          {sections.map((s) => (
+          {pages.map((s) => (
             <NavLink
               key={s.key}
               to={`/admin/${s.key}`}
@@ -116,7 +120,7 @@ function Workspace({ operator }: { operator: AdminOperator }) {
             {pages.map(({ key, Page }) => (
               <Route key={key} path={`${key}/*`} element={<Page />} />
             ))}
-            <Route path="*" element={<Navigate to={`/admin/${sections[0]?.key ?? 'users'}`} replace />} />
+            <Route path="*" element={<Navigate to={`/admin/${pages[0]?.key ?? 'users'}`} replace />} />
           </Routes>
         </Suspense>
       </main>
