@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { ExpirySweeper } from './ledger/expiry-sweeper.ts';
+import { publishHtgRate } from './ledger/ledger.ts';
 import { rateLimiterFor } from './lib/rate-limit.ts';
 import { OutboxWorker } from './messaging/outbox-worker.ts';
 import { transportsFor } from './messaging/transports.ts';
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
   });
   const { applied, warnings } = await prepareDatabase(config, database);
+  // The rate the agents' screens show is the one the ledger's receipts write.
+  if (config.agentsEnabled) await publishHtgRate(database.db, config.htgPerKcBp);
   const files = await fileStoreFor(config);
   const rateLimiter = rateLimiterFor(config);
   const app = await buildApp({ config, database, files, rateLimiter });

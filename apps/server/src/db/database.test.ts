@@ -33,6 +33,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0015-agent-movements',
       '0016-float-issuance',
       '0017-cash-complaints',
+      '0018-exchange-rate',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -17,6 +17,7 @@ import * as feeBands from './migrations/0014-fee-bands.ts';
 import * as agentMovements from './migrations/0015-agent-movements.ts';
 import * as floatIssuance from './migrations/0016-float-issuance.ts';
 import * as cashComplaints from './migrations/0017-cash-complaints.ts';
+import * as exchangeRate from './migrations/0018-exchange-rate.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-agent-movements': agentMovements,
   '0016-float-issuance': floatIssuance,
   '0017-cash-complaints': cashComplaints,
+  '0018-exchange-rate': exchangeRate,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

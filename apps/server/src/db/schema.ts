@@ -305,9 +305,17 @@ export type DB = {
   tarifas: TarifasTable;
   tarifa_faixas: TarifaFaixasTable;
   operacoes_float: OperacoesFloatTable;
+  cotacao_htg: CotacaoHtgTable;
 };
 
 // Float issued to agents and redeemed from them, under four eyes (migration 0016).
+/** The ₭/HTG rate in force, one row (migration 0018). */
+export type CotacaoHtgTable = {
+  unica: Generated<boolean>;
+  htg_por_kc_bp: number;
+  atualizado_em: Generated<Date>;
+};
+
 export type OperacoesFloatTable = {
   id: Generated<string>;
   tipo: 'emissao' | 'resgate';

@@ -150,3 +150,17 @@ export async function replaceFeeTable(
   if (!before || !after) throw new Error(`no fee table for ${operacao}`);
   return { before, after };
 }
+
+/**
+ * Records the ₭/HTG rate in force (basis points of a gourde per ₭) where the ledger's receipts read
+ * it (migration 0018): each start with the agents' setting writes its KC_HTG_RATE.
+ */
+export async function publishHtgRate(db: Kysely<DB>, htgPerKcBp: number): Promise<void> {
+  await db
+    .insertInto('cotacao_htg')
+    .values({ htg_por_kc_bp: htgPerKcBp })
+    .onConflict((oc) =>
+      oc.column('unica').doUpdateSet({ htg_por_kc_bp: htgPerKcBp, atualizado_em: new Date() }),
+    )
+    .execute();
+}

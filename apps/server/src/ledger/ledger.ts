@@ -7,7 +7,14 @@ export { type AgentFloatBalance, findAgentFloat, openAgentFloat } from './agent-
 // The sweeper that ends what expires (held movements, undecided reports).
 export { ExpirySweeper } from './expiry-sweeper.ts';
 // The published fee tables: read, quoted for an amount (also inside a hold's transaction), replaced.
-export { type FeeQuoteFor, type FeeTable, feeTables, quoteFee, replaceFeeTable } from './fees.ts';
+export {
+  type FeeQuoteFor,
+  type FeeTable,
+  feeTables,
+  publishHtgRate,
+  quoteFee,
+  replaceFeeTable,
+} from './fees.ts';
 // Float issued to an agent against a bank deposit, and redeemed (inside the approval's transaction).
 export { type FloatMovementRequest, moveFloatWithin } from './float-issuance.ts';
 // The audit of the whole ledger (`npm run ledger:check`) and its stored runs.

@@ -33,7 +33,7 @@ const SAMPLES: { [K in TemplateName]: TemplateParams<K> } = {
     numero: 10_001,
     validade_min: 10,
   },
-  cash_in_received: { valor_centis: 50_000, agente: 'Boutik Mèsidye', numero: 10_001 },
+  cash_in_received: { valor_centis: 50_000, agente: 'Boutik Mèsidye', numero: 10_001, cotacao_bp: 1_325_000 },
   cash_in_given: { valor_centis: 50_000, cliente: 'Rose Toussaint' },
   cash_out_paid: { valor_centis: 100_000, taxa_centis: 1_500, agente: 'Boutik Mèsidye', numero: 10_001 },
   cash_out_handed: { valor_centis: 100_000, comissao_centis: 750, cliente: 'Rose Toussaint' },
@@ -223,6 +223,20 @@ describe('renderMessage', () => {
     expect(mail.html).toContain('<html lang="pt-BR">');
     expect(mail.html).toContain('Ana &#60;b&#62;');
     expect(mail.html).toContain('href="http://kc.test/confirm-email#token=abc"');
+  });
+
+  it('writes the ₭/HTG rate on the agents’ receipts in each language, and no rate line without one', () => {
+    const received = (idioma: string, cotacao_bp?: number) =>
+      renderMessage({
+        template: 'cash_in_received',
+        params: { valor_centis: 50_000, agente: 'Boutik Mèsidye', numero: 10_001, cotacao_bp },
+        idioma,
+      }).text.split('\n');
+    expect(received('ht', 1_325_000).at(-1)).toBe('To chanj: ₭1 = 132,5 HTG.');
+    expect(received('fr', 12_500).at(-1)).toBe('Taux : ₭1 = 1,25 HTG.');
+    expect(received('en', 1_325_000).at(-1)).toBe('Rate: ₭1 = 132.5 HTG.');
+    expect(received('pt-BR', 10_000).at(-1)).toBe('Câmbio: ₭1 = 1 HTG.');
+    expect(received('ht')).toHaveLength(1);
   });
 
   it('refuses an unknown template', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type AppInstance, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { publishHtgRate } from '../ledger/ledger.ts';
 import { memoryRateLimiter, type RateLimiter } from '../lib/rate-limit.ts';
 import { fileStoreFor } from '../uploads/file-store-for.ts';
 import { checkResponsesAgainstContract } from './contract-check.ts';
@@ -41,6 +42,8 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const appDatabase = await openAppDatabase(database, options.readUrlFor);
   const rateLimiter = options.rateLimiter ?? memoryRateLimiter();
+  // As in main.ts, after the database is ready.
+  if (config.agentsEnabled) await publishHtgRate(appDatabase.db, config.htgPerKcBp);
   const app = await buildApp({
     config,
     database: appDatabase,

@@ -24,7 +24,8 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
   let support: string;
   let shops = 0;
   beforeAll(async () => {
-    t = await createTestApp({ AGENTS_ENABLED: 'true', RATE_LIMIT_MULTIPLIER: '100' });
+    // A rate of the gourde's day (KC_HTG_RATE), written on every receipt.
+    t = await createTestApp({ AGENTS_ENABLED: 'true', RATE_LIMIT_MULTIPLIER: '100', KC_HTG_RATE: '132.5' });
     support = (await operatorSession(t, 'support')).cookie;
   });
   afterAll(async () => t.close());
@@ -123,11 +124,11 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       expect(await receipts(id)).toEqual([
         {
           to: customer.telefone,
-          text: `KreyolCash: ou resevwa ₭ 200,00 nan kont ou, depo lakay ${agent.nome} (ajan ${agent.numero}).`,
+          text: `KreyolCash: ou resevwa ₭ 200,00 nan kont ou, depo lakay ${agent.nome} (ajan ${agent.numero}).\nTo chanj: ₭1 = 132,5 HTG.`,
         },
         {
           to: agent.user.telefone,
-          text: `KreyolCash: ou depoze ₭ 200,00 bay ${customer.nome}. Lajan an soti nan kès ajan ou.`,
+          text: `KreyolCash: ou depoze ₭ 200,00 bay ${customer.nome}. Lajan an soti nan kès ajan ou.\nTo chanj: ₭1 = 132,5 HTG.`,
         },
       ]);
       // The customer's statement shows it; the agent's personal one does not (their float paid).
@@ -295,11 +296,11 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       expect(await receipts(id)).toEqual([
         {
           to: customer.telefone,
-          text: `KreyolCash: ou retire ₭ 500,00 kach lakay ${agent.nome} (ajan ${agent.numero}). Frè: ₭ 15,00.`,
+          text: `KreyolCash: ou retire ₭ 500,00 kach lakay ${agent.nome} (ajan ${agent.numero}). Frè: ₭ 15,00.\nTo chanj: ₭1 = 132,5 HTG.`,
         },
         {
           to: agent.user.telefone,
-          text: `KreyolCash: ou bay ${customer.nome} ₭ 500,00 kach. ₭ 500,00 ak komisyon ₭ 7,50 antre nan kès ajan ou.`,
+          text: `KreyolCash: ou bay ${customer.nome} ₭ 500,00 kach. ₭ 500,00 ak komisyon ₭ 7,50 antre nan kès ajan ou.\nTo chanj: ₭1 = 132,5 HTG.`,
         },
       ]);
       expect((await post(`/api/me/agent/cash-outs/${id}/hand-over`, agent.user)).json().error.code).toBe(

@@ -9,6 +9,8 @@ declare
   v record;
   v_taxa bigint;
   v_comissao bigint;
+  -- The rate in force, on every receipt (migration 0018); none recorded: the receipt has no rate line.
+  v_cotacao jsonb := coalesce((select jsonb_build_object('cotacao_bp', htg_por_kc_bp) from cotacao_htg), '{}');
 begin
   select a.numero, a.nome_comercial, a.conta_id, ag.telefone as telefone_agente, ag.idioma as idioma_agente,
          c.telefone as telefone_cliente, c.nome_completo as nome_cliente, c.idioma as idioma_cliente
@@ -21,10 +23,11 @@ begin
   if m.tipo = 'deposito' then
     insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia) values
       ('whatsapp', v.telefone_cliente, 'cash_in_received',
-       jsonb_build_object('valor_centis', m.quantidade_centis, 'agente', v.nome_comercial, 'numero', v.numero),
+       jsonb_build_object('valor_centis', m.quantidade_centis, 'agente', v.nome_comercial, 'numero', v.numero)
+         || v_cotacao,
        v.idioma_cliente, 'cash_in_done', m.id::text),
       ('whatsapp', v.telefone_agente, 'cash_in_given',
-       jsonb_build_object('valor_centis', m.quantidade_centis, 'cliente', v.nome_cliente),
+       jsonb_build_object('valor_centis', m.quantidade_centis, 'cliente', v.nome_cliente) || v_cotacao,
        v.idioma_agente, 'cash_in_done', m.id::text);
     return;
   end if;
@@ -35,9 +38,10 @@ begin
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia) values
     ('whatsapp', v.telefone_cliente, 'cash_out_paid',
      jsonb_build_object('valor_centis', m.quantidade_centis, 'taxa_centis', v_taxa,
-                        'agente', v.nome_comercial, 'numero', v.numero),
+                        'agente', v.nome_comercial, 'numero', v.numero) || v_cotacao,
      v.idioma_cliente, 'cash_out_done', m.id::text),
     ('whatsapp', v.telefone_agente, 'cash_out_handed',
-     jsonb_build_object('valor_centis', m.quantidade_centis, 'comissao_centis', v_comissao, 'cliente', v.nome_cliente),
+     jsonb_build_object('valor_centis', m.quantidade_centis, 'comissao_centis', v_comissao, 'cliente', v.nome_cliente)
+       || v_cotacao,
      v.idioma_agente, 'cash_out_done', m.id::text);
 end $$;
