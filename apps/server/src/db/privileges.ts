@@ -79,6 +79,8 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   tarifas: CHANGE,
   tarifa_faixas: REMOVE,
   operacoes_float: CHANGE,
+  // Each start with the agents' setting writes the rate in force over the one row.
+  cotacao_htg: CHANGE,
   // Readiness reads which migrations ran; what runs them and the definitions are the owner's.
   kysely_migration: READ,
   kysely_migration_lock: [],
