@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HAITI_TIME_ZONE as HAITI } from './constants.ts';
 import {
   formatDate,
   formatDateTime,
@@ -70,6 +71,53 @@ describe('formatting', () => {
   it("gives today's date in Haiti", () => {
     expect(todayIsoDate(new Date('2024-01-01T03:00:00Z'))).toBe('2023-12-31');
     expect(todayIsoDate(new Date('2024-01-01T06:00:00Z'))).toBe('2024-01-01');
+  });
+
+  it("reads every instant as Intl does, at each zone's transitions and at random", () => {
+    const byIntl = (instant: number, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(instant)
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+    };
+    // Haiti's 2026 transitions, Lord Howe's half-hour shift, Kathmandu's quarter-hour offset.
+    const transitions: [string, string][] = [
+      [HAITI, '2026-03-08T07:00:00Z'],
+      [HAITI, '2026-11-01T06:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T15:30:00Z'],
+      ['Asia/Kathmandu', '2026-01-01T00:00:00Z'],
+    ];
+    for (const [timeZone, at] of transitions) {
+      for (let second = -3; second <= 3; second++) {
+        const instant = Date.parse(at) + second * 1000 + 250;
+        expect(wallClockOf(instant, timeZone)).toBe(byIntl(instant, timeZone));
+      }
+    }
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 2_000; i++) {
+      const instant = Math.floor(
+        Date.UTC(1970, 0, 1) + next() * (Date.UTC(2100, 0, 1) - Date.UTC(1970, 0, 1)),
+      );
+      for (const timeZone of [HAITI, 'Europe/Paris', 'Australia/Lord_Howe']) {
+        expect(wallClockOf(instant, timeZone)).toBe(byIntl(instant, timeZone));
+      }
+    }
   });
 
   it('refuses an invalid instant', () => {
