@@ -23,6 +23,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * With SERVER_CPU_PROF_DIR set, each server this harness starts writes a V8 CPU profile there when
+ * it stops (`--cpu-prof`, which NODE_OPTIONS may not carry): how the bench profiles the server alone.
+ */
+function profilerArgs(): string[] {
+  const dir = process.env.SERVER_CPU_PROF_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/**
  * The real API as a separate process (`node --import tsx src/main.ts`), on a port of its own, so
  * it can be killed with SIGKILL and started again on the same port. Its logs are kept in memory
  * for the tests that read them.
@@ -59,7 +68,7 @@ export class ServerProcess {
   }
 
   async boot(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, [...profilerArgs(), '--import', 'tsx', MAIN], {
       env: {
         ...process.env,
         ...this.env,
