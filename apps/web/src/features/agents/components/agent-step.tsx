@@ -5,13 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { TextLink } from '@/components/ui/text-link';
 import { useTranslation } from '@/lib/i18n';
 import { getAgentByNumber } from '../api/get-agents';
 import { cashOutRefusalOf } from '../cash-out-refusals';
 import { AgentCard } from './agent-card';
-import { StepHeading } from './step-heading';
 
 type AgentStepProps = {
   /** The number typed before, or brought from the agents' list (`?agent=`): looked up at once. */

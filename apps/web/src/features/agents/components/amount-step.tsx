@@ -5,10 +5,10 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { useFees } from '../api/get-fees';
-import { StepHeading } from './step-heading';
 
 /** A positive amount typed the way people write it, in centis; null for anything else. */
 export function cashAmountOf(text: string): number | null {

@@ -10,12 +10,12 @@ import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { getPendingCashOutsQueryOptions, useConfirmCashOut } from '../api/cash-outs';
 import { type ConfirmRefusalNext, cashOutRefusalOf, nextAfterConfirmRefusal } from '../cash-out-refusals';
 import { QuoteSummary } from './quote-summary';
-import { StepHeading } from './step-heading';
 
 const CODE_MINUTES = CASH_OUT_CODE_EXPIRY_MS / 60_000;
 

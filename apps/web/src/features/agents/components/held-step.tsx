@@ -2,9 +2,9 @@ import { type AgentListing, findCommune, formatKreyol, type HeldCashOut } from '
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
+import { StepHeading } from '@/components/ui/step-heading';
 import { useTranslation } from '@/lib/i18n';
 import { HeldCashOutCard } from './held-cash-out-card';
-import { StepHeading } from './step-heading';
 
 type HeldStepProps = { held: HeldCashOut; agent: AgentListing | null; onCancelled: () => void };
 

@@ -11,13 +11,13 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodSchema } from '@/lib/lazy-zod-resolver';
 import { useLimits } from '../api/get-limits';
 import type { Recipient } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
-import { StepHeading } from './step-heading';
 import type { AmountFormData, AmountFormValues, AmountLimit } from './transfer-schemas';
 import { walletFieldText } from './wallet-errors';
 

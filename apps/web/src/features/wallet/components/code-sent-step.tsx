@@ -1,9 +1,9 @@
 import { formatKreyol, TRANSFER_CODE_EXPIRY_MS } from '@kreyolcash/domain';
 import { MessageCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { StepHeading } from '@/components/ui/step-heading';
 import { TextLink } from '@/components/ui/text-link';
 import { useTranslation } from '@/lib/i18n';
-import { StepHeading } from './step-heading';
 
 export const CODE_MINUTES = TRANSFER_CODE_EXPIRY_MS / 60_000;
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useSecondsLeft } from '@/hooks/use-seconds-left';
 import { useTranslation } from '@/lib/i18n';
@@ -15,7 +16,6 @@ import { getTransactionQueryOptions } from '../api/get-transaction';
 import { useResendTransferCode } from '../api/resend-transfer-code';
 import { useVerifyTransfer } from '../api/verify-transfer';
 import { CODE_MINUTES } from './code-sent-step';
-import { StepHeading } from './step-heading';
 import type { CodeFormValues } from './transfer-schemas';
 import { type WalletFallback, walletRefusalOf } from './wallet-errors';
 

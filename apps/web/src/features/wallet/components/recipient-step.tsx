@@ -7,13 +7,13 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useRecentPayees } from '../api/get-recent-payees';
 import { contactOf, type Recipient, useLookupUser } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
-import { StepHeading } from './step-heading';
 import type { RecipientFormData, RecipientFormValues } from './transfer-schemas';
 import { walletFieldText, walletRefusalOf } from './wallet-errors';
 
