@@ -1,8 +1,7 @@
-import { parseAmountToCentis } from '@kreyolcash/domain';
 import { useForm, useWatch } from 'react-hook-form';
+import { AmountInput, positiveCentisOf } from '@/components/ui/amount-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
@@ -20,11 +19,6 @@ type CashInFormProps = {
   onEdit: () => void;
   onSubmit: (data: CashInFormData, values: CashInFormValues) => void;
 };
-
-function isPositiveAmount(text: string): boolean {
-  const parsed = parseAmountToCentis(text);
-  return parsed.ok && parsed.centis > 0;
-}
 
 /** The customer's phone and the cash they handed over; the server answers who they are. */
 export function CashInForm({ values, isSending, refusal, onEdit, onSubmit }: CashInFormProps) {
@@ -62,18 +56,11 @@ export function CashInForm({ values, isSending, refusal, onEdit, onSubmit }: Cas
         error={deskFieldText(errors.amount?.message)}
       >
         {(control) => (
-          <Input
-            {...control}
-            {...form.register('amount', { onChange: onEdit })}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="250"
-            className="text-2xl! font-bold tabular-nums"
-          />
+          <AmountInput {...control} {...form.register('amount', { onChange: onEdit })} placeholder="250" />
         )}
       </Field>
       <StepRefusal refusal={refusal} />
-      <Button type="submit" size="lg" disabled={isSending || !isPositiveAmount(amountText)}>
+      <Button type="submit" size="lg" disabled={isSending || positiveCentisOf(amountText) === null}>
         {isSending ? <Spinner /> : null}
         {isSending ? t('cashIn.searching') : t('cashIn.next')}
       </Button>

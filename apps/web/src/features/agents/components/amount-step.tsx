@@ -1,20 +1,14 @@
-import { type AgentListing, feeFor, formatKreyol, parseAmountToCentis } from '@kreyolcash/domain';
+import { type AgentListing, feeFor, formatKreyol } from '@kreyolcash/domain';
 import { useState } from 'react';
+import { AmountInput, positiveCentisOf } from '@/components/ui/amount-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { useFees } from '../api/get-fees';
-
-/** A positive amount typed the way people write it, in centis; null for anything else. */
-export function cashAmountOf(text: string): number | null {
-  const parsed = parseAmountToCentis(text);
-  return parsed.ok && parsed.centis > 0 ? parsed.centis : null;
-}
 
 type AmountStepProps = {
   agent: AgentListing;
@@ -42,7 +36,7 @@ export function AmountStep({
 }: AmountStepProps) {
   const { t } = useTranslation('agents');
   const [touched, setTouched] = useState(false);
-  const centis = cashAmountOf(text);
+  const centis = positiveCentisOf(text);
   const problem = touched && text.trim() !== '' && centis === null ? t('errors.invalid_amount') : undefined;
   return (
     <form
@@ -59,15 +53,12 @@ export function AmountStep({
       </p>
       <Field label={t('cashOut.amount.label')} hint={t('cashOut.amount.hint')} error={problem}>
         {(control) => (
-          <Input
+          <AmountInput
             {...control}
             value={text}
             onChange={(event) => onText(event.target.value)}
             onBlur={() => setTouched(true)}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={t('cashOut.amount.placeholder')}
-            className="text-2xl! font-bold tabular-nums"
           />
         )}
       </Field>
