@@ -22,7 +22,6 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { supportPath } from '@/components/ui/support-link';
-import { useMyAgent } from '@/features/agents/api/get-my-agent';
 import { firstNameOf, getMeQueryOptions, useMe } from '@/features/profile/api/get-me';
 import { FrozenNotice } from '@/features/support/components/frozen-notice';
 import { getTransactionsQueryOptions, useTransactions } from '@/features/wallet/api/get-transactions';
@@ -40,6 +39,7 @@ import { apiClient } from '@/lib/api-client';
 import { isSessionFailure } from '@/lib/error-text';
 import { agentsEnabled } from '@/lib/features';
 import { useTranslation } from '@/lib/i18n';
+import { useMyAgent } from '@/lib/my-agent';
 import { notifyError } from '@/lib/notify';
 import { queryClient } from '../data-provider';
 

@@ -1,13 +1,10 @@
 import type { CashInRequest, StartedCashIn } from '@kreyolcash/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { useRefreshDesk } from './refresh-desk';
 
 // The agent's cash-in (docs/agents.md): the float's money is held at the start, so every step's
 // end (done, refused, cancelled) changes the float and the day: both are read again.
-function useRefreshDesk() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['agent-desk'] });
-}
 
 /** POST /api/me/agent/cash-ins: holds the amount and sends the agent their code by WhatsApp. */
 export function useStartCashIn() {

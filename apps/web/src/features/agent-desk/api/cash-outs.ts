@@ -1,6 +1,7 @@
 import type { HeldCashOutList } from '@kreyolcash/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { useRefreshDesk } from './refresh-desk';
 
 // A customer may confirm a cash-out while the agent looks at the list: it is read again this often.
 const WAITING_REFRESH_MS = 15_000;
@@ -18,11 +19,11 @@ export function useWaitingCashOuts({ enabled = true }: { enabled?: boolean } = {
 
 /** POST /api/me/agent/cash-outs/:id/hand-over: the cash was given; the cash-out posts to the float. */
 export function useHandOver() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshDesk();
   return useMutation({
     mutationFn: (movementId: string) =>
       apiClient.post(`/api/me/agent/cash-outs/${encodeURIComponent(movementId)}/hand-over`, {}),
     // Handed over, or gone meanwhile (expired, cancelled): the list and the float say which.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['agent-desk'] }),
+    onSettled: refresh,
   });
 }

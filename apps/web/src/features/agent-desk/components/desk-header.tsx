@@ -2,9 +2,10 @@ import { formatKreyol, type MyAgent } from '@kreyolcash/domain';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { useExchangeRate } from '@/lib/exchange-rate';
 import { useTranslation } from '@/lib/i18n';
 import { notifyErrorText } from '@/lib/notify';
-import { useExchangeRate, useSetListingPaused } from '../api/my-agent';
+import { useSetListingPaused } from '../api/listing-pause';
 import { deskErrorText } from './desk-errors';
 import { formatHtgPerKc } from './rate';
 

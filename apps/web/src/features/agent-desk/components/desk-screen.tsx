@@ -8,7 +8,7 @@ import { StepRefusal } from '@/components/ui/step-refusal';
 import { cn } from '@/lib/cn';
 import { agentsEnabled } from '@/lib/features';
 import { useTranslation } from '@/lib/i18n';
-import { useMyAgent } from '../api/my-agent';
+import { useMyAgent } from '@/lib/my-agent';
 import { AgentDayView } from './agent-day-view';
 import { CashInPanel } from './cash-in-panel';
 import { deskRefusalOf, isNotAnAgent } from './desk-errors';
@@ -31,7 +31,7 @@ export function DeskScreen({ signedIn }: { signedIn: boolean }) {
   const view = viewOf(params.get('v'));
 
   let body: ReactNode;
-  if (!enabled || (agent.isError && isNotAnAgent(agent.error))) {
+  if (!enabled || agent.data === null || (agent.isError && isNotAnAgent(agent.error))) {
     body = (
       <StatusPanel
         tone="info"
