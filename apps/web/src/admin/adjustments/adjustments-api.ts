@@ -1,19 +1,8 @@
-import type {
-  AdminAdjustmentEnvelope,
-  AdminAdjustmentList,
-  AdminRecipientEnvelope,
-} from '@kreyolcash/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminAdjustmentEnvelope, AdminRecipientEnvelope } from '@kreyolcash/domain';
 import { adminFetch } from '../api';
+import { type FourEyesArea, useProposal } from '../four-eyes/four-eyes-api';
 
-const ALL = ['admin', 'adjustments'] as const;
-
-export function useAdjustments(status: 'proposto' | 'decidido') {
-  return useQuery({
-    queryKey: [...ALL, status],
-    queryFn: () => adminFetch<AdminAdjustmentList>('/adjustments', { query: { status, limit: 30 } }),
-  });
-}
+export const adjustmentsArea: FourEyesArea = { path: '/adjustments', key: ['admin', 'adjustments'] };
 
 export function findRecipient(q: string) {
   return adminFetch<AdminRecipientEnvelope>('/adjustments/recipient', { query: { q } });
@@ -22,27 +11,9 @@ export function findRecipient(q: string) {
 export type Proposal = { user_id: string; quantidade_centis: number; motivo: string; referencia: string };
 
 export function usePropose() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Proposal) =>
-      adminFetch<AdminAdjustmentEnvelope>('/adjustments', { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ALL }),
-  });
-}
-
-export type Decision = { kind: 'approve' } | { kind: 'reject'; motivo: string };
-
-export function useDecide(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (decision: Decision) =>
-      adminFetch<AdminAdjustmentEnvelope>(`/adjustments/${id}/${decision.kind}`, {
-        method: 'POST',
-        body: decision.kind === 'reject' ? { motivo: decision.motivo } : {},
-      }),
-    // A refusal (someone else decided, not enough money) may also mean the lists changed.
-    onSettled: () => client.invalidateQueries({ queryKey: ALL }),
-  });
+  return useProposal(adjustmentsArea, (body: Proposal) =>
+    adminFetch<AdminAdjustmentEnvelope>('/adjustments', { method: 'POST', body }),
+  );
 }
 
 /** "12,50" or "12.50" → 1250 centis; null when it is not a positive amount with at most 2 decimals. */

@@ -1,11 +1,13 @@
 import type { AdminRecipient } from '@kreyolcash/domain';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { AdminApiError, errorCodeOf } from '../api';
+import { AdminApiError } from '../api';
+import { AmountField } from '../four-eyes/amount-field';
+import { KindChoice } from '../four-eyes/kind-choice';
+import { ProposeCard } from '../four-eyes/propose-card';
 import { formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { centisOf, findRecipient, usePropose } from './adjustments-api';
 import { adjustmentsTexts } from './texts';
@@ -26,7 +28,6 @@ export function ProposeForm() {
   const [referencia, setReferencia] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [done, setDone] = useState(false);
-  const failure = errorCodeOf(propose.error);
 
   const lookUp = async () => {
     setFound(null);
@@ -69,101 +70,71 @@ export function ProposeForm() {
   };
 
   return (
-    <Card className="p-4">
-      <h2 className="mb-3 text-lg font-bold text-slate-900">{t('propose.title')}</h2>
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="propose-form">
-        <Field label={t('propose.person')} error={problems.person ?? lookupError ?? undefined}>
-          {(control) => (
-            <div className="flex gap-2">
-              <Input
-                {...control}
-                className="min-w-0 flex-1"
-                value={person}
-                autoComplete="off"
-                onChange={(e) => {
-                  setPerson(e.target.value);
-                  setFound(null);
-                }}
-              />
-              <Button type="button" variant="outline" onClick={lookUp}>
-                {t('propose.find')}
-              </Button>
-            </div>
-          )}
-        </Field>
-        {found ? (
-          <p className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900" data-testid="recipient">
-            {t('propose.found', {
-              name: found.nome_completo,
-              email: found.email,
-              available: formatKreyol(found.disponivel_centis, locale),
-            })}
-          </p>
-        ) : null}
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-base font-semibold text-slate-800">{t('propose.kind')}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(['credit', 'debit'] as const).map((k) => (
-              <label
-                key={k}
-                className={cn(
-                  'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border px-3 text-sm font-semibold',
-                  kind === k
-                    ? 'border-primary-700 bg-primary-50 text-primary-900'
-                    : 'border-slate-300 bg-white',
-                )}
-              >
-                <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} />
-                {t(`propose.${k}`)}
-              </label>
-            ))}
+    <ProposeCard
+      texts={adjustmentsTexts}
+      testId="propose-form"
+      proposal={propose}
+      done={done}
+      onSubmit={submit}
+    >
+      <Field label={t('propose.person')} error={problems.person ?? lookupError ?? undefined}>
+        {(control) => (
+          <div className="flex gap-2">
+            <Input
+              {...control}
+              className="min-w-0 flex-1"
+              value={person}
+              autoComplete="off"
+              onChange={(e) => {
+                setPerson(e.target.value);
+                setFound(null);
+              }}
+            />
+            <Button type="button" variant="outline" onClick={lookUp}>
+              {t('propose.find')}
+            </Button>
           </div>
-        </fieldset>
-        <Field label={t('propose.amount')} hint={t('propose.amountHint')} error={problems.amount}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('propose.reason')} hint={t('propose.reasonHint')} error={problems.reason}>
-          {(control) => (
-            <textarea
-              {...control}
-              className={cn(inputStyles, 'min-h-20 py-2')}
-              maxLength={500}
-              value={motivo}
-              onChange={(e) => setMotivo(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('propose.reference')} error={problems.reference}>
-          {(control) => (
-            <Input
-              {...control}
-              maxLength={100}
-              value={referencia}
-              onChange={(e) => setReferencia(e.target.value)}
-            />
-          )}
-        </Field>
-        {failure ? (
-          <p role="alert" className="text-sm font-medium text-accent-700">
-            {t(`error.${failure}`)}
-          </p>
-        ) : null}
-        {done ? (
-          <p role="status" className="text-sm font-medium text-emerald-800">
-            {t('propose.done')}
-          </p>
-        ) : null}
-        <Button type="submit" variant="secondary" disabled={propose.isPending}>
-          {t('propose.submit')}
-        </Button>
-      </form>
-    </Card>
+        )}
+      </Field>
+      {found ? (
+        <p className="rounded-lg bg-primary-50 px-3 py-2 text-sm text-primary-900" data-testid="recipient">
+          {t('propose.found', {
+            name: found.nome_completo,
+            email: found.email,
+            available: formatKreyol(found.disponivel_centis, locale),
+          })}
+        </p>
+      ) : null}
+      <KindChoice
+        legend={t('propose.kind')}
+        kinds={['credit', 'debit'] as const}
+        label={(k) => t(`propose.${k}`)}
+        value={kind}
+        onChange={setKind}
+        columns={2}
+      />
+      <AmountField texts={adjustmentsTexts} value={amount} error={problems.amount} onChange={setAmount} />
+      <Field label={t('propose.reason')} hint={t('propose.reasonHint')} error={problems.reason}>
+        {(control) => (
+          <textarea
+            {...control}
+            className={cn(inputStyles, 'min-h-20 py-2')}
+            maxLength={500}
+            value={motivo}
+            onChange={(e) => setMotivo(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('propose.reference')} error={problems.reference}>
+        {(control) => (
+          <Input
+            {...control}
+            maxLength={100}
+            value={referencia}
+            onChange={(e) => setReferencia(e.target.value)}
+          />
+        )}
+      </Field>
+    </ProposeCard>
   );
 }

@@ -1,24 +1,9 @@
-import { useAdminText } from '../i18n';
+import { FourEyesSection } from '../four-eyes/four-eyes-section';
 import { FloatLists } from './float-lists';
 import { ProposeFloatForm } from './propose-float-form';
 import { floatsTexts } from './texts';
 
 /** Agents' float under four eyes: propose on one side, the queue and recent decisions beside it. */
 export default function FloatsSection() {
-  const t = useAdminText(floatsTexts);
-  return (
-    <section className="flex flex-col gap-4">
-      <header>
-        <h1 className="text-xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="text-sm text-slate-600">{t('intro')}</p>
-      </header>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <ProposeFloatForm />
-        {/* On a phone the queue comes first: approving is what a second operator came for. */}
-        <div className="order-first lg:order-none">
-          <FloatLists />
-        </div>
-      </div>
-    </section>
-  );
+  return <FourEyesSection texts={floatsTexts} form={<ProposeFloatForm />} lists={<FloatLists />} />;
 }
