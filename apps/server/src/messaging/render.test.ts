@@ -57,6 +57,33 @@ const SAMPLES: { [K in TemplateName]: TemplateParams<K> } = {
   report_opened_payee: { valor_centis: 2_500, pagador: 'Jean Pierre', retido: true },
   report_decided_payer: { valor_centis: 2_500, recebedor: 'Rose Toussaint', decisao: 'estornada' },
   report_decided_payee: { valor_centis: 2_500, pagador: 'Jean Pierre', decisao: 'rejeitada' },
+  cash_complaint_opened_customer: {
+    movimento: 'saque',
+    valor_centis: 100_000,
+    agente: 'Boutik Mèsidye',
+    numero: 10_001,
+  },
+  cash_complaint_opened_agent: {
+    movimento: 'deposito',
+    valor_centis: 50_000,
+    cliente: 'Rose Toussaint',
+    retido: false,
+  },
+  cash_complaint_decided_customer: {
+    movimento: 'saque',
+    valor_centis: 100_000,
+    agente: 'Boutik Mèsidye',
+    numero: 10_001,
+    decisao: 'reembolsada',
+    reembolso_centis: 101_500,
+  },
+  cash_complaint_decided_agent: {
+    movimento: 'saque',
+    valor_centis: 100_000,
+    cliente: 'Rose Toussaint',
+    decisao: 'reembolsada',
+    reembolso_centis: 101_500,
+  },
   adjustment_posted: { valor_centis: 1_250, credito: true, motivo: 'Frè doub sou 3 novanm.' },
   company_moderated: { empresa: 'Boulanjri Lakay', status: 'SUSPENSA', motivo: 'Plent pou fwod.' },
   purchase_voided: { produto: 'Pen', empresa: 'Boulanjri Lakay', valor_centis: 2_500 },
@@ -237,6 +264,27 @@ describe('renderMessage', () => {
     expect(received('en', 1_325_000).at(-1)).toBe('Rate: ₭1 = 132.5 HTG.');
     expect(received('pt-BR', 10_000).at(-1)).toBe('Câmbio: ₭1 = 1 HTG.');
     expect(received('ht')).toHaveLength(1);
+  });
+
+  it('tells each decision of a cash complaint in its own words, a refund with its amount', () => {
+    for (const template of ['cash_complaint_decided_customer', 'cash_complaint_decided_agent'] as const) {
+      for (const idioma of LOCALES) {
+        const texts = (['reembolsada', 'rejeitada', 'expirada'] as const).map(
+          (decisao) => renderMessage({ template, params: { ...SAMPLES[template], decisao }, idioma }).text,
+        );
+        expect(new Set(texts).size, `${template} ${idioma}`).toBe(3);
+        expect(texts[0], `${template} ${idioma}`).toContain('₭ 1.015,00');
+      }
+    }
+    expect(
+      renderMessage({
+        template: 'cash_complaint_decided_agent',
+        params: SAMPLES.cash_complaint_decided_agent,
+        idioma: 'ht',
+      }).text,
+    ).toBe(
+      'KreyolCash: sipò a deside sou plent Rose Toussaint sou retrè ₭ 1.000,00 ou te fè pou li: li resevwa yon ranbousman ₭ 1.015,00 ki soti nan kès ajan ou.',
+    );
   });
 
   it('refuses an unknown template', () => {

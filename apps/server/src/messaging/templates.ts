@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountTemplates } from './templates/account.ts';
 import { agentTemplates } from './templates/agents.ts';
 import { backofficeTemplates } from './templates/backoffice.ts';
+import { cashComplaintTemplates } from './templates/cash-complaints.ts';
 import { profileTemplates } from './templates/profile.ts';
 import { purchaseTemplates } from './templates/purchases.ts';
 import { referralTemplates } from './templates/referrals.ts';
@@ -40,6 +41,7 @@ export const TEMPLATES = {
   ...profileTemplates,
   ...accountTemplates,
   ...wrongPersonReportTemplates,
+  ...cashComplaintTemplates,
   ...backofficeTemplates,
   ...supportTemplates,
 };

@@ -17,23 +17,48 @@
 -- purchase) its sale and product, then accounts in ascending id. Holding the movement serializes
 -- every path of one dispute (open, decide, expire) with every phase of the movement.
 
--- Tells both people, each in their language. p_modelo_pagador / p_modelo_recebedor: template keys.
-create or replace function kc_reclamacao_avisar(p_reclamacao uuid, p_modelo_pagador text, p_modelo_recebedor text, p_extra jsonb)
+-- Tells both people, each in their language, that a dispute was opened (p_fase 'aberta') or
+-- decided ('decidida', an expiry among them); p_extra: the phase's parameters. A complaint about a
+-- cash-out or cash-in speaks of the cash and names the agent's business and number to the customer
+-- (its pagador) and the customer to the agent (its recebedor); any other, of a payment between two
+-- people.
+create or replace function kc_reclamacao_avisar(p_reclamacao uuid, p_fase text, p_extra jsonb)
     returns void language plpgsql as $$
-declare r record;
+declare
+  r record;
+  v_caixa boolean;
+  v_pagador jsonb;
+  v_recebedor jsonb;
+  v_modelo_pagador text;
+  v_modelo_recebedor text;
 begin
-  select rc.id, rc.quantidade_centis, pg.telefone as tel_pg, pg.idioma as idioma_pg, pg.nome_completo as nome_pg,
+  select rc.id, rc.quantidade_centis, m.tipo, a.numero, a.nome_comercial,
+         pg.telefone as tel_pg, pg.idioma as idioma_pg, pg.nome_completo as nome_pg,
          rb.telefone as tel_rb, rb.idioma as idioma_rb, rb.nome_completo as nome_rb
     into r
     from reclamacoes rc join usuarios pg on pg.id = rc.pagador_id join usuarios rb on rb.id = rc.recebedor_id
+    join kreyolcash_movimentacoes m on m.id = rc.movimentacao_id
+    left join agentes a on a.conta_id = case m.tipo when 'deposito' then m.conta_debito
+                                                    when 'saque' then m.conta_credito end
    where rc.id = p_reclamacao;
+  v_caixa := r.tipo in ('saque', 'deposito');
+  if v_caixa then
+    v_modelo_pagador := case p_fase when 'aberta' then 'cash_complaint_opened_customer'
+                                   else 'cash_complaint_decided_customer' end;
+    v_modelo_recebedor := case p_fase when 'aberta' then 'cash_complaint_opened_agent'
+                                     else 'cash_complaint_decided_agent' end;
+    v_pagador := jsonb_build_object('movimento', r.tipo, 'valor_centis', r.quantidade_centis,
+                                    'agente', r.nome_comercial, 'numero', r.numero);
+    v_recebedor := jsonb_build_object('movimento', r.tipo, 'valor_centis', r.quantidade_centis, 'cliente', r.nome_pg);
+  else
+    v_modelo_pagador := case p_fase when 'aberta' then 'report_opened_payer' else 'report_decided_payer' end;
+    v_modelo_recebedor := case p_fase when 'aberta' then 'report_opened_payee' else 'report_decided_payee' end;
+    v_pagador := jsonb_build_object('valor_centis', r.quantidade_centis, 'recebedor', r.nome_rb);
+    v_recebedor := jsonb_build_object('valor_centis', r.quantidade_centis, 'pagador', r.nome_pg);
+  end if;
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia) values
-    ('whatsapp', r.tel_pg, p_modelo_pagador,
-     jsonb_build_object('valor_centis', r.quantidade_centis, 'recebedor', r.nome_rb) || p_extra,
-     r.idioma_pg, p_modelo_pagador, r.id::text),
-    ('whatsapp', r.tel_rb, p_modelo_recebedor,
-     jsonb_build_object('valor_centis', r.quantidade_centis, 'pagador', r.nome_pg) || p_extra,
-     r.idioma_rb, p_modelo_recebedor, r.id::text);
+    ('whatsapp', r.tel_pg, v_modelo_pagador, v_pagador || p_extra, r.idioma_pg, v_modelo_pagador, r.id::text),
+    ('whatsapp', r.tel_rb, v_modelo_recebedor, v_recebedor || p_extra, r.idioma_rb, v_modelo_recebedor, r.id::text);
 end $$;
 
 -- Whether a movement can be disputed for this reason (the visibility and the complainant were
@@ -113,8 +138,7 @@ begin
   values (v_id, m.id, v_tipo, v_pagador, case when m.tipo = 'deposito' then m.remetente_id else m.destinatario_id end,
           m.quantidade_centis,
           case when v_retido > 0 then m.conta_credito end, v_retido, nullif(btrim(p->>'descricao'), ''), v_prazo);
-  perform kc_reclamacao_avisar(v_id, 'report_opened_payer', 'report_opened_payee',
-                               jsonb_build_object('retido', v_retido > 0 or m.status = 'pendente'));
+  perform kc_reclamacao_avisar(v_id, 'aberta', jsonb_build_object('retido', v_retido > 0 or m.status = 'pendente'));
   return jsonb_build_object('ok', true, 'reclamacao_id', v_id, 'retido_centis', v_retido, 'prazo_em', v_prazo,
                             'usuarios', jsonb_build_array(m.remetente_id, m.destinatario_id));
 end $$;
@@ -283,8 +307,7 @@ begin
   if v ? 'error' then return v; end if;
   perform kc_reclamacao_fechar(rc.id, v->>'status', (p->>'operador_id')::uuid, p->>'motivo',
                                (v->>'estorno_id')::uuid, (v->>'reembolso_centis')::bigint);
-  perform kc_reclamacao_avisar(rc.id, 'report_decided_payer', 'report_decided_payee',
-                               jsonb_build_object('decisao', v->>'status')
+  perform kc_reclamacao_avisar(rc.id, 'decidida', jsonb_build_object('decisao', v->>'status')
                                || case when v->>'reembolso_centis' is not null
                                        then jsonb_build_object('reembolso_centis', (v->>'reembolso_centis')::bigint)
                                        else '{}'::jsonb end);
@@ -316,8 +339,7 @@ begin
     perform 1 from kreyolcash_contas where id = rc.conta_retida for no key update;
     perform kc_reclamacao_liberar(rc);
     perform kc_reclamacao_fechar(rc.id, 'expirada', null, null, null, null);
-    perform kc_reclamacao_avisar(rc.id, 'report_decided_payer', 'report_decided_payee',
-                                 jsonb_build_object('decisao', 'expirada'));
+    perform kc_reclamacao_avisar(rc.id, 'decidida', jsonb_build_object('decisao', 'expirada'));
     n := n + 1;
   end loop;
   return jsonb_build_object('ok', true, 'expiradas', n);

@@ -3,7 +3,7 @@ import { centis, code, codeMessage, count, lines, name, template, withAmounts } 
 
 // An agent's cash-ins and a customer's cash-outs (docs/agents.md). The codes are queued by the
 // agents' feature; the receipts by the ledger once the money has moved (ledger/sql/agents.sql).
-const agentNumber = z.int().min(10_001).max(99_999);
+export const agentNumber = z.int().min(10_001).max(99_999);
 // The ₭/HTG rate in force when the money moved, in basis points (10 000: 1 ₭ = 1 HTG); a receipt
 // queued before the rate was recorded has none.
 const rate = z.int().positive().optional();

@@ -1,8 +1,10 @@
-import { todayIsoDate } from '@kreyolcash/domain';
+import { formatKreyol, todayIsoDate } from '@kreyolcash/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
+import { MESSAGE_CONTENT, textOf } from '../../../test-support/outbox-messages.ts';
+import { paidTransfer, reportTransfer } from '../../../test-support/report-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 
@@ -39,6 +41,23 @@ describe(`complaints about cash-ins and cash-outs on ${testDatabaseKind}`, () =>
       .select(['saldo_centis', 'reservado_centis'])
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
+  /** What each party of a complaint was told, in order, as they read it. */
+  const messagesAbout = async (reportId: string) =>
+    (
+      await t.database.db
+        .selectFrom('outbox_messages')
+        .select(['recipient', 'idioma', ...MESSAGE_CONTENT])
+        .where('referencia', '=', reportId)
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({
+      recipient: row.recipient,
+      template: row.template,
+      idioma: row.idioma,
+      text: textOf(row),
+    }));
+  const speaks = (user: SeededUser, idioma: 'ht' | 'pt-BR' | 'fr' | 'en') =>
+    t.database.db.updateTable('usuarios').set({ idioma }).where('id', '=', user.id).execute();
   const dispute = (user: SeededUser, movementId: string, tipo: string) =>
     post(`/api/wallet/transactions/${movementId}/dispute`, user, {
       tipo,
@@ -339,5 +358,89 @@ describe(`complaints about cash-ins and cash-outs on ${testDatabaseKind}`, () =>
       .execute();
     expect(refunds).toEqual([{ quantidade_centis: 5_000 + fee }]);
     await expectLedgerSound(t.database.db);
+  });
+  it('tells the customer and the agent of a cash-out’s complaint and refund, each in their language', async () => {
+    const agent = await newAgent();
+    const customer = await seedUser(t, { bonusCentis: 20_000 });
+    const { id, fee } = await cashOut(agent, customer, 2_000);
+    await speaks(customer, 'fr');
+    await speaks(agent.user, 'en');
+
+    const opened = await dispute(customer, id, 'dinheiro_nao_entregue');
+    const reportId = opened.json().reclamacao.id as string;
+    const refunded = await admin(`/reports/${reportId}/refund`, support, { motivo: 'Kòb la pa t bay' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const refund = formatKreyol(2_000 + fee);
+    expect(await messagesAbout(reportId)).toEqual([
+      {
+        recipient: customer.telefone,
+        template: 'cash_complaint_opened_customer',
+        idioma: 'fr',
+        text: expect.stringContaining(
+          `votre réclamation sur le retrait de ₭ 20,00 chez Boutik Lespwa (agent ${agent.numero})`,
+        ),
+      },
+      {
+        recipient: agent.user.telefone,
+        template: 'cash_complaint_opened_agent',
+        idioma: 'en',
+        text: expect.stringContaining(
+          `a complaint from ${customer.nome} about the cash-out of ₭ 20,00 you made for them.\nWhile it is reviewed, ₭ 20,00 stays held in your agent float.`,
+        ),
+      },
+      {
+        recipient: customer.telefone,
+        template: 'cash_complaint_decided_customer',
+        idioma: 'fr',
+        text: expect.stringContaining(
+          `le retrait de ₭ 20,00 chez Boutik Lespwa (agent ${agent.numero}) : vous êtes remboursé de ${refund}.`,
+        ),
+      },
+      {
+        recipient: agent.user.telefone,
+        template: 'cash_complaint_decided_agent',
+        idioma: 'en',
+        text: expect.stringContaining(`${refund} was refunded to them from your agent float.`),
+      },
+    ]);
+  });
+
+  it('tells both of a cash-in’s complaint and its rejection in Creole, naming the agent', async () => {
+    const agent = await newAgent();
+    const customer = await seedUser(t, { bonusCentis: 1_000 });
+    const id = await cashIn(agent, customer, 5_000);
+    const opened = await dispute(customer, id, 'valor_errado');
+    const reportId = opened.json().reclamacao.id as string;
+    const rejected = await admin(`/reports/${reportId}/reject`, support, { motivo: 'Pa gen prèv' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    const told = await messagesAbout(reportId);
+    expect(told.map((m) => [m.recipient, m.template, m.idioma])).toEqual([
+      [customer.telefone, 'cash_complaint_opened_customer', 'ht'],
+      [agent.user.telefone, 'cash_complaint_opened_agent', 'ht'],
+      [customer.telefone, 'cash_complaint_decided_customer', 'ht'],
+      [agent.user.telefone, 'cash_complaint_decided_agent', 'ht'],
+    ]);
+    expect(told.map((m) => m.text)).toEqual([
+      `KreyolCash: nou resevwa plent ou sou depo ₭ 50,00 lakay Boutik Lespwa (ajan ${agent.numero}). Ekip sipò a ap egzamine l.\nN ap ekri w lè yo deside.`,
+      // Nothing of a cash-in is held: the agent is not told of a hold.
+      `KreyolCash: ekip sipò a ap egzamine yon plent ${customer.nome} fè sou depo ₭ 50,00 ou te fè pou li.\nN ap ekri w lè yo deside.`,
+      `KreyolCash: sipò a rejte plent ou sou depo ₭ 50,00 lakay Boutik Lespwa (ajan ${agent.numero}). Pa gen ranbousman.\nSi w bezwen èd, kontakte sipò KreyolCash.`,
+      `KreyolCash: sipò a rejte plent ${customer.nome} sou depo ₭ 50,00 ou te fè pou li. Anyen pa soti nan kès ajan ou.`,
+    ]);
+  });
+
+  it('still tells a transfer’s report with the transfer’s messages', async () => {
+    const [payer, payee] = [await seedUser(t), await seedUser(t)];
+    const id = await paidTransfer(t, payer, payee, 2_500);
+    const reported = await reportTransfer(t, payer, id);
+    expect(reported.statusCode, reported.body).toBe(201);
+    const told = await messagesAbout(reported.json().reclamacao.id);
+    expect(told.map((m) => [m.recipient, m.template])).toEqual([
+      [payer.telefone, 'report_opened_payer'],
+      [payee.telefone, 'report_opened_payee'],
+    ]);
+    expect(told[0]?.text).toContain(`₭ 25,00 ou te voye bay ${payee.nome}`);
   });
 });
