@@ -60,7 +60,7 @@ test('a payer reports a wrong payment and support reverses it; both statements s
   await page.goto(`/transaction/${movement}`);
   await expect(page.getByTestId('report-offer')).toContainText('Ou voye l bay move moun?');
   await page.getByRole('button', { name: 'Mwen voye l bay move moun' }).click();
-  await expect(page.getByTestId('report-confirm')).toContainText(payee.fullName);
+  await expect(page.getByTestId('report-form')).toContainText(payee.fullName);
   await page.getByLabel('Sa k te pase? (pa obligatwa)').fill('Mwen tape yon move nimewo.');
   await page.getByRole('button', { name: 'Wi, voye rapò a' }).click();
   const card = page.getByTestId('report-card');

@@ -235,7 +235,7 @@ test('a refused “wrong person” report says why in its form until the payer a
   await logIn(page, payer);
   await page.goto(`/transaction/${movements[3]}`);
   await page.getByRole('button', { name: 'Mwen voye l bay move moun' }).click();
-  const form = page.getByTestId('report-confirm');
+  const form = page.getByTestId('report-form');
   await form.getByRole('button', { name: 'Wi, voye rapò a' }).click();
 
   await expect(form.getByTestId('step-refusal')).toHaveText(
