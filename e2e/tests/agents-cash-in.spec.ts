@@ -1,72 +1,18 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { codeOf, createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
-import { createAgent } from './support/agents';
-import { axeViolations } from './support/axe';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { bearerHeaders, codeOf, createUser, latestMessage, logIn, newUser } from './support/accounts';
+import { cashOutThroughApi, createAgent, screenshotsIn } from './support/agents';
+import { expectNoAxeViolations } from './support/axe';
 
 // The agent's desk at the counter: a cash-in where the agent sees whom they pay (name and photo)
 // before their WhatsApp code moves the float's money, the day that counts it, and a customer's
 // cash-out handed over from the waiting list.
 
-const SHOTS = '/tmp/kc/shots/agents-cash-in';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}-360.png`);
-  await page.screenshot({ path, animations: 'disabled', fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(path, `${SHOTS}/${name}-360.png`);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(
-    violations.map((v) => v.id),
-    JSON.stringify(violations, null, 2),
-  ).toEqual([]);
-}
-
-async function apiHeaders(request: APIRequestContext, user: TestUser) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-}
+const shot = screenshotsIn('/tmp/kc/shots/agents-cash-in');
 
 async function balanceOf(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
   const wallet = await request.get('/api/wallet', { headers });
   expect(wallet.status(), await wallet.text()).toBe(200);
   return ((await wallet.json()) as { saldo_centis: number }).saldo_centis;
-}
-
-/** A customer's cash-out at the agent, confirmed with the code from their WhatsApp. */
-async function cashOutThroughApi(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  customer: TestUser,
-  agentNumber: number,
-  centis: number,
-) {
-  const started = await request.post('/api/cash-outs', {
-    headers,
-    data: { agente_numero: agentNumber, quantidade_centis: centis },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { pedido_id, cotacao } = (await started.json()) as {
-    pedido_id: string;
-    cotacao: { tarifa_centis: number };
-  };
-  const message = await latestMessage(request, customer.phone, 'cash_out_code');
-  const held = await request.post(`/api/cash-outs/${pedido_id}/confirm`, {
-    headers,
-    data: {
-      agente_numero: agentNumber,
-      quantidade_centis: centis,
-      tarifa_centis: cotacao.tarifa_centis,
-      codigo: codeOf(message.text),
-    },
-  });
-  expect(held.status(), await held.text()).toBe(201);
 }
 
 test('an agent cashes in ₭250 after seeing the customer’s face, sees it in their day, and hands over a cash-out', async ({
@@ -81,7 +27,7 @@ test('an agent cashes in ₭250 after seeing the customer’s face, sees it in t
     floatCentis: 100_000,
   });
   const customer = await createUser(request, { user: newUser('Rozlin') });
-  const customerHeaders = await apiHeaders(request, customer);
+  const customerHeaders = await bearerHeaders(request, customer);
   // The customer reads French: each receipt is in its reader's own language.
   const french = await request.patch('/api/me', { headers: customerHeaders, data: { idioma: 'fr' } });
   expect(french.status(), await french.text()).toBe(200);
@@ -145,7 +91,7 @@ test('an agent cashes in ₭250 after seeing the customer’s face, sees it in t
   await shot(page, testInfo, 'desk-day');
 
   // The customer asks for ₭100 in cash: it waits for the agent, who hands it over.
-  await cashOutThroughApi(request, customerHeaders, customer, agent.numero, 10_000);
+  await cashOutThroughApi(request, customer, agent.numero, 10_000);
   await page.getByRole('link', { name: 'Retrè' }).click();
   const waiting = page.getByTestId('waiting-cash-out');
   await expect(waiting).toHaveCount(1);

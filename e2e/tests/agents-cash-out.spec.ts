@@ -1,37 +1,13 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { codeOf, createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
-import { createAgent } from './support/agents';
-import { axeViolations } from './support/axe';
+import { expect, test } from '@playwright/test';
+import { bearerHeaders, codeOf, createUser, latestMessage, logIn, newUser } from './support/accounts';
+import { createAgent, handOverThroughApi, screenshotsIn } from './support/agents';
+import { expectNoAxeViolations } from './support/axe';
 
 // A customer finds an agent on "Ajan", reads the cash-out fee on "Frè", and cashes out at that
 // agent: the fee and the cash they will receive are on the screen before the WhatsApp code is
 // typed; the agent hands the cash over, and the customer's balance has lost the amount and the fee.
 
-const SHOTS = '/tmp/kc/shots/agents-cash-out';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}-360.png`);
-  await page.screenshot({ path, animations: 'disabled', fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(path, `${SHOTS}/${name}-360.png`);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(
-    violations.map((v) => v.id),
-    JSON.stringify(violations, null, 2),
-  ).toEqual([]);
-}
-
-async function bearer(request: APIRequestContext, user: TestUser): Promise<Record<string, string>> {
-  const login = await request.post('/api/auth/login', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-}
+const shot = screenshotsIn('/tmp/kc/shots/agents-cash-out');
 
 test('a customer finds an agent, reads the fee, sees fee and cash before the code, and collects the cash', async ({
   page,
@@ -85,6 +61,8 @@ test('a customer finds an agent, reads the fee, sees fee and cash before the cod
   await page.goto('/agents?comuna=delmas');
   await card.getByRole('link', { name: 'Retire lajan isit la' }).click();
   await expect(page).toHaveURL(`/cash-out?agent=${agent.numero}`);
+  // The URL changes before the cash-out's page replaces the list (and its other agents' cards).
+  await expect(page.getByRole('button', { name: 'Wi, se ajan sa a' })).toBeVisible();
   await expect(page.getByTestId('agent-card')).toContainText(agent.nome_comercial);
   await page.getByRole('button', { name: 'Wi, se ajan sa a' }).click();
 
@@ -122,17 +100,14 @@ test('a customer finds an agent, reads the fee, sees fee and cash before the cod
   await shot(page, testInfo, 'cash-out-held');
 
   // The agent sees it waiting and hands the cash over.
-  const agentHeaders = await bearer(request, agent.user);
-  const waiting = await request.get('/api/me/agent/cash-outs', { headers: agentHeaders });
+  const waiting = await request.get('/api/me/agent/cash-outs', {
+    headers: await bearerHeaders(request, agent.user),
+  });
   const { saques } = (await waiting.json()) as {
     saques: { movimentacao_id: string; quantidade_centis: number }[];
   };
   expect(saques.map((s) => s.quantidade_centis)).toEqual([5000]);
-  const [handed] = saques;
-  const handOver = await request.post(`/api/me/agent/cash-outs/${handed?.movimentacao_id}/hand-over`, {
-    headers: agentHeaders,
-  });
-  expect(handOver.status(), await handOver.text()).toBe(200);
+  await handOverThroughApi(request, agent, saques[0]?.movimentacao_id ?? '');
 
   // The customer's ₭100 of sign-up bonus lost the amount and the fee; nothing waits any more.
   await page.getByRole('link', { name: 'Retounen lakay' }).click();

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { codeOf, createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
-import { createAgent } from './support/agents';
-import { axeViolations } from './support/axe';
+import { expect, test } from '@playwright/test';
+import { createUser, latestMessage, logIn, newUser } from './support/accounts';
+import { cashOutThroughApi, createAgent, handOverThroughApi, screenshotsIn } from './support/agents';
+import { expectNoAxeViolations } from './support/axe';
 import { signInToBackOffice } from './support/operators';
 import { letToastsGo } from './support/toasts';
 
@@ -11,71 +10,14 @@ import { letToastsGo } from './support/toasts';
 // support refunds the ₭25 the customer paid from the agent's float. The customer's statement shows
 // the refund and the balance is what it was before the cash-out.
 
-const SHOTS = '/tmp/kc-c/shots';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled', fullPage: true });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(
-    violations.map((v) => v.id),
-    JSON.stringify(violations, null, 2),
-  ).toEqual([]);
-}
-
-async function bearerOf(request: APIRequestContext, user: TestUser) {
-  const login = await request.post('/api/auth/login', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-}
-
-/** The customer's cash-out of `centis`, confirmed with the WhatsApp code and handed over by the agent. */
-async function cashOutThroughApi(
-  request: APIRequestContext,
-  customer: TestUser,
-  agent: { user: TestUser; numero: number },
-  centis: number,
-): Promise<{ id: string; feeCentis: number }> {
-  const headers = await bearerOf(request, customer);
-  const started = await request.post('/api/cash-outs', {
-    headers,
-    data: { agente_numero: agent.numero, quantidade_centis: centis },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { pedido_id, cotacao } = (await started.json()) as {
-    pedido_id: string;
-    cotacao: { tarifa_centis: number };
-  };
-  const message = await latestMessage(request, customer.phone, 'cash_out_code');
-  const held = await request.post(`/api/cash-outs/${pedido_id}/confirm`, {
-    headers,
-    data: {
-      agente_numero: agent.numero,
-      quantidade_centis: centis,
-      tarifa_centis: cotacao.tarifa_centis,
-      codigo: codeOf(message.text),
-    },
-  });
-  expect(held.status(), await held.text()).toBe(201);
-  const id = ((await held.json()) as { movimentacao_id: string }).movimentacao_id;
-  const handed = await request.post(`/api/me/agent/cash-outs/${id}/hand-over`, {
-    headers: await bearerOf(request, agent.user),
-  });
-  expect(handed.status(), await handed.text()).toBe(200);
-  return { id, feeCentis: cotacao.tarifa_centis };
-}
+const shot = screenshotsIn('/tmp/kc-c/shots');
 
 test('the customer disputes a cash-out and support refunds it', async ({
   page,
   browser,
   request,
   baseURL,
-}) => {
+}, testInfo) => {
   test.slow();
   if (!baseURL) throw new Error('baseURL is required');
   const agent = await createAgent(request, {
@@ -91,7 +33,8 @@ test('the customer disputes a cash-out and support refunds it', async ({
   await expect(page.getByTestId('balance')).toHaveText(/₭ \d/);
   const balanceBefore = (await page.getByTestId('balance').textContent())?.trim();
 
-  const { feeCentis } = await cashOutThroughApi(request, customer, agent, 2_000);
+  const { id, feeCentis } = await cashOutThroughApi(request, customer, agent.numero, 2_000);
+  await handOverThroughApi(request, agent, id);
   expect(feeCentis).toBe(500);
 
   // The statement says what it was, with the shop's name; its detail offers the complaint.
@@ -117,14 +60,19 @@ test('the customer disputes a cash-out and support refunds it', async ({
   await form.getByLabel('Ajan an pa t ban m kòb la').check();
   await form.getByLabel('Rakonte sa k te pase (pa obligatwa)').fill('Li make l bay men li pa ban m anyen.');
   await expectNoAxeViolations(page);
-  await shot(page, 'agents-dispute-form-360');
+  await shot(page, testInfo, 'agents-dispute-form');
   await form.getByRole('button', { name: 'Voye plent lan' }).click();
   const card = page.getByTestId('complaint-card');
   await expect(card.getByTestId('complaint-status')).toHaveText('Y ap egzamine l');
   await expect(card).toContainText('Sa w te ekri: Li make l bay men li pa ban m anyen.');
+  // WhatsApp names the agent to the customer.
+  const opened = await latestMessage(request, customer.phone, 'cash_complaint_opened_customer');
+  expect(opened.text).toContain(
+    `plent ou sou retrè ₭ 20,00 lakay Boutik Lespwa Delma (ajan ${agent.numero})`,
+  );
   await letToastsGo(page);
   await expectNoAxeViolations(page);
-  await shot(page, 'agents-dispute-open-360');
+  await shot(page, testInfo, 'agents-dispute-open');
 
   // Support, at 360 px: the queue names the cash-out and its agent; the refund comes from the float.
   const office = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -153,13 +101,13 @@ test('the customer disputes a cash-out and support refunds it', async ({
   await admin.getByLabel('Montan pou ranbouse (₭)').fill('25,00');
   await admin.getByLabel('Rezon (rete nan jounal la)').fill('Ajan an rekonèt li pa t bay kòb la.');
   await expectNoAxeViolations(admin);
-  await shot(admin, 'agents-dispute-refund-360');
+  await shot(admin, testInfo, 'agents-dispute-refund');
   await admin.getByRole('button', { name: 'Ranbouse ₭25,00 sou kès ajan an' }).click();
   await expect(admin.getByTestId('report-refunded')).toHaveText(
     '₭25,00 soti sou kès ajan an, ale bay kliyan an.',
   );
   await expectNoAxeViolations(admin);
-  await shot(admin, 'agents-dispute-decided-360');
+  await shot(admin, testInfo, 'agents-dispute-decided');
   await office.close();
 
   // The customer: the complaint refunded, the refund in the statement, the balance as before.
@@ -168,12 +116,16 @@ test('the customer disputes a cash-out and support refunds it', async ({
     'Ranbousman fèt',
   );
   await expect(page.getByTestId('complaint-card')).toContainText('Sipò a ranbouse w sou kès ajan an');
+  // ... and tells the agent the refund came from their float.
+  const decided = await latestMessage(request, agent.user.phone, 'cash_complaint_decided_agent');
+  expect(decided.text).toContain(`${customer.fullName} sou retrè ₭ 20,00`);
+  expect(decided.text).toContain('ranbousman ₭ 25,00 ki soti nan kès ajan ou');
   await page.goto('/statement');
   const refund = page.getByRole('link').filter({ hasText: 'Ranbousman ajan' });
   await expect(refund).toContainText('Boutik Lespwa Delma');
   await expect(refund).toContainText('₭ 25,00');
   await expectNoAxeViolations(page);
-  await shot(page, 'agents-dispute-statement-360');
+  await shot(page, testInfo, 'agents-dispute-statement');
   await page.goto('/home');
   await expect(page.getByTestId('balance')).toHaveText(balanceBefore ?? '');
 });

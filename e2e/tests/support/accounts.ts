@@ -69,6 +69,18 @@ export async function latestMessage(
   return found;
 }
 
+/** The headers of an API call made as `user`, signed in with their password. */
+export async function bearerHeaders(
+  request: APIRequestContext,
+  user: Pick<TestUser, 'email' | 'password'>,
+): Promise<Record<string, string>> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+}
+
 export function linkIn(text: string): string {
   const url = /https?:\/\/\S+/.exec(text)?.[0];
   if (!url) throw new Error(`no link in: ${text}`);

@@ -1,5 +1,12 @@
-import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
-import { createUser, newUser, type TestUser } from './accounts';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  type TestInfo,
+} from '@playwright/test';
+import { bearerHeaders, codeOf, createUser, latestMessage, newUser, type TestUser } from './accounts';
 import { operator, totpCode } from './operators';
 
 // An agent ready for a journey, made through the API as operators make one: compliance approves
@@ -86,11 +93,7 @@ export async function createAgent(
   if (!first || !second) throw new Error('two operators are needed');
   try {
     await approveDocument(first, user);
-    const me = await request.post('/api/auth/login', {
-      data: { email: user.email, password: user.password },
-    });
-    const token = ((await me.json()) as { access_token: string }).access_token;
-    const profile = await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+    const profile = await request.get('/api/me', { headers: await bearerHeaders(request, user) });
     const userId = ((await profile.json()) as { id: string }).id;
     const nome_comercial = options.businessName ?? `Boutik ${user.fullName.split(' ')[0]}`;
     const made = await first.post('/api/admin/agents', {
@@ -110,4 +113,64 @@ export async function createAgent(
   } finally {
     await Promise.all([first.dispose(), second.dispose()]);
   }
+}
+
+/**
+ * A customer's cash-out of `centis` at the agent numbered `agentNumber`, confirmed through the API
+ * with the code from their WhatsApp: held, waiting for the agent to hand the cash over.
+ */
+export async function cashOutThroughApi(
+  request: APIRequestContext,
+  customer: TestUser,
+  agentNumber: number,
+  centis: number,
+): Promise<{ id: string; feeCentis: number }> {
+  const headers = await bearerHeaders(request, customer);
+  const started = await request.post('/api/cash-outs', {
+    headers,
+    data: { agente_numero: agentNumber, quantidade_centis: centis },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { pedido_id, cotacao } = (await started.json()) as {
+    pedido_id: string;
+    cotacao: { tarifa_centis: number };
+  };
+  const message = await latestMessage(request, customer.phone, 'cash_out_code');
+  const held = await request.post(`/api/cash-outs/${pedido_id}/confirm`, {
+    headers,
+    data: {
+      agente_numero: agentNumber,
+      quantidade_centis: centis,
+      tarifa_centis: cotacao.tarifa_centis,
+      codigo: codeOf(message.text),
+    },
+  });
+  expect(held.status(), await held.text()).toBe(201);
+  const id = ((await held.json()) as { movimentacao_id: string }).movimentacao_id;
+  return { id, feeCentis: cotacao.tarifa_centis };
+}
+
+/** The agent hands over a held cash-out's cash, through the API: the cash-out posts. */
+export async function handOverThroughApi(
+  request: APIRequestContext,
+  agent: Pick<E2EAgent, 'user'>,
+  cashOutId: string,
+): Promise<void> {
+  const handed = await request.post(`/api/me/agent/cash-outs/${cashOutId}/hand-over`, {
+    headers: await bearerHeaders(request, agent.user),
+  });
+  expect(handed.status(), await handed.text()).toBe(200);
+}
+
+/**
+ * A journey's screenshots at 360 px: each kept with the test's results and copied to `dir`
+ * as `<name>-360.png`, where the screens are reviewed.
+ */
+export function screenshotsIn(dir: string) {
+  return async (page: Page, testInfo: TestInfo, name: string): Promise<void> => {
+    const path = testInfo.outputPath(`${name}-360.png`);
+    await page.screenshot({ path, animations: 'disabled', fullPage: true });
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path, `${dir}/${name}-360.png`);
+  };
 }

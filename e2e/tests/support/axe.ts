@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -22,4 +22,13 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       nodes: nodes.map(({ html }) => ({ html })),
     }));
   });
+}
+
+/** Fails with every violation's nodes when axe finds any on the page as it is. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(
+    violations.map((v) => v.id),
+    JSON.stringify(violations, null, 2),
+  ).toEqual([]);
 }
