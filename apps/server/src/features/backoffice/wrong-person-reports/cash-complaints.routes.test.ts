@@ -1,5 +1,7 @@
 import { formatKreyol, todayIsoDate } from '@kreyolcash/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExpirySweeper } from '../../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
@@ -429,6 +431,30 @@ describe(`complaints about cash-ins and cash-outs on ${testDatabaseKind}`, () =>
       `KreyolCash: sipò a rejte plent ou sou depo ₭ 50,00 lakay Boutik Lespwa (ajan ${agent.numero}). Pa gen ranbousman.\nSi w bezwen èd, kontakte sipò KreyolCash.`,
       `KreyolCash: sipò a rejte plent ${customer.nome} sou depo ₭ 50,00 ou te fè pou li. Anyen pa soti nan kès ajan ou.`,
     ]);
+  });
+
+  it('tells both that an undecided cash complaint closed without a refund, the float released', async () => {
+    const agent = await newAgent();
+    const customer = await seedUser(t, { bonusCentis: 20_000 });
+    const { id } = await cashOut(agent, customer, 1_000);
+    await speaks(customer, 'pt-BR');
+    const reportId = (await dispute(customer, id, 'cobranca_excessiva')).json().reclamacao.id as string;
+    await sql`update reclamacoes set prazo_em = now() - interval '1 second' where id = ${reportId}`.execute(
+      t.database.db,
+    );
+    const sweeper = new ExpirySweeper(t.database.db, { info: () => {}, error: () => {} } as never);
+    expect(await sweeper.sweep()).toBeGreaterThanOrEqual(1);
+
+    expect(await balanceOf(agent.float)).toMatchObject({ reservado_centis: 0 });
+    const told = (await messagesAbout(reportId)).slice(2);
+    expect(told.map((m) => [m.recipient, m.template, m.idioma])).toEqual([
+      [customer.telefone, 'cash_complaint_decided_customer', 'pt-BR'],
+      [agent.user.telefone, 'cash_complaint_decided_agent', 'ht'],
+    ]);
+    expect(told[0]?.text).toContain(
+      `a sua reclamação sobre o saque de ₭ 10,00 com Boutik Lespwa (agente ${agent.numero}) foi encerrada sem decisão no prazo.`,
+    );
+    expect(told[1]?.text).toContain('fèmen san desizyon. Anyen pa soti nan kès ajan ou.');
   });
 
   it('still tells a transfer’s report with the transfer’s messages', async () => {
