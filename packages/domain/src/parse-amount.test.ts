@@ -35,6 +35,22 @@ describe('parseAmountToCentis', () => {
     expect(parseAmountToCentis('1.2')).toEqual(accepted(120));
   });
 
+  it('reads thousands grouped by spaces, as the back office shows amounts', () => {
+    expect(parseAmountToCentis('1 234')).toEqual(accepted(123_400));
+    expect(parseAmountToCentis('1 234,50')).toEqual(accepted(123_450));
+    expect(parseAmountToCentis('1 234.50')).toEqual(accepted(123_450));
+    expect(parseAmountToCentis('12 345 678,9')).toEqual(accepted(1_234_567_890));
+    expect(parseAmountToCentis('₭1\u202f234,50')).toEqual(accepted(123_450));
+    expect(parseAmountToCentis('₭ 1\u00a0234\u00a0567,89')).toEqual(accepted(123_456_789));
+  });
+
+  it('reads what the back office shows back to the same centis', () => {
+    for (const centis of [1, 99_999, 123_450, 123_456_789, 98_765_432_101]) {
+      const shown = `₭${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2 }).format(centis / 100)}`;
+      expect(parseAmountToCentis(shown)).toEqual(accepted(centis));
+    }
+  });
+
   it('tolerates surrounding spaces and a leading ₭', () => {
     expect(parseAmountToCentis('  12,50  ')).toEqual(accepted(1250));
     expect(parseAmountToCentis('₭ 1.234,56')).toEqual(accepted(123_456));
@@ -67,7 +83,15 @@ describe('parseAmountToCentis', () => {
     ['1e3', 'exponent notation'],
     ['1E3', 'exponent notation in capitals'],
     ['0x10', 'hexadecimal'],
-    ['1 234', 'a space inside the digits'],
+    ['12 34', 'a space that does not separate thousands'],
+    ['1  234', 'two spaces between groups'],
+    ['1 2345', 'a group of 4 digits after a space'],
+    ['0 123', 'a thousands group after a zero'],
+    ['1234 567', 'a thousands group after 4 digits'],
+    ['1 234.567', 'a dot group after a space group'],
+    ['1.234 567,00', 'a space group after a dot group'],
+    ['1 234,', 'a trailing comma after groups'],
+    ['1\t234', 'a tab between groups'],
     ['1,5 ₭', 'a trailing symbol'],
     ['١٢', 'non-ASCII digits'],
     ['90071992547409,92', 'one centi beyond MAX_SAFE_INTEGER'],

@@ -12,9 +12,12 @@ import type { AmountResult } from './money.ts';
 //   `1.23` → 123. A `.` followed by exactly 3 digits is a thousands separator, so the
 //   whole text must be well-formed groups: `1.234` → 123400, `1.234.567` → 123456700,
 //   but `1234.567` and `0.123` are rejected (no reading is both sensible and certain).
-// - Anything else is rejected: empty text, signs (`-`, `+`), letters, exponents, spaces inside
-//   the digits, a missing whole part (`,5`), a trailing separator (`12,`), several `,`, and
-//   amounts beyond Number.MAX_SAFE_INTEGER centis.
+// - Thousands may instead be grouped by one space, plain or no-break (`1 234,56`, `1 234.56`,
+//   `1 234`): the back office shows amounts that way (`₭1 234,50`, French grouping), and operators
+//   copy or retype them. One kind of separator throughout: `1 234.567,00` is rejected.
+// - Anything else is rejected: empty text, signs (`-`, `+`), letters, exponents, spaces that do
+//   not separate thousands (`12 34`, two in a row), a missing whole part (`,5`), a trailing
+//   separator (`12,`), several `,`, and amounts beyond Number.MAX_SAFE_INTEGER centis.
 // - Zero is accepted (`0,00` → 0); callers that need a positive amount check it (the schemas do).
 export function parseAmountToCentis(text: string): AmountResult {
   if (typeof text !== 'string') return INVALID;
@@ -28,9 +31,12 @@ const INVALID: AmountResult = { ok: false, error: 'invalid_amount' };
 
 const PLAIN_WHOLE = /^\d+$/;
 // Thousands groups: a first group without a leading zero, then groups of exactly 3 digits.
-const GROUPED_WHOLE = /^[1-9]\d{0,2}(?:\.\d{3})+$/;
-const DECIMAL_COMMA = /^([\d.]+),(\d{1,2})$/;
-const DECIMAL_POINT = /^(\d+)\.(\d{1,2})$/;
+const DOT_GROUPED_WHOLE = /^[1-9]\d{0,2}(?:\.\d{3})+$/;
+// The same groups, after a space, a no-break space (U+00A0) or a narrow one (U+202F, Intl's French).
+const SPACE_GROUPED_WHOLE = /^[1-9]\d{0,2}(?:[ \u00a0\u202f]\d{3})+$/;
+const SEPARATORS = /[. \u00a0\u202f]/g;
+const DECIMAL_COMMA = /^([\d. \u00a0\u202f]+),(\d{1,2})$/;
+const DECIMAL_POINT = /^([\d \u00a0\u202f]+)\.(\d{1,2})$/;
 
 type AmountParts = { whole: string; fraction: string };
 
@@ -38,18 +44,18 @@ function splitAmount(body: string): AmountParts | null {
   const comma = DECIMAL_COMMA.exec(body);
   if (comma) {
     const [, whole = '', fraction = ''] = comma;
-    return isWhole(whole) ? { whole: whole.replaceAll('.', ''), fraction } : null;
+    return isWhole(whole) ? { whole: whole.replace(SEPARATORS, ''), fraction } : null;
   }
   const point = DECIMAL_POINT.exec(body);
   if (point) {
     const [, whole = '', fraction = ''] = point;
-    return { whole, fraction };
+    return isWhole(whole) ? { whole: whole.replace(SEPARATORS, ''), fraction } : null;
   }
-  return isWhole(body) ? { whole: body.replaceAll('.', ''), fraction: '' } : null;
+  return isWhole(body) ? { whole: body.replace(SEPARATORS, ''), fraction: '' } : null;
 }
 
 function isWhole(text: string): boolean {
-  return PLAIN_WHOLE.test(text) || GROUPED_WHOLE.test(text);
+  return PLAIN_WHOLE.test(text) || DOT_GROUPED_WHOLE.test(text) || SPACE_GROUPED_WHOLE.test(text);
 }
 
 const MAX_SAFE_DIGITS = String(Number.MAX_SAFE_INTEGER);

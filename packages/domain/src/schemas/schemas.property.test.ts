@@ -201,7 +201,7 @@ describe('parseAmountToCentis', () => {
     if (body.includes(',')) [whole = '', fraction = ''] = body.split(',');
     else if (/^\d+\.\d{1,2}$/.test(body)) [whole = '', fraction = ''] = body.split('.');
     else [whole, fraction] = [body, ''];
-    return BigInt(whole.replaceAll('.', '')) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
+    return BigInt(whole.replace(/[. \u00a0\u202f]/g, '')) * 100n + BigInt(fraction.padEnd(2, '0') || '0');
   }
 
   it('accepts only whole, safe, non-negative centis, exactly the amount written', () => {

@@ -1,5 +1,6 @@
 import type { AdminRecipient } from '@kreyolcash/domain';
 import { type FormEvent, useState } from 'react';
+import { positiveCentisOf } from '@/components/ui/amount-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputStyles } from '@/components/ui/input';
@@ -9,7 +10,7 @@ import { AmountField } from '../four-eyes/amount-field';
 import { KindChoice } from '../four-eyes/kind-choice';
 import { ProposeCard } from '../four-eyes/propose-card';
 import { formatKreyol, useAdminLocale, useAdminText } from '../i18n';
-import { centisOf, findRecipient, usePropose } from './adjustments-api';
+import { findRecipient, usePropose } from './adjustments-api';
 import { adjustmentsTexts } from './texts';
 
 type Problems = Partial<Record<'person' | 'amount' | 'reason' | 'reference', string>>;
@@ -43,7 +44,7 @@ export function ProposeForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
-    const centis = centisOf(amount);
+    const centis = positiveCentisOf(amount);
     const next: Problems = {};
     if (!person.trim()) next.person = t('propose.personRequired');
     if (centis === null) next.amount = t('propose.amountInvalid');
