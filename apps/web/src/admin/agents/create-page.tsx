@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { errorCodeOf } from '../api';
 import { useAdminText } from '../i18n';
 import { BackLink } from '../query-state';
+import { SectionHeader } from '../section-header';
 import { useCreateAgent } from './agents-api';
 import { CommuneSelect } from './commune-select';
 import { HoursEditor, WORKING_WEEK } from './hours-editor';
@@ -54,10 +55,7 @@ export function CreatePage() {
   return (
     <section className="flex flex-col gap-4">
       <BackLink label={t('back')} />
-      <header>
-        <h1 className="text-xl font-bold text-slate-900">{t('new.title')}</h1>
-        <p className="text-sm text-slate-600">{t('new.intro')}</p>
-      </header>
+      <SectionHeader title={t('new.title')} intro={t('new.intro')} />
       <Card className="p-4">
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="agent-form">
           <PersonPicker chosen={person} onChoose={setPerson} error={problems.person} />

@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorCodeOf } from '../api';
 import { useAdminText } from '../i18n';
+import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
 import { useAgents } from './agents-api';
 import { CommuneSelect, communeName } from './commune-select';
@@ -27,15 +28,15 @@ export function ListPage() {
   const failure = errorCodeOf(agents.error);
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-bold text-slate-900">{t('title')}</h1>
-          <p className="text-sm text-slate-600">{t('intro')}</p>
-        </div>
-        <Link to="new" className={buttonStyles({ variant: 'secondary' })}>
-          {t('list.new')}
-        </Link>
-      </header>
+      <SectionHeader
+        title={t('title')}
+        intro={t('intro')}
+        action={
+          <Link to="new" className={buttonStyles({ variant: 'secondary' })}>
+            {t('list.new')}
+          </Link>
+        }
+      />
       <Card className="p-4">
         <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} noValidate>
           <Field className="flex-1" label={t('list.commune')}>

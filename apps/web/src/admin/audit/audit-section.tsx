@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError, adminFetch, adminUrl } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { auditActionLabels, auditTargetLabels, labelOf } from '../labels';
+import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
 import { auditTexts } from './texts';
 
@@ -54,10 +55,7 @@ export default function AuditSection() {
   const rows = pages.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <div>
-        <h1 className="text-2xl font-bold text-primary-800">{t('title')}</h1>
-        <p className="text-slate-600">{t('intro')}</p>
-      </div>
+      <SectionHeader title={t('title')} intro={t('intro')} />
       <Card>
         <form className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={submit} noValidate>
           {field('usuario', 'text')}

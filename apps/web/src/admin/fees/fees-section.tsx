@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorCodeOf } from '../api';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
+import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
 import { BandEditor, hundredthsText } from './band-editor';
 import { useFeeTables, useReplaceFees } from './fees-api';
@@ -16,10 +17,7 @@ export default function FeesSection() {
   const tables = useFeeTables();
   return (
     <section className="flex flex-col gap-4">
-      <header>
-        <h1 className="text-xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="text-sm text-slate-600">{t('intro')}</p>
-      </header>
+      <SectionHeader title={t('title')} intro={t('intro')} />
       {tables.isPending ? (
         <Spinner />
       ) : tables.isError ? (

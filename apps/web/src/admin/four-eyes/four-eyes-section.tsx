@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { type AdminTexts, useAdminText } from '../i18n';
+import { SectionHeader } from '../section-header';
 
 /** An area under four eyes: propose on one side, the queue and recent decisions beside it. */
 export function FourEyesSection({
@@ -14,10 +15,7 @@ export function FourEyesSection({
   const t = useAdminText(texts);
   return (
     <section className="flex flex-col gap-4">
-      <header>
-        <h1 className="text-xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="text-sm text-slate-600">{t('intro')}</p>
-      </header>
+      <SectionHeader title={t('title')} intro={t('intro')} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         {form}
         {/* On a phone the queue comes first: approving is what a second operator came for. */}

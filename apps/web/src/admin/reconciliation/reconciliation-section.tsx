@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { adminFetch, adminUrl, errorCodeOf } from '../api';
 import { dayText } from '../day';
 import { formatKreyol, useAdminLocale, useAdminText } from '../i18n';
+import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
 import { OperatorTotals } from './operator-totals';
 import { reconciliationTexts } from './texts';
@@ -33,10 +34,7 @@ export default function ReconciliationSection() {
   };
   return (
     <section className="flex flex-col gap-4">
-      <header>
-        <h1 className="text-xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="text-sm text-slate-600">{t('intro')}</p>
-      </header>
+      <SectionHeader title={t('title')} intro={t('intro')} />
       <Card className="p-4">
         <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} noValidate>
           <Field className="sm:w-56" label={t('day')}>
