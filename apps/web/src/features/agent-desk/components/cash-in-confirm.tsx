@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { CodeInput } from '@/components/ui/code-input';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -59,9 +60,7 @@ export function CashInConfirm({ started, onDone, onEnded }: CashInConfirmProps) 
 
   return (
     <section className="flex flex-col gap-5" aria-labelledby="cash-in-check">
-      <h2 id="cash-in-check" tabIndex={-1} data-step-heading className="text-xl font-bold text-slate-900">
-        {t('cashIn.checkTitle')}
-      </h2>
+      <StepHeading id="cash-in-check">{t('cashIn.checkTitle')}</StepHeading>
       <Card className="flex flex-col gap-3 p-4" data-testid="cash-in-customer">
         <div className="flex items-center gap-4">
           <CustomerPhoto name={cliente.nome_completo} photoUrl={cliente.profile_photo_url} />

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { Spinner } from '@/components/ui/spinner';
+import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
@@ -33,9 +34,7 @@ export function CashInForm({ values, isSending, refusal, onEdit, onSubmit }: Cas
       aria-labelledby="cash-in-title"
       onSubmit={form.handleSubmit((data) => onSubmit(data, form.getValues()))}
     >
-      <h2 id="cash-in-title" tabIndex={-1} data-step-heading className="text-xl font-bold text-slate-900">
-        {t('cashIn.title')}
-      </h2>
+      <StepHeading id="cash-in-title">{t('cashIn.title')}</StepHeading>
       <Field
         label={t('cashIn.phone')}
         hint={t('cashIn.phoneHint')}
