@@ -14,6 +14,8 @@ export const E2E_OPERATORS = [
   ['support', 'support'],
   ['finance', 'finance'],
   ['finance2', 'finance'],
+  ['finance3', 'finance'],
+  ['finance4', 'finance'],
   ['support2', 'support'],
   ['compliance2', 'compliance'],
   ['admin2', 'admin'],

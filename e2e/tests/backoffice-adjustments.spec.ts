@@ -5,7 +5,8 @@ import { signInToBackOffice } from './support/operators';
 
 // Adjustments with two approvals and moderation, the back office and the app side by
 // side: one finance operator proposes a credit, another approves it, and the person's statement
-// shows the adjustment; compliance suspends a company and the buyer's held purchase is released.
+// shows the adjustment; another proposal is rejected with a reason and moves no money; compliance
+// suspends a company and the buyer's held purchase is released.
 
 const LAPTOP = { width: 1280, height: 860 };
 const PHONE = { width: 360, height: 740 };
@@ -20,6 +21,12 @@ async function bearer(request: APIRequestContext, user: TestUser) {
   });
   expect(login.status()).toBe(200);
   return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+}
+
+async function balanceOf(request: APIRequestContext, headers: Record<string, string>) {
+  const wallet = await request.get('/api/wallet', { headers });
+  expect(wallet.status(), await wallet.text()).toBe(200);
+  return ((await wallet.json()) as { saldo_centis: number }).saldo_centis;
 }
 
 test('two finance operators post an adjustment and the person sees it in the statement', async ({
@@ -86,6 +93,64 @@ test('two finance operators post an adjustment and the person sees it in the sta
   await expect(row.getByTestId('row-amount')).toHaveText('+₭ 12,50');
   await expect(row.getByTestId('row-state')).toHaveText('Ajisteman');
   await shot(page, testInfo, 'statement-adjustment-360');
+  await desk.close();
+  await phone.close();
+});
+
+test('a second finance operator rejects an adjustment with a reason: it shows as rejected, no money moves', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const person = await createUser(request, { user: newUser('Wilnè') });
+  const auth = await bearer(request, person);
+  const balanceBefore = await balanceOf(request, auth);
+  const refusal = 'Tikè a pa koresponn ak okenn tranzaksyon';
+
+  // The first operator proposes a credit, its amount typed as the back office shows amounts.
+  const desk = await browser.newContext({ viewport: LAPTOP });
+  const proposer = await desk.newPage();
+  await signInToBackOffice(proposer, 'finance3');
+  await proposer.goto('/admin/adjustments');
+  const form = proposer.getByTestId('propose-form');
+  await form.getByLabel('Moun nan (imèl oswa id)').fill(person.email);
+  await form.getByRole('button', { name: 'Chèche' }).click();
+  await expect(proposer.getByTestId('recipient')).toContainText(person.fullName);
+  await form.getByLabel('Kredi (mete lajan)').check();
+  await form.getByLabel('Montan (₭)').fill('1 234,50');
+  await form.getByLabel('Rezon').fill('Lajan ki pa t rive');
+  await form.getByLabel(/Referans/).fill('TIKÈ-2077');
+  await form.getByRole('button', { name: 'Pwopoze' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    'Pwopozisyon an anrejistre. Yon lòt operatè dwe apwouve l.',
+  );
+  await expect(proposer.getByTestId('pending-adjustment').filter({ hasText: person.email })).toContainText(
+    /\+₭1\s234,50/,
+  );
+
+  // The second operator rejects it, on a phone: a reason is asked before the rejection goes.
+  const phone = await browser.newContext({ viewport: PHONE });
+  const rejecter = await phone.newPage();
+  await signInToBackOffice(rejecter, 'finance4');
+  await rejecter.goto('/admin/adjustments');
+  const waiting = rejecter.getByTestId('pending-adjustment').filter({ hasText: person.email });
+  await waiting.getByRole('button', { name: 'Rejte' }).click();
+  await waiting.getByRole('button', { name: 'Konfime rejè a' }).click();
+  await expect(waiting.getByText('Ekri rezon an.')).toBeVisible();
+  await waiting.getByLabel('Poukisa ou rejte l?').fill(refusal);
+  await waiting.getByRole('button', { name: 'Konfime rejè a' }).click();
+  await expect(waiting).toHaveCount(0);
+  const decided = rejecter.getByTestId('decided-adjustment').filter({ hasText: person.email });
+  await expect(decided).toContainText('Rejte');
+  await expect(decided).toContainText(refusal);
+
+  // The proposer reads the same decision, and the person's balance did not move.
+  await proposer.reload();
+  const seen = proposer.getByTestId('decided-adjustment').filter({ hasText: person.email });
+  await expect(seen).toContainText('Rejte');
+  await expect(seen).toContainText(refusal);
+  await expect(proposer.getByTestId('pending-adjustment').filter({ hasText: person.email })).toHaveCount(0);
+  expect(await balanceOf(request, auth)).toBe(balanceBefore);
   await desk.close();
   await phone.close();
 });

@@ -4,8 +4,8 @@ import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 // The back office's operators of the journeys, created by operator:create when the server
-// started (e2e/start-server.mjs): admin, compliance, support, finance, finance2, support2,
-// compliance2, admin2, helpdesk, menu, disputes. A journey uses its own, so no two journeys spend
+// started (e2e/start-server.mjs): admin, compliance, support, finance, finance2, finance3,
+// finance4, support2, compliance2, admin2, helpdesk, menu, disputes, and more. A journey uses its own, so no two journeys spend
 // the same TOTP code.
 
 export type E2EOperator = {
