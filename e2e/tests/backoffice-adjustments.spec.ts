@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+  test,
+} from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 import { signInToBackOffice } from './support/operators';
 
@@ -23,6 +31,31 @@ async function bearer(request: APIRequestContext, user: TestUser) {
   return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
 }
 
+/** An operator, on a laptop, finds the person and fills a credit of `amount`, not sent yet. */
+async function startCredit(browser: Browser, operatorName: string, person: TestUser, amount: string) {
+  const desk = await browser.newContext({ viewport: LAPTOP });
+  const proposer = await desk.newPage();
+  await signInToBackOffice(proposer, operatorName);
+  await proposer.goto('/admin/adjustments');
+  const form = proposer.getByTestId('propose-form');
+  await form.getByLabel('Moun nan (imèl oswa id)').fill(person.email);
+  await form.getByRole('button', { name: 'Chèche' }).click();
+  await expect(proposer.getByTestId('recipient')).toContainText(person.fullName);
+  await form.getByLabel('Kredi (mete lajan)').check();
+  await form.getByLabel('Montan (₭)').fill(amount);
+  return { desk, proposer, form };
+}
+
+/** Sends the proposal with its reason and reference; it then waits for another operator. */
+async function propose(form: Locator, reason: string, reference: string) {
+  await form.getByLabel('Rezon').fill(reason);
+  await form.getByLabel(/Referans/).fill(reference);
+  await form.getByRole('button', { name: 'Pwopoze' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    'Pwopozisyon an anrejistre. Yon lòt operatè dwe apwouve l.',
+  );
+}
+
 async function balanceOf(request: APIRequestContext, headers: Record<string, string>) {
   const wallet = await request.get('/api/wallet', { headers });
   expect(wallet.status(), await wallet.text()).toBe(200);
@@ -39,24 +72,10 @@ test('two finance operators post an adjustment and the person sees it in the sta
   const reason = 'Frè transfè a te pran de fwa';
 
   // The first operator proposes, on a laptop.
-  const desk = await browser.newContext({ viewport: LAPTOP });
-  const proposer = await desk.newPage();
-  await signInToBackOffice(proposer, 'finance');
-  await proposer.goto('/admin/adjustments');
-  const form = proposer.getByTestId('propose-form');
-  await form.getByLabel('Moun nan (imèl oswa id)').fill(person.email);
-  await form.getByRole('button', { name: 'Chèche' }).click();
-  await expect(proposer.getByTestId('recipient')).toContainText(person.fullName);
-  await form.getByLabel('Kredi (mete lajan)').check();
-  await form.getByLabel('Montan (₭)').fill('12,50');
+  const { desk, proposer, form } = await startCredit(browser, 'finance', person, '12,50');
   await form.getByRole('button', { name: 'Pwopoze' }).click();
   await expect(form.getByText('Ekri rezon an.')).toBeVisible();
-  await form.getByLabel('Rezon').fill(reason);
-  await form.getByLabel(/Referans/).fill('TIKÈ-1042');
-  await form.getByRole('button', { name: 'Pwopoze' }).click();
-  await expect(form.getByRole('status')).toHaveText(
-    'Pwopozisyon an anrejistre. Yon lòt operatè dwe apwouve l.',
-  );
+  await propose(form, reason, 'TIKÈ-1042');
   const mine = proposer.getByTestId('pending-adjustment').filter({ hasText: person.email });
   await expect(mine).toContainText('+₭12,50');
   // The proposer is not offered the approval.
@@ -108,22 +127,8 @@ test('a second finance operator rejects an adjustment with a reason: it shows as
   const refusal = 'Tikè a pa koresponn ak okenn tranzaksyon';
 
   // The first operator proposes a credit, its amount typed as the back office shows amounts.
-  const desk = await browser.newContext({ viewport: LAPTOP });
-  const proposer = await desk.newPage();
-  await signInToBackOffice(proposer, 'finance3');
-  await proposer.goto('/admin/adjustments');
-  const form = proposer.getByTestId('propose-form');
-  await form.getByLabel('Moun nan (imèl oswa id)').fill(person.email);
-  await form.getByRole('button', { name: 'Chèche' }).click();
-  await expect(proposer.getByTestId('recipient')).toContainText(person.fullName);
-  await form.getByLabel('Kredi (mete lajan)').check();
-  await form.getByLabel('Montan (₭)').fill('1 234,50');
-  await form.getByLabel('Rezon').fill('Lajan ki pa t rive');
-  await form.getByLabel(/Referans/).fill('TIKÈ-2077');
-  await form.getByRole('button', { name: 'Pwopoze' }).click();
-  await expect(form.getByRole('status')).toHaveText(
-    'Pwopozisyon an anrejistre. Yon lòt operatè dwe apwouve l.',
-  );
+  const { desk, proposer, form } = await startCredit(browser, 'finance3', person, '1 234,50');
+  await propose(form, 'Lajan ki pa t rive', 'TIKÈ-2077');
   await expect(proposer.getByTestId('pending-adjustment').filter({ hasText: person.email })).toContainText(
     /\+₭1\s234,50/,
   );
