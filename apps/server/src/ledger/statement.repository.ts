@@ -1,5 +1,5 @@
 import type { HistoryFilter, PurchaseLine } from '@kreyolcash/domain';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 export type StatementRow = {
@@ -36,12 +36,34 @@ type StatementFrom = DB & { m: DB['kreyolcash_movimentacoes'] };
 
 export type StatementCursor = { criadoEmExato: string; id: string };
 
-// The movement and its two people. A purchase's sale is read afterwards, for the purchases alone
-// (withSales): the three joins it needs tripled the planning of every statement read, most of the
-// cost of the one-row read that answers each verified transfer.
-function movementsWithParties(db: Kysely<DB>) {
+// What the statement reads of a movement itself; its people, reversal, report and agent are read
+// afterwards, for these rows alone.
+const MOVEMENT_COLUMNS = [
+  'm.id',
+  'm.remetente_id',
+  'm.destinatario_id',
+  'm.conta_debito',
+  'm.conta_credito',
+  'm.quantidade_centis',
+  'm.tipo',
+  'm.status',
+  'm.observacoes',
+  'm.criado_em',
+] as const;
+
+function movements(db: Kysely<DB>) {
+  return db.selectFrom('kreyolcash_movimentacoes as m').select(MOVEMENT_COLUMNS);
+}
+
+type Movements = ReturnType<typeof movements>;
+
+// The movements (a derived table named m, of MOVEMENT_COLUMNS) with their two people. A purchase's
+// sale is read afterwards, for the purchases alone (withSales): the three joins it needs tripled
+// the planning of every statement read, most of the cost of the one-row read that answers each
+// verified transfer.
+function movementsWithParties(db: Kysely<DB>, from: Movements) {
   return db
-    .selectFrom('kreyolcash_movimentacoes as m')
+    .selectFrom(from.as('m'))
     .leftJoin('usuarios as r', 'r.id', 'm.remetente_id')
     .leftJoin('usuarios as d', 'd.id', 'm.destinatario_id')
     .select([
@@ -125,32 +147,65 @@ function postedTo(userId: string) {
 function visibleTo(userId: string) {
   return (eb: ExpressionBuilder<StatementFrom, 'm'>) => eb.or([paidBy(userId)(eb), postedTo(userId)(eb)]);
 }
+// The received side of the "all" tab: what the paid side lists already is left to it, once.
+function postedToNotPaidBy(userId: string) {
+  return (eb: ExpressionBuilder<StatementFrom, 'm'>) =>
+    eb.and([
+      postedTo(userId)(eb),
+      eb.or([eb('m.remetente_id', 'is distinct from', userId), eb('m.conta_debito', '!=', userId)]),
+    ]);
+}
+
+type PageQuery = {
+  userId: string;
+  filter: HistoryFilter;
+  limit: number;
+  cursor: StatementCursor | undefined;
+};
 
 /** A page of the user's movements, newest first, keyset-paginated on (criado_em, id). */
-export async function listStatement(
-  db: Kysely<DB>,
-  p: { userId: string; filter: HistoryFilter; limit: number; cursor: StatementCursor | undefined },
-): Promise<StatementRow[]> {
-  let query = movementsWithParties(db);
+export async function listStatement(db: Kysely<DB>, p: PageQuery): Promise<StatementRow[]> {
+  const rows = await movementsWithParties(db, statementPage(db, p))
+    .orderBy('m.criado_em', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+  return withSales(db, rows);
+}
+
+// Each side is read from its own party index ((remetente_id | destinatario_id, criado_em desc, id
+// desc)), from the cursor on and at most a page of it; the "all" tab merges both sides' pages and
+// keeps the newest. An OR of the two sides has no index to serve it, and joining the sides' ids
+// back to the movements let PostgreSQL pick a hash semi-join over a scan of the whole table.
+function statementPage(db: Kysely<DB>, p: PageQuery): Movements {
+  const side = (where: (eb: ExpressionBuilder<StatementFrom, 'm'>) => Expression<SqlBool>) =>
+    newestFirst(movements(db).where(where), p);
   switch (p.filter) {
-    case 'all':
-      query = query.where(visibleTo(p.userId));
-      break;
     case 'sent':
-      query = query.where(paidBy(p.userId)).where('m.tipo', 'in', BETWEEN_PEOPLE);
-      break;
+      return side((eb) => eb.and([paidBy(p.userId)(eb), eb('m.tipo', 'in', BETWEEN_PEOPLE)]));
     case 'received':
-      query = query.where(postedTo(p.userId)).where('m.tipo', 'in', BETWEEN_PEOPLE);
-      break;
+      return side((eb) => eb.and([postedTo(p.userId)(eb), eb('m.tipo', 'in', BETWEEN_PEOPLE)]));
+    case 'all': {
+      const both = db
+        .selectFrom(side(paidBy(p.userId)).as('pagos'))
+        .selectAll()
+        .unionAll(db.selectFrom(side(postedToNotPaidBy(p.userId)).as('recebidos')).selectAll());
+      return db
+        .selectFrom(both.as('m'))
+        .select(MOVEMENT_COLUMNS)
+        .orderBy('m.criado_em', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(p.limit);
+    }
   }
-  if (p.cursor) {
-    const { criadoEmExato, id } = p.cursor;
-    query = query.where(sql<boolean>`(m.criado_em, m.id) < (${criadoEmExato}::timestamptz, ${id}::uuid)`);
-  }
-  return withSales(
-    db,
-    await query.orderBy('m.criado_em', 'desc').orderBy('m.id', 'desc').limit(p.limit).execute(),
-  );
+}
+
+function newestFirst(query: Movements, p: PageQuery): Movements {
+  const after = p.cursor
+    ? query.where(
+        sql<boolean>`(m.criado_em, m.id) < (${p.cursor.criadoEmExato}::timestamptz, ${p.cursor.id}::uuid)`,
+      )
+    : query;
+  return after.orderBy('m.criado_em', 'desc').orderBy('m.id', 'desc').limit(p.limit);
 }
 
 /** One movement, only if the user may see it (see visibleTo). */
@@ -161,7 +216,10 @@ export async function findStatementEntry(
   // A person sees their own leg (leg 1, the movement's amount); the payer's detail adds what the
   // other legs took from them, read in the same query (a probe of the legs' primary key): a
   // movement without stored legs, as every transfer and purchase, has none.
-  const row = await movementsWithParties(db)
+  const row = await movementsWithParties(
+    db,
+    movements(db).where('m.id', '=', p.id).where(visibleTo(p.userId)),
+  )
     .select(
       sql<number | null>`case when m.remetente_id = ${p.userId}::uuid then
         (select sum(l.quantidade_centis)::int8 from kreyolcash_pernas l
@@ -169,8 +227,6 @@ export async function findStatementEntry(
         'taxa',
       ),
     )
-    .where('m.id', '=', p.id)
-    .where(visibleTo(p.userId))
     .executeTakeFirst();
   if (!row) return undefined;
   const { taxa, ...movement } = row;
