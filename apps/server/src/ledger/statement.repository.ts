@@ -147,15 +147,6 @@ function postedTo(userId: string) {
 function visibleTo(userId: string) {
   return (eb: ExpressionBuilder<StatementFrom, 'm'>) => eb.or([paidBy(userId)(eb), postedTo(userId)(eb)]);
 }
-// The received side of the "all" tab: what the paid side lists already is left to it, once.
-function postedToNotPaidBy(userId: string) {
-  return (eb: ExpressionBuilder<StatementFrom, 'm'>) =>
-    eb.and([
-      postedTo(userId)(eb),
-      eb.or([eb('m.remetente_id', 'is distinct from', userId), eb('m.conta_debito', '!=', userId)]),
-    ]);
-}
-
 type PageQuery = {
   userId: string;
   filter: HistoryFilter;
@@ -175,7 +166,8 @@ export async function listStatement(db: Kysely<DB>, p: PageQuery): Promise<State
 // Each side is read from its own party index ((remetente_id | destinatario_id, criado_em desc, id
 // desc)), from the cursor on and at most a page of it; the "all" tab merges both sides' pages and
 // keeps the newest. An OR of the two sides has no index to serve it, and joining the sides' ids
-// back to the movements let PostgreSQL pick a hash semi-join over a scan of the whole table.
+// back to the movements let PostgreSQL pick a hash semi-join over a scan of the whole table. The
+// sides never share a movement: its payer is never its payee (CHECK kreyolcash_mov_partes).
 function statementPage(db: Kysely<DB>, p: PageQuery): Movements {
   const side = (where: (eb: ExpressionBuilder<StatementFrom, 'm'>) => Expression<SqlBool>) =>
     newestFirst(movements(db).where(where), p);
@@ -188,7 +180,7 @@ function statementPage(db: Kysely<DB>, p: PageQuery): Movements {
       const both = db
         .selectFrom(side(paidBy(p.userId)).as('pagos'))
         .selectAll()
-        .unionAll(db.selectFrom(side(postedToNotPaidBy(p.userId)).as('recebidos')).selectAll());
+        .unionAll(db.selectFrom(side(postedTo(p.userId)).as('recebidos')).selectAll());
       return db
         .selectFrom(both.as('m'))
         .select(MOVEMENT_COLUMNS)
