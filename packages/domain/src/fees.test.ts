@@ -126,9 +126,12 @@ describe('fee tables', () => {
 
 describe('what a fee table may be', () => {
   it('takes contiguous bands from 1 centi up to the ceiling, and an empty table', () => {
-    expect(feeTableProblem(TABLE)).toBeNull();
-    expect(feeTableProblem([])).toBeNull();
-    expect(feeTableProblem([band(1, AMOUNT_CEILING_CENTIS, 0, 10_000, 10_000)])).toBeNull();
+    expect(feeTableProblem(TABLE, 'saque')).toBeNull();
+    for (const operacao of ['saque', 'deposito', 'transferencia'] as const) {
+      expect(feeTableProblem([], operacao)).toBeNull();
+    }
+    expect(feeTableProblem([band(1, AMOUNT_CEILING_CENTIS, 0, 10_000, 10_000)], 'saque')).toBeNull();
+    expect(feeTableProblem([band(1, AMOUNT_CEILING_CENTIS, 100, 10_000, 0)], 'transferencia')).toBeNull();
   });
 
   it('names each refusal and the band it is about', () => {
@@ -150,6 +153,23 @@ describe('what a fee table may be', () => {
       [[band(1, 10, 0, 0, 1.5)], 'fee_share_invalid', 0],
       [Array.from({ length: 31 }, (_, i) => band(i + 1, i + 1, 0)), 'fee_bands_too_many', 30],
     ];
-    for (const [bands, code, faixa] of cases) expect(feeTableProblem(bands)).toEqual({ code, faixa });
+    for (const [bands, code, faixa] of cases)
+      expect(feeTableProblem(bands, 'saque')).toEqual({ code, faixa });
+  });
+
+  it('refuses any band on the cash-in, which is not charged in this release', () => {
+    expect(feeTableProblem([band(1, 10, 0)], 'deposito')).toEqual({ code: 'fee_not_charged', faixa: 0 });
+    expect(feeTableProblem(TABLE, 'deposito')).toEqual({ code: 'fee_not_charged', faixa: 0 });
+  });
+
+  it("refuses an agent's share on a transfer, which no agent takes part in", () => {
+    const transfer = [band(1, 10, 5), band(11, 20, 5, 0, 1)];
+    expect(feeTableProblem(transfer, 'transferencia')).toEqual({ code: 'fee_share_without_agent', faixa: 1 });
+    expect(feeTableProblem(transfer, 'saque')).toBeNull();
+    // A band's own problems are named before the share.
+    expect(feeTableProblem([band(1, 10, -1, 0, 100)], 'transferencia')).toEqual({
+      code: 'fee_fixed_invalid',
+      faixa: 0,
+    });
   });
 });

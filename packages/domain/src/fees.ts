@@ -12,7 +12,9 @@ import { AMOUNT_CEILING_CENTIS } from './constants.ts';
 // Products are computed in BigInt: amount × basis points reaches 10^19, past Number's exact range.
 //
 // On a cash-out the fee is added on top: the customer's wallet is held amount + fee, and the agent
-// hands over the amount in cash. What the customer asked for is what they receive.
+// hands over the amount in cash. What the customer asked for is what they receive. A transfer's
+// fee is on top too (the payee receives the amount) and goes whole to the operator: no agent takes
+// part in it. A cash-in is not charged in this release, so its table stays empty.
 
 export const FEE_OPERATIONS = ['saque', 'deposito', 'transferencia'] as const;
 export type FeeOperation = (typeof FEE_OPERATIONS)[number];
@@ -45,7 +47,9 @@ export type FeeQuote = {
  * Why the back office cannot publish a table: more than FEE_BANDS_MAX bands; a band ending before
  * it starts or with ends that are not whole centis; bands not starting at 1 centi, overlapping, or
  * leaving a gap; a band past AMOUNT_CEILING_CENTIS; a fixed fee, a percentage or a commission share
- * that is not a whole number within its range. Each is a 422 of its own (error-codes.ts).
+ * that is not a whole number within its range; any band for an operation not charged in this
+ * release (the cash-in), or an agent's share on an operation without an agent (the transfer). Each
+ * is a 422 of its own (error-codes.ts).
  */
 export const FEE_TABLE_REFUSALS = [
   'fee_bands_too_many',
@@ -57,6 +61,8 @@ export const FEE_TABLE_REFUSALS = [
   'fee_fixed_invalid',
   'fee_percentage_invalid',
   'fee_share_invalid',
+  'fee_not_charged',
+  'fee_share_without_agent',
 ] as const;
 
 export type FeeTableProblem = { code: (typeof FEE_TABLE_REFUSALS)[number]; faixa: number };
@@ -69,8 +75,10 @@ const isWhole = (value: number, max: number) => Number.isSafeInteger(value) && v
  * after the previous one ends, the last ending at most at AMOUNT_CEILING_CENTIS; an amount above
  * the last band is not taken (amount_above_fee_bands).
  */
-export function feeTableProblem(bands: readonly FeeBand[]): FeeTableProblem | null {
+export function feeTableProblem(bands: readonly FeeBand[], operacao: FeeOperation): FeeTableProblem | null {
   if (bands.length > FEE_BANDS_MAX) return { code: 'fee_bands_too_many', faixa: FEE_BANDS_MAX };
+  // The "Frè" screen lists every table: a fee nobody pays would be a lie there.
+  if (operacao === 'deposito' && bands.length > 0) return { code: 'fee_not_charged', faixa: 0 };
   let previousEnd = 0;
   for (const [faixa, band] of bands.entries()) {
     if (!Number.isSafeInteger(band.de_centis) || !Number.isSafeInteger(band.ate_centis)) {
@@ -84,6 +92,8 @@ export function feeTableProblem(bands: readonly FeeBand[]): FeeTableProblem | nu
     if (!isWhole(band.fixa_centis, AMOUNT_CEILING_CENTIS)) return { code: 'fee_fixed_invalid', faixa };
     if (!isWhole(band.percentual_bp, BASIS_POINTS)) return { code: 'fee_percentage_invalid', faixa };
     if (!isWhole(band.comissao_bp, BASIS_POINTS)) return { code: 'fee_share_invalid', faixa };
+    if (operacao === 'transferencia' && band.comissao_bp > 0)
+      return { code: 'fee_share_without_agent', faixa };
     previousEnd = band.ate_centis;
   }
   return null;

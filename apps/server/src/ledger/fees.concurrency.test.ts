@@ -75,7 +75,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a fee table replaced while a ho
       tables.map((faixas) =>
         t.app.inject({
           method: 'PUT',
-          url: '/api/admin/fees/deposito',
+          url: '/api/admin/fees/transferencia',
           headers: { cookie: finance.cookie },
           payload: { faixas },
         }),
@@ -86,7 +86,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a fee table replaced while a ho
       .selectFrom('auditoria')
       .select(['antes', 'depois'])
       .where('acao', '=', 'fees.update')
-      .where('alvo_id', '=', 'deposito')
+      .where('alvo_id', '=', 'transferencia')
       .orderBy('id')
       .execute();
     expect(rows.map((row) => row.antes)).toEqual([[], ...rows.slice(0, -1).map((row) => row.depois)]);

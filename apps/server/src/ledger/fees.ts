@@ -121,7 +121,7 @@ export async function replaceFeeTable(
   faixas: readonly FeeBand[],
   operatorId: string,
 ): Promise<{ before: FeeTable; after: FeeTable }> {
-  const problem = feeTableProblem(faixas);
+  const problem = feeTableProblem(faixas, operacao);
   if (problem) throw new AppError(problem.code, { details: { faixa: problem.faixa } });
   await trx.selectFrom('tarifas').select('operacao').where('operacao', '=', operacao).forUpdate().execute();
   const [before] = await readTables(trx, [operacao]);

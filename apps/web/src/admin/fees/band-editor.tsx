@@ -1,4 +1,4 @@
-import { type FeeBand, feeTableProblem, parseAmountToCentis } from '@kreyolcash/domain';
+import { type FeeBand, type FeeOperation, feeTableProblem, parseAmountToCentis } from '@kreyolcash/domain';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -37,6 +37,7 @@ function bandOf(draft: Draft): FeeBand {
 }
 
 export function BandEditor(p: {
+  operacao: FeeOperation;
   bands: readonly FeeBand[];
   saving: boolean;
   refusal: unknown;
@@ -58,7 +59,7 @@ export function BandEditor(p: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const bands = drafts.map(bandOf);
-    const found = feeTableProblem(bands);
+    const found = feeTableProblem(bands, p.operacao);
     setProblem(found);
     if (!found) p.onSave(bands);
   };

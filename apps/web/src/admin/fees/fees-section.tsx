@@ -47,6 +47,7 @@ function FeeTableCard({ table }: { table: FeeTableResponse }) {
       </div>
       {editing ? (
         <BandEditor
+          operacao={table.operacao}
           bands={table.faixas}
           saving={replace.isPending}
           refusal={replace.error}

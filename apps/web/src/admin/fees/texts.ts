@@ -34,6 +34,8 @@ export const feesTexts: AdminTexts = {
     'error.fee_fixed_invalid': 'frè fiks la pa bon.',
     'error.fee_percentage_invalid': 'pousantaj la dwe ant 0 ak 100 %.',
     'error.fee_share_invalid': 'pati ajan an dwe ant 0 ak 100 %.',
+    'error.fee_not_charged': 'operasyon sa a pa chaje frè nan vèsyon sa a: kite tablo a vid.',
+    'error.fee_share_without_agent': 'pa gen ajan nan operasyon sa a: pati ajan an dwe 0 %.',
     'error.validation_error': 'Gen yon chan ki pa bon.',
   },
   fr: {
@@ -68,6 +70,10 @@ export const feesTexts: AdminTexts = {
     'error.fee_fixed_invalid': 'les frais fixes sont invalides.',
     'error.fee_percentage_invalid': 'le pourcentage doit être entre 0 et 100 %.',
     'error.fee_share_invalid': 'la part de l’agent doit être entre 0 et 100 %.',
+    'error.fee_not_charged':
+      'cette opération n’est pas facturée dans cette version : laissez la grille vide.',
+    'error.fee_share_without_agent':
+      'aucun agent ne prend part à cette opération : la part de l’agent doit être 0 %.',
     'error.validation_error': 'Un champ est invalide.',
   },
 };

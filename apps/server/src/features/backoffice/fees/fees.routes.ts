@@ -53,6 +53,8 @@ export const feesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'amount (422 fee_band_above_ceiling), at most FEE_BANDS_MAX bands (422 fee_bands_too_many); ' +
           'fixa_centis a whole number within the ceiling (422 fee_fixed_invalid), percentual_bp and ' +
           'comissao_bp whole basis points from 0 to 10 000 (422 fee_percentage_invalid, fee_share_invalid); ' +
+          'the cash-in (deposito) is not charged in this release: any band is 422 fee_not_charged; a ' +
+          'transfer has no agent: a band with comissao_bp above 0 is 422 fee_share_without_agent; ' +
           'details.faixa names the band refused. An empty list makes the operation free. An unknown ' +
           'operation is 404 not_found. The change is in the audit trail (fees.update) with the table before and after.',
         tags,

@@ -67,31 +67,32 @@ describe('the back office’s fee tables', () => {
   });
 
   it('replaces one operation’s table whole, with an audit row of before and after, and quotes follow it', async () => {
-    const before = (await tables()).find((table) => table.operacao === 'transferencia');
-    expect(before?.faixas).toEqual([]);
+    // The cash-out: the one operation with an agent's share of its fee.
+    const before = (await tables()).find((table) => table.operacao === 'saque');
+    expect(before?.faixas.length).toBeGreaterThan(0);
     // 1 %, of which the agent gets 30 %, above a free first ₭100.
     const faixas = [band(1, 10_000, 0), band(10_001, 1_000_000_000, 0, 100, 3_000)];
-    const res = await put('transferencia', faixas);
+    const res = await put('saque', faixas);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().tabela).toMatchObject({ operacao: 'transferencia', faixas });
-    expect((await tables()).find((table) => table.operacao === 'transferencia')?.faixas).toEqual(faixas);
+    expect(res.json().tabela).toMatchObject({ operacao: 'saque', faixas });
+    expect((await tables()).find((table) => table.operacao === 'saque')?.faixas).toEqual(faixas);
 
     const rows = await auditRows();
     expect(rows).toEqual([
       {
         acao: 'fees.update',
         alvo_tipo: 'tarifa',
-        alvo_id: 'transferencia',
+        alvo_id: 'saque',
         operador_id: finance.operator.id,
         papel: 'finance',
-        antes: [],
+        antes: before?.faixas,
         depois: faixas,
       },
     ]);
 
     // 1 % of ₭100,50 is 100,5 centis: 101, rounded half up; the agent's 30 % of it is 30,3 → 30.
     const quote = await t.app.inject({
-      url: '/api/fees/quote?operacao=transferencia&quantidade_centis=10050',
+      url: '/api/fees/quote?operacao=saque&quantidade_centis=10050',
       headers: { authorization: `Bearer ${userToken}` },
     });
     expect(quote.json()).toMatchObject({
@@ -136,6 +137,20 @@ describe('the back office’s fee tables', () => {
       expect([code, res.statusCode, res.json().error?.code]).toEqual([code, 422, code]);
       if (faixa !== undefined) expect(res.json().error.details).toEqual({ faixa });
     }
+    // What each operation may charge: no cash-in fee in this release, no agent's share on a transfer.
+    const cashIn = await put('deposito', [band(1, 100, 5)]);
+    expect([cashIn.statusCode, cashIn.json().error.code, cashIn.json().error.details]).toEqual([
+      422,
+      'fee_not_charged',
+      { faixa: 0 },
+    ]);
+    const shared = await put('transferencia', [band(1, 100, 5), band(101, 200, 5, 0, 1)]);
+    expect([shared.statusCode, shared.json().error.code, shared.json().error.details]).toEqual([
+      422,
+      'fee_share_without_agent',
+      { faixa: 1 },
+    ]);
+    expect((await tables()).find((table) => table.operacao === 'transferencia')?.faixas).toEqual([]);
     const unknown = await put('emprestimo', []);
     expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'not_found']);
     expect((await tables()).find((table) => table.operacao === 'saque')?.faixas).toEqual(saque);
@@ -145,14 +160,14 @@ describe('the back office’s fee tables', () => {
   it('queues two replacements of one table: each audit row’s before is what it replaced', async () => {
     const one = [band(1, 5_000, 100)];
     const two = [band(1, 5_000, 200)];
-    const results = await Promise.all([put('deposito', one), put('deposito', two)]);
+    const results = await Promise.all([put('transferencia', one), put('transferencia', two)]);
     expect(results.map((res) => res.statusCode)).toEqual([200, 200]);
-    const rows = (await auditRows()).filter((row) => row.alvo_id === 'deposito');
+    const rows = (await auditRows()).filter((row) => row.alvo_id === 'transferencia').slice(-2);
     expect(rows).toHaveLength(2);
     const [first, second] = rows;
     expect(first?.antes).toEqual([]);
     expect(second?.antes).toEqual(first?.depois);
-    const final = (await tables()).find((table) => table.operacao === 'deposito')?.faixas;
+    const final = (await tables()).find((table) => table.operacao === 'transferencia')?.faixas;
     expect(final).toEqual(second?.depois);
   });
 });
