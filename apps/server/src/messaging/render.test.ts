@@ -238,6 +238,19 @@ describe('renderMessage', () => {
     );
   });
 
+  it('names a transfer’s fee next to its amount, in every language, only when there is one', () => {
+    const withFee = { ...SAMPLES.transfer_code, tarifa_centis: 261 };
+    const code = (idioma: 'ht' | 'pt-BR' | 'fr' | 'en') =>
+      renderMessage({ template: 'transfer_code', params: withFee, idioma }).text;
+    expect(code('ht')).toContain('kòd ou pou voye ₭ 1.234,56 bay Rose Toussaint (frè ₭ 2,61) se *482913*.');
+    expect(code('pt-BR')).toContain('enviar ₭ 1.234,56 para Rose Toussaint (tarifa ₭ 2,61) é *482913*.');
+    expect(code('fr')).toContain('envoyer ₭ 1.234,56 à Rose Toussaint (frais ₭ 2,61) est *482913*.');
+    expect(code('en')).toContain('send ₭ 1.234,56 to Rose Toussaint (fee ₭ 2,61) is *482913*.');
+    expect(
+      renderMessage({ template: 'transfer_code', params: SAMPLES.transfer_code, idioma: 'en' }).text,
+    ).not.toContain('fee');
+  });
+
   it('gives e-mails a subject and HTML in the language, with the link and the name escaped', () => {
     const mail = renderMessage({
       template: 'email_confirmation',

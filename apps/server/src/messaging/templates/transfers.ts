@@ -12,32 +12,40 @@ import {
 
 // Written by the ledger's transfer functions (ledger/sql/transfers.sql).
 export const transferTemplates = {
-  // To the payer, before anything moves: {codigo, valor_centis, recebedor, validade_min}.
+  // To the payer, before anything moves: {codigo, valor_centis, tarifa_centis?, recebedor, validade_min}.
+  // The fee is named next to the amount when there is one (the ledger leaves it out when none), so
+  // the code is read beside all it confirms.
   transfer_code: template({
-    params: withAmounts({ codigo: code, valor_centis: centis, recebedor: name, validade_min: count }),
+    params: withAmounts({
+      codigo: code,
+      valor_centis: centis,
+      tarifa_centis: centis.optional(),
+      recebedor: name,
+      validade_min: count,
+    }),
     texts: {
       ht: (v) =>
         codeMessage(
           'ht',
-          `KreyolCash: kòd ou pou voye ${v.valor} bay ${v.recebedor} se *${v.codigo}*.`,
+          `KreyolCash: kòd ou pou voye ${v.valor} bay ${v.recebedor}${feeNote('frè', v.tarifa)} se *${v.codigo}*.`,
           v.validade_min,
         ),
       'pt-BR': (v) =>
         codeMessage(
           'pt-BR',
-          `KreyolCash: seu código para enviar ${v.valor} para ${v.recebedor} é *${v.codigo}*.`,
+          `KreyolCash: seu código para enviar ${v.valor} para ${v.recebedor}${feeNote('tarifa', v.tarifa)} é *${v.codigo}*.`,
           v.validade_min,
         ),
       fr: (v) =>
         codeMessage(
           'fr',
-          `KreyolCash : votre code pour envoyer ${v.valor} à ${v.recebedor} est *${v.codigo}*.`,
+          `KreyolCash : votre code pour envoyer ${v.valor} à ${v.recebedor}${feeNote('frais', v.tarifa)} est *${v.codigo}*.`,
           v.validade_min,
         ),
       en: (v) =>
         codeMessage(
           'en',
-          `KreyolCash: your code to send ${v.valor} to ${v.recebedor} is *${v.codigo}*.`,
+          `KreyolCash: your code to send ${v.valor} to ${v.recebedor}${feeNote('fee', v.tarifa)} is *${v.codigo}*.`,
           v.validade_min,
         ),
     },
@@ -90,4 +98,9 @@ export function transferSentMessage(p: { amount: string; payeeName: string }): W
 
 export function transferReceivedMessage(p: { amount: string; payerName: string }): WhatsAppText {
   return transferTemplates.transfer_received.texts.ht({ valor: p.amount, pagador: p.payerName });
+}
+
+/** " (fee ₭1,00)" after the amount a fee is charged on; nothing when there is none. */
+function feeNote(word: string, fee: string | undefined): string {
+  return fee === undefined ? '' : ` (${word} ${fee})`;
 }
