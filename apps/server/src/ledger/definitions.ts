@@ -17,6 +17,7 @@ export const DEFINITION_FILES = [
   'idempotency.sql',
   'codes.sql',
   'limits.sql',
+  'fees.sql',
   'two-phase.sql',
   'legs.sql',
   'holds.sql',

@@ -13,8 +13,10 @@ import type { DB } from '../db/schema.ts';
 
 // The published fee tables (migration 0014, rule in packages/domain/src/fees.ts). They are money
 // rules, so they live behind the ledger's door: the fees feature and the back office read and
-// replace them here, and the cash-out to come reads the fee for its amount with the same function
-// in the transaction of its hold (quoteFee with lock: the table cannot be replaced until it ends).
+// replace them here, and the cash-out reads the fee for its amount with the same function in the
+// transaction of its hold (quoteFee with lock: the table cannot be replaced until it ends). A
+// transfer's fee is read by the ledger's own SQL in its hold (sql/fees.sql, kc_tarifa), by the
+// same rule, without a lock: it is the fee of the hold's snapshot, checked against what the payer saw.
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -78,6 +78,8 @@ export type HoldRequest =
       /** The payee's account, resolved once by the caller (payees.ts: findPayee). */
       payeeAccountId: string;
       amountCentis: number;
+      /** The fee the payer saw (absent: none); the ledger refuses another current one (fee_changed). */
+      feeCentis?: number;
       note: string | null;
       idempotencyKey: string | null;
       requestHash: string;
@@ -161,6 +163,7 @@ async function hold(
       pagador_id: r.payerId,
       conta_credito: r.payeeAccountId,
       quantidade_centis: r.amountCentis,
+      tarifa_centis: r.feeCentis ?? 0,
       observacoes: r.note,
     };
     const raw = await withTransactionRetry(() => transferBatchers(deps.database.db).initiate.run(params));

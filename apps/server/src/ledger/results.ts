@@ -22,7 +22,13 @@ function answer<T extends z.ZodRawShape>(shape: T) {
 }
 
 export const RESULTS = {
-  holdTransfer: answer({ movimentacao_id: uuid, status: z.literal('pendente'), expira_em: timestamp }),
+  // A replayed answer kept before transfers carried a fee has none: it charged none.
+  holdTransfer: answer({
+    movimentacao_id: uuid,
+    status: z.literal('pendente'),
+    expira_em: timestamp,
+    tarifa_centis: z.number().int().default(0),
+  }),
   holdPurchase: answer({
     venda_id: uuid,
     movimentacao_id: uuid,

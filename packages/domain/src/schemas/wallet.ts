@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, OBSERVATIONS_MAX_LENGTH } from '../constants.ts';
+import {
+  AMOUNT_CEILING_CENTIS,
+  HISTORY_DEFAULT_LIMIT,
+  HISTORY_MAX_LIMIT,
+  OBSERVATIONS_MAX_LENGTH,
+} from '../constants.ts';
 import { payeeIdentityOf } from '../payees.ts';
 import { DISPUTE_KINDS } from '../statuses.ts';
 import { transferRequestCentisField } from './amounts.ts';
@@ -60,6 +65,8 @@ export type PayeeSearchValues = z.input<typeof payeeSearchSchema>;
 
 // POST /api/transfers: the payee by e-mail, by phone (E.164 after normalising) or by the id a
 // lookup or the recent payees answered. The payee must be able to receive (the server checks).
+// tarifa_centis is the fee the payer saw (GET /api/fees/quote), absent when they saw none: a
+// transfer whose fee is another one is refused (409 fee_changed), never charged.
 export const transferInitiateSchema = z
   .object({
     destinatario_email: optionalField(recipientEmailField),
@@ -67,6 +74,11 @@ export const transferInitiateSchema = z
     destinatario_id: optionalField(z.string().regex(UUID_SHAPE, errorKey('validation_error'))),
     quantidade_centis: transferRequestCentisField,
     observacoes: optionalText(OBSERVATIONS_MAX_LENGTH),
+    tarifa_centis: z
+      .int(errorKey('validation_error'))
+      .min(0, errorKey('validation_error'))
+      .max(AMOUNT_CEILING_CENTIS, errorKey('validation_error'))
+      .optional(),
   })
   .superRefine(exactlyOne(['destinatario_email', 'destinatario_telefone', 'destinatario_id']));
 export type TransferInitiateInput = z.input<typeof transferInitiateSchema>;

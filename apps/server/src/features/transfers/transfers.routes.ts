@@ -107,7 +107,11 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Holds the amount and sends the code to the payer's WhatsApp",
         description:
           'Idempotent by its Idempotency-Key: the same key with the same request answers the transfer ' +
-          'it started, as it is now (201 again, with the header idempotent-replayed: true), never a second one.',
+          'it started, as it is now (201 again, with the header idempotent-replayed: true), never a second one. ' +
+          'tarifa_centis is the fee the payer saw (GET /api/fees/quote?operacao=transferencia; absent = 0): ' +
+          'the fee is held with the amount and goes to the operator; another current fee is 409 fee_changed ' +
+          '(details.tarifa_centis) and nothing is held; an amount above the fee table is 422 ' +
+          'amount_above_fee_bands (details.limite_centis).',
         tags,
         security: BEARER,
         errors: TRANSFER_START_REFUSALS,
@@ -225,11 +229,14 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(transferReportRoutes);
 };
 
-// What starting a transfer may refuse besides its fields (422): who may send, and to whom.
+// What starting a transfer may refuse besides its fields (422): who may send, and to whom; a fee
+// that is not the one the payer saw; an amount the fee table does not take.
 const TRANSFER_START_REFUSALS = [
   'phone_not_verified',
   'account_frozen',
   'user_not_found',
   'request_in_progress',
   'rate_limited',
+  'fee_changed',
+  'amount_above_fee_bands',
 ] as const;

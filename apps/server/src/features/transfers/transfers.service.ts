@@ -1,10 +1,16 @@
 import type { ErrorCode, pendingTransferSchema, TransferInitiateBody } from '@kreyolcash/domain';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { ledger, okOrThrow, requestHashOf, TRANSFER_HOLD_POLICY } from '../../ledger/ledger.ts';
 import { payeeAccountOf } from './payees.ts';
 
-export type InitiatedTransfer = { movimentacao_id: string; status: 'pendente'; expira_em: Date };
+export type InitiatedTransfer = {
+  movimentacao_id: string;
+  status: 'pendente';
+  expira_em: Date;
+  tarifa_centis: number;
+};
 /** A transfer waiting for its code (PendingTransfer), its instants as Dates. */
 export type PendingTransferRecord = z.input<typeof pendingTransferSchema>;
 
@@ -29,6 +35,7 @@ export async function initiateTransfer(
       payerId: p.payerId,
       payeeAccountId,
       amountCentis: p.body.quantidade_centis,
+      feeCentis: p.body.tarifa_centis ?? 0,
       note: p.body.observacoes ?? null,
       idempotencyKey: p.idempotencyKey ?? null,
       requestHash: transferHashOf(p.body),
@@ -40,6 +47,7 @@ export async function initiateTransfer(
     movimentacao_id: held.movimentacao_id,
     status: 'pendente',
     expira_em: new Date(held.expira_em),
+    tarifa_centis: held.tarifa_centis,
     replayed: held.replayed === true,
   };
 }
@@ -68,12 +76,14 @@ export async function cancelTransfer(
 }
 
 // Normalised so that " A@x.ht " and "a@x.ht" (or two spellings of one phone) are the same
-// request; an e-mail hashes as it did before pay by phone, so older keys still replay.
+// request; an e-mail hashes as it did before pay by phone, so older keys still replay. The fee
+// the payer saw is part of the request (absent and 0 are one, and hash as before fees).
 function transferHashOf(body: TransferInitiateBody): string {
   const payee =
     body.destinatario_email?.trim().toLowerCase() ??
     (body.destinatario_telefone ? `tel:${body.destinatario_telefone}` : `id:${body.destinatario_id}`);
-  return requestHashOf('transfer', [payee, body.quantidade_centis, body.observacoes ?? null]);
+  const fee = body.tarifa_centis ? [body.tarifa_centis] : [];
+  return requestHashOf('transfer', [payee, body.quantidade_centis, body.observacoes ?? null, ...fee]);
 }
 
 /** The payer's transfers still waiting for their code, newest first: to whom, how much, until when. */
@@ -81,9 +91,12 @@ export function listPendingTransfers(deps: AppDeps, payerId: string): Promise<Pe
   return deps.database.db
     .selectFrom('kreyolcash_movimentacoes as m')
     .innerJoin('usuarios as d', 'd.id', 'm.destinatario_id')
+    .leftJoin('kreyolcash_retencoes as r', 'r.movimentacao_id', 'm.id')
     .select([
       'm.id as movimentacao_id',
       'm.quantidade_centis',
+      // The fee is what the hold holds beyond the amount (its second leg).
+      sql<number>`coalesce(r.quantidade_centis - m.quantidade_centis, 0)`.as('tarifa_centis'),
       'd.nome_completo as destinatario_nome',
       'd.email as destinatario_email',
       'm.observacoes',

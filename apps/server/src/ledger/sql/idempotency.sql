@@ -19,10 +19,11 @@ create or replace function kc_idem_fechar(p_usuario uuid, p_chave text, p_respos
 begin
   if p_chave is not null then
     -- A rate-limited request, or one refused until the payer's phone is proven, while the
-    -- account is frozen, or by a limit that time or the payee's spending lifts (limits.sql), did
-    -- nothing: the same key may try again later.
+    -- account is frozen, by a limit that time or the payee's spending lifts (limits.sql), or
+    -- because the fee is no longer the one the payer saw, did nothing: the same key may try again
+    -- later (after a changed fee, with the fee now shown).
     if p_resposta->>'error' in ('rate_limited', 'phone_not_verified', 'account_frozen', 'daily_limit_reached',
-                                'monthly_limit_reached', 'balance_limit_reached') then
+                                'monthly_limit_reached', 'balance_limit_reached', 'fee_changed') then
       delete from idempotency_keys where user_id = p_usuario and chave = p_chave;
     else
       update idempotency_keys set resposta = p_resposta where user_id = p_usuario and chave = p_chave;

@@ -5,11 +5,15 @@
 -- Messages are a template key and its parameters; the outbox worker writes the text, in the
 -- recipient's language.
 
--- p: {pagador_id, conta_credito, quantidade_centis, observacoes, limites, politica, codigo, pepper,
---     chave, request_hash, max_codigos, janela_ms}. conta_credito: the payee's account, which the
---     caller resolved once from what the payer typed (ledger/payees.ts); a person's account of
---     someone who can be paid (kc_pode_receber), or user_not_found. Without politica, a transfer's
---     own (kc_politica_codigo, expiring after validade_ms).
+-- p: {pagador_id, conta_credito, quantidade_centis, tarifa_centis, observacoes, limites, politica,
+--     codigo, pepper, chave, request_hash, max_codigos, janela_ms}. conta_credito: the payee's
+--     account, which the caller resolved once from what the payer typed (ledger/payees.ts); a
+--     person's account of someone who can be paid (kc_pode_receber), or user_not_found. Without
+--     politica, a transfer's own (kc_politica_codigo, expiring after validade_ms). tarifa_centis:
+--     the fee the payer saw (null: none); another current fee is fee_changed, and nothing is held.
+--     A fee is the movement's second leg, from the payer to the operator's fee account: held,
+--     posted and released with the amount, counted with it in the balance and the day's and
+--     month's sending (kc_reter); the per-transfer maximum stays on the amount.
 create or replace function kc_transferencia_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_pagador uuid := (p->>'pagador_id')::uuid;
@@ -27,6 +31,7 @@ declare
   v_codigo boolean := v_politica->>'confirmador_id' is null;
   v record;
   v_retencao jsonb;
+  v_tarifa bigint;
 begin
   if v_quantidade is null or v_quantidade <= 0 then return kc_erro('invalid_amount'); end if;
   select telefone_verificado_em, kc_nivel(telefone_verificado_em, documento_aprovado_em) as nivel,
@@ -50,6 +55,13 @@ begin
      and pg.id = v_pagador;
   if not found then return kc_erro('user_not_found'); end if;
   if v.id = v_pagador then return kc_erro('self_transfer'); end if;
+  v_retencao := kc_tarifa('transferencia', v_quantidade);
+  if v_retencao ? 'error' then return v_retencao; end if;
+  v_tarifa := (v_retencao->>'tarifa_centis')::bigint;
+  if v_tarifa is distinct from coalesce((p->>'tarifa_centis')::bigint, 0) then
+    return kc_erro('fee_changed', jsonb_build_object('tarifa_centis', v_tarifa));
+  end if;
+  if v_quantidade + v_tarifa > kc_teto_centis() then return kc_erro('amount_too_large'); end if;
   v_retencao := kc_reter(jsonb_build_object(
     'tipo', 'transferencia', 'remetente_id', v_pagador, 'destinatario_id', v.id,
     'conta_debito', v_pagador, 'conta_credito', v.conta, 'quantidade_centis', v_quantidade,
@@ -57,17 +69,29 @@ begin
     'codigo', case when v_codigo then
       jsonb_build_object('finalidade', 'transfer', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
                          'telefone', v.telefone_pagador, 'max_codigos', p->'max_codigos',
-                         'janela_ms', p->'janela_ms') end));
+                         'janela_ms', p->'janela_ms') end)
+    || case when v_tarifa > 0 then jsonb_build_object('pernas', jsonb_build_array(
+         jsonb_build_object('conta_debito', v_pagador, 'conta_credito', v.conta, 'quantidade_centis', v_quantidade),
+         jsonb_build_object('conta_debito', v_pagador, 'conta_credito', kc_conta_taxas(),
+                            'quantidade_centis', v_tarifa))) else '{}' end);
   if not (v_retencao->>'ok')::boolean then return v_retencao; end if;
   if v_codigo then
     insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
     values ('whatsapp', v.telefone_pagador, 'transfer_code',
-            jsonb_build_object('codigo', p->>'codigo', 'valor_centis', v_quantidade, 'recebedor', v.nome_completo,
-                               'validade_min', (v_politica->>'validade_ms')::bigint / 60000),
+            jsonb_strip_nulls(jsonb_build_object(
+              'codigo', p->>'codigo', 'valor_centis', v_quantidade, 'tarifa_centis', nullif(v_tarifa, 0),
+              'recebedor', v.nome_completo, 'validade_min', (v_politica->>'validade_ms')::bigint / 60000)),
             v.idioma_pagador, 'transfer_code', v_retencao->>'movimentacao_id');
   end if;
-  return v_retencao || '{"status": "pendente"}'::jsonb;
+  return v_retencao || jsonb_build_object('status', 'pendente', 'tarifa_centis', v_tarifa);
 end $$;
+
+-- The fee a held transfer carries besides its amount: what its hold holds beyond it (its leg 2).
+create or replace function kc_tarifa_retida(p_mov uuid, p_quantidade bigint) returns bigint
+    language sql stable as $$
+  select coalesce((select quantidade_centis from kreyolcash_retencoes where movimentacao_id = p_mov), p_quantidade)
+         - p_quantidade
+$$;
 
 -- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas, limites}
 create or replace function kc_transferencia_verificar(p jsonb) returns jsonb language plpgsql as $$
@@ -136,8 +160,10 @@ begin
   if v_recusa is not null then return v_recusa; end if;
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   values ('whatsapp', v.telefone, 'transfer_code',
-          jsonb_build_object('codigo', p->>'codigo', 'valor_centis', v.quantidade_centis, 'recebedor', v.recebedor,
-                             'validade_min', ceil(extract(epoch from v.expira_em - now()) / 60)::integer),
+          jsonb_strip_nulls(jsonb_build_object(
+            'codigo', p->>'codigo', 'valor_centis', v.quantidade_centis,
+            'tarifa_centis', nullif(kc_tarifa_retida(v.id, v.quantidade_centis), 0), 'recebedor', v.recebedor,
+            'validade_min', ceil(extract(epoch from v.expira_em - now()) / 60)::integer)),
           v.idioma, 'transfer_code', v.id::text);
   return jsonb_build_object('ok', true, 'movimentacao_id', v.id,
                             'tentativas_restantes', (p->>'max_tentativas')::integer - v.tentativas);

@@ -50,6 +50,8 @@ export const startedTransferSchema = named(
     movimentacao_id: z.string(),
     status: transactionStatusSchema,
     expira_em: timestampSchema,
+    /** The fee held with the amount, for the operator (0 when transfers are free). */
+    tarifa_centis: z.int(),
   }),
   'A transfer held and waiting for the code sent to the payer (or, on a replay, as it is now)',
 );
@@ -61,6 +63,8 @@ export const pendingTransferSchema = named(
   z.object({
     movimentacao_id: z.string(),
     quantidade_centis: z.int(),
+    /** The fee held with the amount (0 when none). */
+    tarifa_centis: z.int(),
     destinatario_nome: z.string(),
     destinatario_email: z.string(),
     observacoes: z.string().nullable(),

@@ -87,7 +87,11 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
       amount: formatCentis(transfer.quantidade_centis),
       observacoes: transfer.observacoes ?? '',
     });
-    const held = { movimentacao_id: transfer.movimentacao_id, status: 'pendente' as const };
+    const held = {
+      movimentacao_id: transfer.movimentacao_id,
+      status: 'pendente' as const,
+      tarifa_centis: transfer.tarifa_centis,
+    };
     setPending({
       transfer: { ...held, expira_em: transfer.expira_em ?? '' },
       amountCentis: transfer.quantidade_centis,
