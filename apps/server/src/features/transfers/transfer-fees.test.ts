@@ -121,6 +121,12 @@ describe(`transfers with a published fee on ${testDatabaseKind}`, () => {
 
     const verified = await post(a, `/api/transfers/${id}/verify`, { codigo: await codeForMovement(t, id) });
     expect(verified.statusCode, verified.body).toBe(200);
+    // The payer's detail names the fee beside the amount; the payee's does not.
+    const detail = async (u: SeededUser) =>
+      (await t.app.inject({ url: `/api/wallet/transactions/${id}`, headers: auth(u) })).json();
+    expect(await detail(a)).toMatchObject({ quantidade_centis: 6_050, taxa_centis: 261 });
+    expect(await detail(b)).toMatchObject({ quantidade_centis: 6_050 });
+    expect((await detail(b)).taxa_centis).toBeUndefined();
     expect(await wallet(a)).toEqual({ saldo_centis: 10_000 - 6_311, reservado_centis: 0 });
     expect(await wallet(b)).toEqual({ saldo_centis: 10_000 + 6_050, reservado_centis: 0 });
     expect((await feeAccount()) - feesBefore).toBe(261);
