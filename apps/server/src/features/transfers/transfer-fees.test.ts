@@ -6,6 +6,7 @@ import { contentOf } from '../../messaging/render.ts';
 import { expectLedgerSound } from '../../test-support/ledger-assertions.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../test-support/operators.ts';
+import { decideReport, reportTransfer } from '../../test-support/report-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
@@ -241,5 +242,27 @@ describe(`transfers with a published fee on ${testDatabaseKind}`, () => {
     ]);
     expect(await wallet(a)).toEqual({ saldo_centis: 10_000, reservado_centis: 0 });
     expect(await movementsOf(a)).toEqual([]);
+  });
+
+  it('a wrong-person reversal gives the amount back; the fee, paid for a transfer made, stays', async () => {
+    const [a, b] = [await seedUser(t), await seedUser(t)];
+    const started = await send(a, b, 3_000, 100);
+    expect(started.statusCode, started.body).toBe(201);
+    const { movimentacao_id: id } = started.json();
+    const paid = await post(a, `/api/transfers/${id}/verify`, { codigo: await codeForMovement(t, id) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const feesBefore = await feeAccount();
+
+    const reported = await reportTransfer(t, a, id);
+    expect(reported.statusCode, reported.body).toBe(201);
+    const support = (await operatorSession(t, 'support')).cookie;
+    const decided = await decideReport(t, support, reported.json().reclamacao.id, 'reverse', 'Move moun');
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json().reclamacao).toMatchObject({ status: 'estornada', retido_centis: 0 });
+
+    expect(await wallet(a)).toEqual({ saldo_centis: 10_000 - 100, reservado_centis: 0 });
+    expect(await wallet(b)).toEqual({ saldo_centis: 10_000, reservado_centis: 0 });
+    expect((await feeAccount()) - feesBefore).toBe(0);
+    await expectLedgerSound(t.database.db);
   });
 });
