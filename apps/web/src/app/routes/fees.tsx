@@ -1,12 +1,13 @@
 import { Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useFees, useRate } from '@/features/agents/api/get-fees';
 import { FeeTables } from '@/features/agents/components/fee-tables';
 import { WalletScreen } from '@/features/wallet/components/wallet-screen';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
+import { useExchangeRate } from '@/lib/exchange-rate';
 import { useTranslation } from '@/lib/i18n';
+import { useFees } from '@/lib/published-fees';
 
 // The "Frè" screen: every operation's published fee table and the ₭/HTG rate.
 export function FeesRoute() {
@@ -14,7 +15,7 @@ export function FeesRoute() {
   const session = useSession();
   useDocumentTitle(t('fees.title'));
   const fees = useFees();
-  const rate = useRate();
+  const rate = useExchangeRate();
 
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
   return (

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
-import { useFees } from '../api/get-fees';
+import { useFeeBands } from '@/lib/published-fees';
 
 type AmountStepProps = {
   agent: AgentListing;
@@ -82,8 +82,7 @@ export function AmountStep({
 /** The fee and the total of the amount typed, from the published cash-out table. */
 function FeePreview({ centis }: { centis: number | null }) {
   const { t } = useTranslation('agents');
-  const fees = useFees();
-  const bands = fees.data?.find((table) => table.operacao === 'saque')?.faixas;
+  const bands = useFeeBands('saque');
   if (centis === null || !bands) return null;
   const fee = feeFor(bands, centis);
   const last = bands.at(-1);

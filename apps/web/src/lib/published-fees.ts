@@ -1,6 +1,10 @@
-import type { ExchangeRateResponse, FeeTableList } from '@kreyolcash/domain';
+import type { FeeBand, FeeOperation, FeeTableList } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient } from './api-client';
+
+// The published fee tables, read by every screen that shows a fee (cash-out, transfer, the "Frè"
+// page): one query and one key, so a table read on one screen is the one the others show. The
+// ₭/HTG rate, under the same key's prefix, is lib/exchange-rate.
 
 /** GET /api/fees: the published table of each operation (cash-out, cash-in, transfer). */
 export function getFees(signal?: AbortSignal): Promise<FeeTableList> {
@@ -20,11 +24,8 @@ export function useFees() {
   return useQuery(getFeesQueryOptions());
 }
 
-/** GET /api/fees/rate: what one ₭ is worth in gourdes. */
-export function getRate(signal?: AbortSignal): Promise<ExchangeRateResponse> {
-  return apiClient.get('/api/fees/rate', { signal });
-}
-
-export function useRate() {
-  return useQuery(queryOptions({ queryKey: ['fees', 'rate'], queryFn: ({ signal }) => getRate(signal) }));
+/** One operation's published bands, once the tables are read. */
+export function useFeeBands(operacao: FeeOperation): FeeBand[] | undefined {
+  const fees = useFees();
+  return fees.data?.find((table) => table.operacao === operacao)?.faixas;
 }
