@@ -1,11 +1,6 @@
-import {
-  formatKreyol,
-  MAX_TRANSFER_CENTIS,
-  OBSERVATIONS_MAX_LENGTH,
-  parseAmountToCentis,
-  type Wallet,
-} from '@kreyolcash/domain';
+import { formatKreyol, MAX_TRANSFER_CENTIS, OBSERVATIONS_MAX_LENGTH, type Wallet } from '@kreyolcash/domain';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { positiveCentisOf } from '@/components/ui/amount-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -15,9 +10,12 @@ import { StepHeading } from '@/components/ui/step-heading';
 import { type Refusal, StepRefusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodSchema } from '@/lib/lazy-zod-resolver';
+import { useFeeBands } from '@/lib/published-fees';
 import { useLimits } from '../api/get-limits';
 import type { Recipient } from '../api/lookup-user';
 import { RecipientAvatar } from './recipient-avatar';
+import { type AgreedFee, type TransferFee, transferFeeOf } from './transfer-fee';
+import { TransferFeeLines } from './transfer-fee-lines';
 import type { AmountFormData, AmountFormValues, AmountLimit } from './transfer-schemas';
 import { walletFieldText } from './wallet-errors';
 
@@ -47,14 +45,15 @@ type AmountStepProps = {
   isSending: boolean;
   /** Why the server (or the balance) refused this amount: shown until the payer edits or retries. */
   refusal: Refusal | null;
+  /** The fee the server named when it changed (fee_changed), for the amount it was named for. */
+  agreedFee: AgreedFee | null;
   onEdit: () => void;
-  onSubmit: (data: AmountFormData, values: AmountFormValues) => void;
+  onSubmit: (data: AmountFormData, values: AmountFormValues, fee: TransferFee) => void;
 };
 
 /** Only a positive amount turns the button on (spec §2): empty, 0, -5 and abc all keep it off. */
 function canConfirm(text: string): boolean {
-  const parsed = parseAmountToCentis(text);
-  return parsed.ok && parsed.centis > 0;
+  return positiveCentisOf(text) !== null;
 }
 
 /** Step 2: the amount (typed the way people write it) and an optional note. */
@@ -64,17 +63,20 @@ export function AmountStep({
   values,
   isSending,
   refusal,
+  agreedFee,
   onEdit,
   onSubmit,
 }: AmountStepProps) {
   const { t } = useTranslation('wallet');
   const limit = useAmountLimit();
+  const bands = useFeeBands('transferencia');
   const form = useForm<AmountFormValues, AmountLimit, AmountFormData>({
     resolver,
     context: limit,
     defaultValues: values,
   });
   const amountText = useWatch({ control: form.control, name: 'amount' });
+  const fee = transferFeeOf(bands, positiveCentisOf(amountText), agreedFee);
   const { errors, touchedFields } = form.formState;
   // Once the payer leaves the field, a typed text that is no amount says why the button is off.
   const typedProblem =
@@ -87,7 +89,7 @@ export function AmountStep({
       noValidate
       className="flex flex-col gap-5"
       // A field that does not validate says why under itself; no toast repeats it.
-      onSubmit={form.handleSubmit((data) => onSubmit(data, form.getValues()))}
+      onSubmit={form.handleSubmit((data) => onSubmit(data, form.getValues(), fee))}
     >
       <StepHeading>{t('transfer.amount.title')}</StepHeading>
       <div className="flex items-center gap-3">
@@ -127,6 +129,8 @@ export function AmountStep({
         )}
       </div>
 
+      <FeePreview fee={fee} amountText={amountText} />
+
       <Field label={t('transfer.amount.note')} error={walletFieldText(errors.observacoes?.message)}>
         {(control) => (
           <Input
@@ -140,10 +144,33 @@ export function AmountStep({
 
       <StepRefusal refusal={refusal} />
 
-      <Button type="submit" size="lg" disabled={isSending || !canConfirm(amountText)}>
+      <Button type="submit" size="lg" disabled={isSending || !canConfirm(amountText) || fee.kind === 'above'}>
         {isSending ? <Spinner /> : null}
         {isSending ? t('transfer.amount.sending') : t('transfer.amount.confirm')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * The fee and the total of the amount typed, from the published transfer table; the most a
+ * transfer may be past the last band. Nothing at all for a free transfer.
+ */
+function FeePreview({ fee, amountText }: { fee: TransferFee; amountText: string }) {
+  const { t } = useTranslation('wallet');
+  const amountCentis = positiveCentisOf(amountText);
+  return (
+    <p aria-live="polite" data-testid="fee-preview" className="empty:hidden">
+      {fee.kind === 'fee' && amountCentis !== null ? (
+        <span className="block rounded-xl bg-slate-100 px-4 py-2 text-base text-slate-900 tabular-nums">
+          <TransferFeeLines amountCentis={amountCentis} feeCentis={fee.feeCentis} />
+        </span>
+      ) : null}
+      {fee.kind === 'above' ? (
+        <span className="block rounded-xl bg-accent-50 px-4 py-2 text-base font-semibold text-accent-700">
+          {t('errors.amount_above_fee_bands', { limit: formatKreyol(fee.limitCentis) })}
+        </span>
+      ) : null}
+    </p>
   );
 }

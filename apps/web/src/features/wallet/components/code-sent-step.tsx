@@ -4,13 +4,19 @@ import { Button } from '@/components/ui/button';
 import { StepHeading } from '@/components/ui/step-heading';
 import { TextLink } from '@/components/ui/text-link';
 import { useTranslation } from '@/lib/i18n';
+import { TransferFeeLines } from './transfer-fee-lines';
 
 export const CODE_MINUTES = TRANSFER_CODE_EXPIRY_MS / 60_000;
 
-type CodeSentStepProps = { amountCentis: number; recipientName: string; onContinue: () => void };
+type CodeSentStepProps = {
+  amountCentis: number;
+  feeCentis: number;
+  recipientName: string;
+  onContinue: () => void;
+};
 
 /** Step 3: the code went to the payer's WhatsApp and lasts 15 minutes. */
-export function CodeSentStep({ amountCentis, recipientName, onContinue }: CodeSentStepProps) {
+export function CodeSentStep({ amountCentis, feeCentis, recipientName, onContinue }: CodeSentStepProps) {
   const { t } = useTranslation('wallet');
   return (
     <section className="flex flex-col items-center gap-4 text-center" aria-live="polite">
@@ -21,6 +27,7 @@ export function CodeSentStep({ amountCentis, recipientName, onContinue }: CodeSe
       <p className="text-base text-slate-700">{t('transfer.codeSent.body', { minutes: CODE_MINUTES })}</p>
       <p className="rounded-xl bg-slate-100 px-4 py-2 text-lg font-bold text-slate-900 tabular-nums">
         {t('transfer.codeSent.summary', { amount: formatKreyol(amountCentis), name: recipientName })}
+        <TransferFeeLines amountCentis={amountCentis} feeCentis={feeCentis} />
       </p>
       <Button size="lg" className="mt-2 w-full" onClick={onContinue}>
         {t('transfer.codeSent.enterCode')}

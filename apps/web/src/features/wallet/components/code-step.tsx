@@ -1,6 +1,6 @@
 import { AppError, type ErrorCode, isVerificationCodeFormat, type Transaction } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
@@ -26,7 +26,7 @@ const RESEND_COOLDOWN_MS = 30_000;
 type CodeStepProps = {
   movementId: string;
   /** What the code confirms ("₭ 27,50 pou Klodin"): a resumed transfer says it here. */
-  summary?: string | undefined;
+  summary?: ReactNode;
   /** When the current code was sent: the resend button waits RESEND_COOLDOWN_MS from then. */
   codeSentAtMs: number;
   onVerified: (transaction: Transaction) => void;

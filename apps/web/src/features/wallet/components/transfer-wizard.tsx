@@ -6,10 +6,12 @@ import {
   type StartedTransfer,
   type Transaction,
 } from '@kreyolcash/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { StepProgress } from '@/components/ui/step-progress';
 import type { Refusal } from '@/components/ui/step-refusal';
 import { useTranslation } from '@/lib/i18n';
+import { getFeesQueryOptions } from '@/lib/published-fees';
 import { useCancelTransfer } from '../api/cancel-transfer';
 import { useCreateTransfer } from '../api/create-transfer';
 import { useWallet } from '../api/get-wallet';
@@ -18,6 +20,8 @@ import { AmountStep } from './amount-step';
 import { CodeSentStep } from './code-sent-step';
 import { CodeStep } from './code-step';
 import { RecipientStep } from './recipient-step';
+import { type AgreedFee, changedFeeOf, feeCentisOf, type TransferFee, totalCentisOf } from './transfer-fee';
+import { TransferFeeLines } from './transfer-fee-lines';
 import type { AmountFormData, AmountFormValues } from './transfer-schemas';
 import { TransferSuccess } from './transfer-success';
 import { useResumableTransfer } from './use-resumable-transfer';
@@ -29,8 +33,11 @@ type Step = 'recipient' | 'amount' | 'code-sent' | 'code' | 'success';
 const STEPS: Step[] = ['recipient', 'amount', 'code-sent', 'code'];
 const emptyAmount: AmountFormValues = { amount: '', observacoes: '' };
 
-/** The transfer waiting for its code, and when its current code was sent (for the resend's cooldown). */
-type Pending = { transfer: StartedTransfer; amountCentis: number; codeSentAtMs: number };
+/**
+ * The transfer waiting for its code, its fee (0 when free, or unknown for one resumed from the
+ * list), and when its current code was sent (for the resend's cooldown).
+ */
+type Pending = { transfer: StartedTransfer; amountCentis: number; feeCentis: number; codeSentAtMs: number };
 
 /**
  * The transfer (spec §2, §4): recipient → amount → code sent → code → success. Back goes one
@@ -43,7 +50,11 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
   const [recipient, setRecipient] = useState<Recipient | null>(null);
   const [amountValues, setAmountValues] = useState(emptyAmount);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [completed, setCompleted] = useState<Transaction | null>(null);
+  const [completed, setCompleted] = useState<{ transaction: Transaction; feeCentis: number } | null>(null);
+  // The fee the server named when the table changed under the amount step (fee_changed): shown
+  // for that amount until the payer confirms it or types another amount.
+  const [agreedFee, setAgreedFee] = useState<AgreedFee | null>(null);
+  const queryClient = useQueryClient();
   // Why the amount was refused, or why its transfer ended at the code: shown on the amount step
   // until the payer changes it or tries again.
   const [amountRefusal, setAmountRefusal] = useState<Refusal | null>(null);
@@ -95,6 +106,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
     setPending({
       transfer: { ...held, expira_em: transfer.expira_em ?? '' },
       amountCentis: transfer.quantidade_centis,
+      feeCentis: 0,
       codeSentAtMs: Date.parse(transfer.criado_em),
     });
     setStep('code');
@@ -109,28 +121,42 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
     setStep('amount');
   }
 
-  function sendAmount(data: AmountFormData, values: AmountFormValues) {
+  function sendAmount(data: AmountFormData, values: AmountFormValues, fee: TransferFee) {
     if (!recipient) return;
     setAmountValues(values);
     setAmountRefusal(null);
     // The server checks again; this saves a round trip on a slow network.
-    if (wallet.data && data.amount > wallet.data.disponivel_centis) {
+    if (wallet.data && totalCentisOf(data.amount, fee) > wallet.data.disponivel_centis) {
       setAmountRefusal(walletRefusalOf(new AppError('insufficient_balance'), 'transfer_processing_error'));
       return;
     }
+    const shownFee = feeCentisOf(fee);
     const body = {
       ...payeeFieldsOf(recipient),
       quantidade_centis: data.amount,
       observacoes: data.observacoes,
+      // The fee the payer saw; a free transfer sends none, as it did before transfers had a fee.
+      ...(shownFee > 0 ? { tarifa_centis: shownFee } : {}),
     };
     create.mutate(body, {
       onSuccess: (transfer) => {
         // The amount was taken: a toast left from an earlier step no longer applies.
         dismissWalletErrors();
-        setPending({ transfer, amountCentis: data.amount, codeSentAtMs: Date.now() });
+        setAgreedFee(null);
+        const feeCentis = transfer.tarifa_centis ?? shownFee;
+        setPending({ transfer, amountCentis: data.amount, feeCentis, codeSentAtMs: Date.now() });
         setStep('code-sent');
       },
-      onError: (error) => setAmountRefusal(walletRefusalOf(error, 'transfer_processing_error')),
+      onError: (error) => {
+        const newFee = changedFeeOf(error);
+        if (newFee !== undefined) {
+          // Nothing was held: the step shows the new fee, and the table is read again for
+          // any other amount the payer may type instead.
+          setAgreedFee({ amountCentis: data.amount, feeCentis: newFee });
+          void queryClient.invalidateQueries({ queryKey: getFeesQueryOptions().queryKey });
+        }
+        setAmountRefusal(walletRefusalOf(error, 'transfer_processing_error'));
+      },
     });
   }
 
@@ -161,6 +187,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
             values={amountValues}
             isSending={create.isPending}
             refusal={amountRefusal}
+            agreedFee={agreedFee}
             onEdit={() => setAmountRefusal(null)}
             onSubmit={sendAmount}
           />
@@ -168,6 +195,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
         {step === 'code-sent' && pending && recipient ? (
           <CodeSentStep
             amountCentis={pending.amountCentis}
+            feeCentis={pending.feeCentis}
             recipientName={recipient.nome_completo}
             onContinue={() => setStep('code')}
           />
@@ -176,19 +204,22 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
           <CodeStep
             movementId={pending.transfer.movimentacao_id}
             summary={
-              recipient
-                ? t('transfer.codeSent.summary', {
+              recipient ? (
+                <>
+                  {t('transfer.codeSent.summary', {
                     amount: formatKreyol(pending.amountCentis),
                     name: recipient.nome_completo,
-                  })
-                : undefined
+                  })}
+                  <TransferFeeLines amountCentis={pending.amountCentis} feeCentis={pending.feeCentis} />
+                </>
+              ) : undefined
             }
             codeSentAtMs={pending.codeSentAtMs}
             onCodeResent={() => setPending({ ...pending, codeSentAtMs: Date.now() })}
             onVerified={(transaction) => {
               dismissWalletErrors();
               setPending(null);
-              setCompleted(transaction);
+              setCompleted({ transaction, feeCentis: pending.feeCentis });
               setStep('success');
             }}
             onCancelled={(refusal) => {
@@ -202,7 +233,8 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
         ) : null}
         {step === 'success' && completed && recipient ? (
           <TransferSuccess
-            amountCentis={completed.quantidade_centis}
+            amountCentis={completed.transaction.quantidade_centis}
+            feeCentis={completed.feeCentis}
             recipientName={recipient.nome_completo}
           />
         ) : null}

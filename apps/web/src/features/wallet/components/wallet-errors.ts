@@ -1,9 +1,10 @@
-import { AppError } from '@kreyolcash/domain';
+import { AppError, formatKreyol } from '@kreyolcash/domain';
 import { toast } from 'sonner';
 import type { Refusal } from '@/components/ui/step-refusal';
 import { featureErrorText, fieldErrorText, isSessionFailure } from '@/lib/error-text';
 import { i18n } from '@/lib/i18n';
 import { notifyErrorText } from '@/lib/notify';
+import { changedFeeOf } from './transfer-fee';
 
 /** The sentences a wallet screen falls back on when a call fails without a precise code (spec §8). */
 export type WalletFallback =
@@ -20,6 +21,8 @@ function walletErrorText(error: unknown, fallback: WalletFallback): string {
   if (failure.code === 'invalid_codes' && typeof remaining === 'number') {
     return i18n.t('wallet:errors.invalid_codes_remaining', { remaining });
   }
+  const newFee = changedFeeOf(failure);
+  if (newFee !== undefined) return i18n.t('wallet:errors.fee_changed', { fee: formatKreyol(newFee) });
   return featureErrorText(failure, 'wallet', fallback);
 }
 
