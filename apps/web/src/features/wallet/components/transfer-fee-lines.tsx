@@ -12,10 +12,10 @@ export function TransferFeeLines({ amountCentis, feeCentis }: TransferFeeLinesPr
   if (feeCentis <= 0) return null;
   return (
     <>
-      <span className="block text-base font-semibold" data-testid="transfer-fee">
+      <span className="block text-base font-normal" data-testid="transfer-fee">
         {t('transfer.fee.fee', { fee: formatKreyol(feeCentis) })}
       </span>
-      <span className="block" data-testid="transfer-total">
+      <span className="block font-bold" data-testid="transfer-total">
         {t('transfer.fee.total', { total: formatKreyol(amountCentis + feeCentis) })}
       </span>
     </>
