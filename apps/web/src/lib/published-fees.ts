@@ -1,4 +1,4 @@
-import type { FeeBand, FeeOperation, FeeTableList } from '@kreyolcash/domain';
+import { AppError, type FeeBand, type FeeOperation, type FeeTableList } from '@kreyolcash/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from './api-client';
 
@@ -28,4 +28,11 @@ export function useFees() {
 export function useFeeBands(operacao: FeeOperation): FeeBand[] | undefined {
   const fees = useFees();
   return fees.data?.find((table) => table.operacao === operacao)?.faixas;
+}
+
+/** The new fee a fee_changed refusal names (its details), for the screen to ask again with it. */
+export function changedFeeOf(error: unknown): number | undefined {
+  const failure = AppError.from(error);
+  const fee = failure.details?.tarifa_centis;
+  return failure.code === 'fee_changed' && typeof fee === 'number' ? fee : undefined;
 }

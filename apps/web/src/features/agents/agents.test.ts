@@ -1,7 +1,8 @@
 import { AppError, type ErrorCode, HAITI_COMMUNES } from '@kreyolcash/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, languages, withNamespaces } from '@/lib/i18n';
-import { cashOutErrorText, newFeeOf, nextAfterConfirmRefusal } from './cash-out-refusals';
+import { changedFeeOf } from '@/lib/published-fees';
+import { cashOutErrorText, nextAfterConfirmRefusal } from './cash-out-refusals';
 import { COMMUNES_BY_DEPARTMENT } from './communes';
 import { formatBasisPoints, formatIntervals, formatPercent, isWholeDay } from './figures';
 
@@ -75,7 +76,7 @@ describe('where a refused confirmation leads', () => {
     expect(nextAfterConfirmRefusal(new AppError('transaction_not_pending'))).toBe('check-pending');
     for (const code of ['invalid_codes', 'insufficient_balance', 'daily_limit_reached'] as const)
       expect(nextAfterConfirmRefusal(new AppError(code))).toBe('stay');
-    expect(newFeeOf(new AppError('fee_changed', { details: { tarifa_centis: 1500 } }))).toBe(1500);
+    expect(changedFeeOf(new AppError('fee_changed', { details: { tarifa_centis: 1500 } }))).toBe(1500);
   });
 });
 

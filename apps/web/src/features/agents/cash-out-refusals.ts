@@ -2,6 +2,7 @@ import { AppError, formatKreyol } from '@kreyolcash/domain';
 import type { Refusal } from '@/components/ui/step-refusal';
 import { featureErrorText, isSessionFailure } from '@/lib/error-text';
 import { i18n } from '@/lib/i18n';
+import { changedFeeOf } from '@/lib/published-fees';
 
 /**
  * Where a refused confirmation leaves the customer: a new fee to accept (a new code goes with it),
@@ -27,12 +28,6 @@ export function nextAfterConfirmRefusal(error: unknown): ConfirmRefusalNext {
   }
 }
 
-/** The fee a refused confirmation names (fee_changed's details), when it names one. */
-export function newFeeOf(error: unknown): number | undefined {
-  const fee = AppError.from(error).details?.tarifa_centis;
-  return typeof fee === 'number' ? fee : undefined;
-}
-
 /** The text of a cash-out's failure: the agents' own first, then the shared ones (limits…). */
 export function cashOutErrorText(error: unknown): string {
   const failure = AppError.from(error);
@@ -40,8 +35,8 @@ export function cashOutErrorText(error: unknown): string {
   if (failure.code === 'invalid_codes' && typeof remaining === 'number') {
     return i18n.t('agents:cashOut.code.wrongRemaining', { remaining });
   }
-  const fee = newFeeOf(failure);
-  if (failure.code === 'fee_changed' && fee !== undefined) {
+  const fee = changedFeeOf(failure);
+  if (fee !== undefined) {
     return i18n.t('agents:errors.fee_changed', { fee: formatKreyol(fee) });
   }
   return featureErrorText(failure, 'agents', 'unexpected_error');

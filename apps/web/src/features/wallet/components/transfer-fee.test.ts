@@ -1,7 +1,8 @@
 import { AppError, type FeeBand } from '@kreyolcash/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, languages, withNamespaces } from '@/lib/i18n';
-import { changedFeeOf, feeCentisOf, totalCentisOf, transferFeeOf } from './transfer-fee';
+import { changedFeeOf } from '@/lib/published-fees';
+import { feeCentisOf, totalCentisOf, transferFeeOf } from './transfer-fee';
 import { walletRefusalOf } from './wallet-errors';
 
 const band = (de: number, ate: number, fixa: number, percentual = 0): FeeBand => ({

@@ -1,4 +1,4 @@
-import { AppError, type FeeBand, feeFor } from '@kreyolcash/domain';
+import { type FeeBand, feeFor } from '@kreyolcash/domain';
 
 /**
  * What the amount step says about a transfer's fee:
@@ -43,11 +43,4 @@ export function feeCentisOf(fee: TransferFee): number {
 /** What leaves the wallet for an amount: the amount and the fee shown with it. */
 export function totalCentisOf(amountCentis: number, fee: TransferFee): number {
   return amountCentis + feeCentisOf(fee);
-}
-
-/** The new fee a fee_changed refusal names, when it is one. */
-export function changedFeeOf(error: unknown): number | undefined {
-  const failure = AppError.from(error);
-  const fee = failure.details?.tarifa_centis;
-  return failure.code === 'fee_changed' && typeof fee === 'number' ? fee : undefined;
 }

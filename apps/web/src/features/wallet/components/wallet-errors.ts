@@ -4,7 +4,7 @@ import type { Refusal } from '@/components/ui/step-refusal';
 import { featureErrorText, fieldErrorText, isSessionFailure } from '@/lib/error-text';
 import { i18n } from '@/lib/i18n';
 import { notifyErrorText } from '@/lib/notify';
-import { changedFeeOf } from './transfer-fee';
+import { changedFeeOf } from '@/lib/published-fees';
 
 /** The sentences a wallet screen falls back on when a call fails without a precise code (spec §8). */
 export type WalletFallback =
