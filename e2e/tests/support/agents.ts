@@ -7,7 +7,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { bearerHeaders, codeOf, createUser, latestMessage, newUser, type TestUser } from './accounts';
-import { operator, totpCode } from './operators';
+import { type E2EOperator, operator, totpCode } from './operators';
 
 // An agent ready for a journey, made through the API as operators make one: compliance approves
 // the person's document (level 2), support makes them an agent, and finance issues float against a
@@ -28,8 +28,12 @@ export const OPEN_EVERY_DAY = {
 };
 
 /** An API client signed in to the back office as `name` (its kc_op cookie), on the suite's server. */
-export async function operatorRequest(baseURL: string, name: string): Promise<APIRequestContext> {
-  const op = operator(name);
+export function operatorRequest(baseURL: string, name: string): Promise<APIRequestContext> {
+  return operatorRequestAs(baseURL, operator(name));
+}
+
+/** An API client signed in to the back office as `op`, on the server at `baseURL`. */
+export async function operatorRequestAs(baseURL: string, op: E2EOperator): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({ baseURL });
   // A code is accepted once: when this window's was spent (a retried journey), the next one's.
   for (const offset of [0, 30_000]) {
@@ -38,7 +42,7 @@ export async function operatorRequest(baseURL: string, name: string): Promise<AP
     });
     if (signedIn.ok()) return context;
   }
-  throw new Error(`${name} could not sign in to the back office`);
+  throw new Error(`${op.name} could not sign in to the back office`);
 }
 
 async function approveDocument(compliance: APIRequestContext, user: TestUser): Promise<void> {

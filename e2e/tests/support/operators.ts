@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { repoRoot } from './own-server';
 
 // The back office's operators of the journeys, created by operator:create when the server
 // started (e2e/start-server.mjs): admin, compliance, support, finance, finance2, finance3,
@@ -25,6 +27,30 @@ export function operator(name: string): E2EOperator {
   const found = all.find((o) => o.name === name);
   if (!found) throw new Error(`no e2e operator ${name}`);
   return found;
+}
+
+/**
+ * Operators of a journey's own server, made by `operator:create` in its data folder before it
+ * starts (the embedded database takes one process at a time), as e2e/start-server.mjs makes the
+ * suite's.
+ */
+export function createOperators(
+  dataDir: string,
+  operators: Array<{ name: string; role: string }>,
+): E2EOperator[] {
+  mkdirSync(dataDir, { recursive: true });
+  const args = ['--import', 'tsx', 'apps/server/src/commands/operator-create.ts', '--json'];
+  for (const { name, role } of operators)
+    args.push('--email', `${name}@ops.e2e.test`, '--role', role, '--name', name);
+  const out = execFileSync(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as E2EOperator);
 }
 
 export function totpCode(secret: string, at = Date.now()): string {
