@@ -5,18 +5,11 @@ import { apiClient, isRetryableFailure } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { followLedgerChange } from './use-wallet-events';
 
-/** The request with the fee the payer saw (absent: none), and the answer with the fee charged. */
-export type TransferRequest = TransferInitiateBody & { tarifa_centis?: number };
-export type StartedTransferWithFee = StartedTransfer & { tarifa_centis?: number };
-
 /**
  * POST /api/transfers: reserves the amount and sends the code to the payer's WhatsApp. The same
  * Idempotency-Key sent again (a retry after a lost answer) gets the same transfer, not a second one.
  */
-export function createTransfer(
-  body: TransferRequest,
-  idempotencyKey: string,
-): Promise<StartedTransferWithFee> {
+export function createTransfer(body: TransferInitiateBody, idempotencyKey: string): Promise<StartedTransfer> {
   return apiClient.post('/api/transfers', body, { headers: { 'idempotency-key': idempotencyKey } });
 }
 
@@ -26,13 +19,13 @@ export function createTransfer(
  * reuses it, so a flaky network can never send the money twice.
  */
 export function useCreateTransfer(
-  options: Omit<UseMutationOptions<StartedTransferWithFee, Error, TransferRequest>, 'mutationFn'> = {},
+  options: Omit<UseMutationOptions<StartedTransfer, Error, TransferInitiateBody>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ key: string; fingerprint: string } | null>(null);
   return useMutation({
     ...options,
-    mutationFn: async (body: TransferRequest) => {
+    mutationFn: async (body: TransferInitiateBody) => {
       const payee = [body.destinatario_email, body.destinatario_telefone, body.destinatario_id];
       // The fee is part of the attempt: a new fee agreed to after fee_changed is a new request.
       const fingerprint = JSON.stringify([

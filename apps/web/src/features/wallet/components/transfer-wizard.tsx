@@ -34,10 +34,10 @@ const STEPS: Step[] = ['recipient', 'amount', 'code-sent', 'code'];
 const emptyAmount: AmountFormValues = { amount: '', observacoes: '' };
 
 /**
- * The transfer waiting for its code, its fee (0 when free, or unknown for one resumed from the
- * list), and when its current code was sent (for the resend's cooldown).
+ * The transfer waiting for its code (with the fee held with it, 0 when free), and when its
+ * current code was sent (for the resend's cooldown).
  */
-type Pending = { transfer: StartedTransfer; amountCentis: number; feeCentis: number; codeSentAtMs: number };
+type Pending = { transfer: StartedTransfer; amountCentis: number; codeSentAtMs: number };
 
 /**
  * The transfer (spec §2, §4): recipient → amount → code sent → code → success. Back goes one
@@ -106,7 +106,6 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
     setPending({
       transfer: { ...held, expira_em: transfer.expira_em ?? '' },
       amountCentis: transfer.quantidade_centis,
-      feeCentis: 0,
       codeSentAtMs: Date.parse(transfer.criado_em),
     });
     setStep('code');
@@ -143,8 +142,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
         // The amount was taken: a toast left from an earlier step no longer applies.
         dismissWalletErrors();
         setAgreedFee(null);
-        const feeCentis = transfer.tarifa_centis ?? shownFee;
-        setPending({ transfer, amountCentis: data.amount, feeCentis, codeSentAtMs: Date.now() });
+        setPending({ transfer, amountCentis: data.amount, codeSentAtMs: Date.now() });
         setStep('code-sent');
       },
       onError: (error) => {
@@ -195,7 +193,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
         {step === 'code-sent' && pending && recipient ? (
           <CodeSentStep
             amountCentis={pending.amountCentis}
-            feeCentis={pending.feeCentis}
+            feeCentis={pending.transfer.tarifa_centis}
             recipientName={recipient.nome_completo}
             onContinue={() => setStep('code')}
           />
@@ -210,7 +208,10 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
                     amount: formatKreyol(pending.amountCentis),
                     name: recipient.nome_completo,
                   })}
-                  <TransferFeeLines amountCentis={pending.amountCentis} feeCentis={pending.feeCentis} />
+                  <TransferFeeLines
+                    amountCentis={pending.amountCentis}
+                    feeCentis={pending.transfer.tarifa_centis}
+                  />
                 </>
               ) : undefined
             }
@@ -219,7 +220,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
             onVerified={(transaction) => {
               dismissWalletErrors();
               setPending(null);
-              setCompleted({ transaction, feeCentis: pending.feeCentis });
+              setCompleted({ transaction, feeCentis: pending.transfer.tarifa_centis });
               setStep('success');
             }}
             onCancelled={(refusal) => {
