@@ -55,7 +55,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   kreyolcash_pernas: APPEND,
   kreyolcash_lotes: APPEND,
   vw_saldos_kreyolcash: READ,
-  codigos_verificacao: CHANGE,
+  codigos_verificacao: ALL,
   idempotency_keys: ALL,
   operacoes_idempotentes: CHANGE,
   empresas: CHANGE,

@@ -16,17 +16,34 @@ create or replace function kc_vinculo_dinheiro(p_pagador uuid, p_recebedor uuid,
   select p_pagador::text || ':' || p_recebedor::text || ':' || p_quantidade::text
 $$;
 
+-- A movement's code (a transfer's, a purchase's) is deleted once spent: its movement, which
+-- stays, records the spending, and a delete writes less than an update.
+create or replace function kc_codigo_de_movimento(p_finalidade text) returns boolean language sql immutable as $$
+  select p_finalidade in ('transfer', 'purchase')
+$$;
+
 -- Codes sent for one user within a window are limited (a limit of 0 means none: the ledger
--- benchmark measures the money path without this policy). Counting stops at the limit.
--- PL/pgSQL: with its subquery, a SQL function would not be inlined, and would be planned again in
--- each transaction of every hold.
+-- benchmark measures the money path without this policy). Counting stops at the limit. A
+-- movement's code is counted by its movement (a code-confirmed hold: confirmed by no party, with
+-- an expiry, made in the code's transaction), since a spent one is gone; the others by their row.
+-- PL/pgSQL: with its subqueries, a SQL function would not be inlined, and would be planned again
+-- in each transaction of every hold.
 create or replace function kc_codigos_no_limite(p_usuario uuid, p_max integer, p_janela_ms bigint)
     returns boolean language plpgsql stable as $$
+declare
+  v_desde timestamptz := now() - make_interval(secs => p_janela_ms / 1000.0);
+  v_contados integer;
 begin
-  return p_max > 0 and (select count(*) from (
+  if p_max <= 0 then return false; end if;
+  select count(*) into v_contados from (
+    select 1 from kreyolcash_movimentacoes
+     where remetente_id = p_usuario and criado_em > v_desde and confirmador_id is null and expira_em is not null
+     limit p_max) movimentos;
+  if v_contados >= p_max then return true; end if;
+  return v_contados + (select count(*) from (
     select 1 from codigos_verificacao
-     where user_id = p_usuario and criado_em > now() - make_interval(secs => p_janela_ms / 1000.0)
-     limit p_max) recentes) >= p_max;
+     where user_id = p_usuario and criado_em > v_desde and not kc_codigo_de_movimento(finalidade)
+     limit p_max - v_contados) avulsos) >= p_max;
 end $$;
 
 -- A new code row. p: {sujeito_id, finalidade, user_id, telefone, vinculo, codigo, pepper, expira_em}
@@ -55,7 +72,11 @@ begin
   if c.expira_em <= now() then return kc_erro('code_expired'); end if;
   if c.tentativas >= p_max_tentativas then return kc_erro('code_attempts_exceeded', '{"tentativas_restantes": 0}'::jsonb); end if;
   if kc_codigo_hash(p_pepper, p_finalidade, p_sujeito, p_vinculo, p_codigo) = c.codigo_hash then
-    update codigos_verificacao set usado_em = now() where sujeito_id = p_sujeito and finalidade = p_finalidade;
+    if kc_codigo_de_movimento(p_finalidade) then
+      delete from codigos_verificacao where sujeito_id = p_sujeito and finalidade = p_finalidade;
+    else
+      update codigos_verificacao set usado_em = now() where sujeito_id = p_sujeito and finalidade = p_finalidade;
+    end if;
     return null;
   end if;
   v_tentativas := c.tentativas + 1;
