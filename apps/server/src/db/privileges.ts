@@ -56,7 +56,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   kreyolcash_lotes: APPEND,
   vw_saldos_kreyolcash: READ,
   codigos_verificacao: ALL,
-  idempotency_keys: ALL,
+  idempotency_keys: APPEND,
   operacoes_idempotentes: CHANGE,
   empresas: CHANGE,
   produtos: CHANGE,
