@@ -34,6 +34,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0016-float-issuance',
       '0017-cash-complaints',
       '0018-exchange-rate',
+      '0019-posting-in-place',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

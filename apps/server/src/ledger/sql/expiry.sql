@@ -18,7 +18,9 @@ declare
   v_postadas integer := 0;
 begin
   select array_agg(id) into v_ids from (
-    select m.id from kreyolcash_movimentacoes m
+    -- Through the holds, one per pending movement: the movements have no index on their status,
+    -- so that posting one updates it in place (migration 0019).
+    select m.id from kreyolcash_retencoes h join kreyolcash_movimentacoes m on m.id = h.movimentacao_id
      where m.status = 'pendente' and m.expira_em <= now()
        and (not m.posta_ao_expirar or p->'limites' is not null)
        and not kc_em_disputa(m.id)
