@@ -62,6 +62,28 @@ describe(`pending transfers on ${testDatabaseKind}`, () => {
     });
   });
 
+  it('a posted or cancelled transfer gets no new code: transaction_not_pending, nothing sent', async () => {
+    const [a, b] = [await seedUser(t), await seedUser(t)];
+    const posted = (await send(a, b, 300)).json().movimentacao_id;
+    const codigo = await codeForMovement(t, posted);
+    expect((await post(a, `/api/transfers/${posted}/verify`, { codigo })).statusCode).toBe(200);
+    const cancelled = (await send(a, b, 200)).json().movimentacao_id;
+    expect((await post(a, `/api/transfers/${cancelled}/cancel`)).statusCode).toBe(200);
+    const codesSent = () =>
+      t.database.db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('referencia', 'in', [posted, cancelled])
+        .where('purpose', '=', 'transfer_code')
+        .execute();
+    const before = await codesSent();
+    for (const id of [posted, cancelled]) {
+      const resent = await post(a, `/api/transfers/${id}/resend-code`);
+      expect([resent.statusCode, resent.json().error.code]).toEqual([409, 'transaction_not_pending']);
+    }
+    expect(await codesSent()).toEqual(before);
+  });
+
   it('refuses the list without a session', async () => {
     expect((await t.app.inject({ url: '/api/transfers/pending' })).statusCode).toBe(401);
   });

@@ -148,7 +148,8 @@ begin
          pg.telefone, pg.idioma, r.nome_completo as recebedor
     into v
     from kreyolcash_movimentacoes m
-    join codigos_verificacao c on c.sujeito_id = m.id and c.finalidade = 'transfer'
+    -- A spent code is deleted: a posted transfer has none, and its status answers below.
+    left join codigos_verificacao c on c.sujeito_id = m.id and c.finalidade = 'transfer'
     join usuarios pg on pg.id = m.remetente_id
     join usuarios r on r.id = m.destinatario_id
    where m.id = (p->>'movimentacao_id')::uuid and m.tipo = 'transferencia'
