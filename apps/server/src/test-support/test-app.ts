@@ -29,7 +29,12 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { rateLimiter?: RateLimiter; readUrlFor?: ReadUrlFor } = {},
+  options: {
+    rateLimiter?: RateLimiter;
+    readUrlFor?: ReadUrlFor;
+    /** Hooks a test adds to the app, which Fastify takes only before it is ready. */
+    beforeReady?: (app: AppInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kc-test-'));
   const config = loadConfig({
@@ -51,6 +56,7 @@ export async function createTestApp(
     files: await fileStoreFor(config),
     rateLimiter,
   });
+  options.beforeReady?.(app);
   await app.ready();
   checkResponsesAgainstContract(app);
   return {

@@ -17,6 +17,7 @@ import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
 import { findUserById } from '../../identity/users.repository.ts';
 import { findPayee, findStatementEntry, presentTransaction } from '../../ledger/ledger.ts';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { BEARER } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
@@ -39,6 +40,8 @@ const notModified = z.null().meta({ description: 'Not modified: the copy the cal
 export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const onRequest = authenticate(app);
+  // Starting and completing a transfer are the busiest writes: written by a compiled serializer.
+  const serializerCompiler = compiledSerializerCompiler(app.deps.config);
   const movementIdOf = (id: string) => {
     if (!isUuid(id)) throw new AppError('transaction_not_found');
     return id;
@@ -102,6 +105,7 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/transfers',
     {
       onRequest,
+      serializerCompiler,
       schema: {
         operationId: 'startTransfer',
         summary: "Holds the amount and sends the code to the payer's WhatsApp",
@@ -159,6 +163,7 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/transfers/:id/verify',
     {
       onRequest,
+      serializerCompiler,
       schema: {
         operationId: 'verifyTransfer',
         summary: 'The code completes the transfer: the money goes to the payee',

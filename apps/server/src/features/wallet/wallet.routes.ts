@@ -21,6 +21,7 @@ import {
   presentReport,
   presentTransaction,
 } from '../../ledger/ledger.ts';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { BEARER } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
@@ -34,6 +35,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const { reads } = app.deps;
   const onRequest = authenticate(app);
+  // The balance and the statement page are read on every screen: written by a compiled serializer.
+  const serializerCompiler = compiledSerializerCompiler(app.deps.config);
 
   // The balance stays on the primary: one row, the figure a user spends against, and the one the
   // event stream sends, which must never go backwards. The history may come from a standby.
@@ -41,6 +44,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet',
     {
       onRequest,
+      serializerCompiler,
       onSend: revalidatePrivately,
       schema: {
         operationId: 'getWallet',
@@ -60,6 +64,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet/transactions',
     {
       onRequest,
+      serializerCompiler,
       onSend: revalidatePrivately,
       schema: {
         operationId: 'listTransactions',
