@@ -6,7 +6,10 @@ import {
   verifiedTransferSchema,
   walletSchema,
 } from '@kreyolcash/domain';
-import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import {
+  isResponseSerializationError,
+  serializerCompiler as zodSerializerCompiler,
+} from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
@@ -16,7 +19,7 @@ import { operatorSession } from '../test-support/operators.ts';
 import { decideReport, paidTransfer, reportTransfer } from '../test-support/report-fixtures.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
-import { compileExact } from './compiled-serializer.ts';
+import { compiledSerializerCompiler, compileExact } from './compiled-serializer.ts';
 
 const zodWrites = (schema: $ZodType, data: unknown): string =>
   zodSerializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' } as never)(data) as string;
@@ -40,6 +43,28 @@ describe('the compiled serializer', () => {
       z.object({ m: z.record(z.string(), z.int()) }),
     ];
     for (const schema of outOfReach) expect(compileExact(schema)).toBeUndefined();
+  });
+
+  it('still fails loudly under test on an answer off its schema; production writes without zod', () => {
+    const route = { schema: walletSchema, method: 'GET', url: '/api/wallet', httpStatus: '200' } as never;
+    const offSchema = { saldo_centis: 10.5, reservado_centis: 0, disponivel_centis: 10 };
+    const underTest = compiledSerializerCompiler({ env: 'test' })(route);
+    let thrown: unknown;
+    try {
+      underTest(offSchema);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isResponseSerializationError(thrown)).toBe(true);
+    const valid = {
+      saldo_centis: 1050,
+      reservado_centis: 0,
+      disponivel_centis: 1050,
+      em_verificacao_centis: 0,
+    };
+    const inProduction = compiledSerializerCompiler({ env: 'production' })(route);
+    expect(inProduction(valid)).toBe(zodWrites(walletSchema, valid));
+    expect(underTest(valid)).toBe(zodWrites(walletSchema, valid));
   });
 
   it("writes zod's bytes: shape order around optional keys, escapes, nulls, instants, dropped keys", () => {

@@ -6,7 +6,7 @@ import {
   serializerCompiler as zodSerializerCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type $ZodCheck, type $ZodType, safeParse } from 'zod/v4/core';
+import { type $ZodCheck, $ZodType, safeParse } from 'zod/v4/core';
 import type { Config } from '../config.ts';
 
 // The hottest answers (a statement page is ~23 kB) are written by fast-json-stringify, compiled
@@ -50,9 +50,11 @@ const SCALARS = new Set(['string', 'integer', 'number', 'boolean', 'null']);
 export function compiledSerializerCompiler(config: Pick<Config, 'env'>): FastifySerializerCompiler<unknown> {
   const checkWithZod = config.env === 'test';
   return (route) => {
-    const schema = route.schema as $ZodType;
+    const zodSerializer = () => zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    const schema = route.schema;
+    if (!(schema instanceof $ZodType)) return zodSerializer();
     const compiled = compileExact(schema);
-    if (!compiled) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+    if (!compiled) return zodSerializer();
     if (!checkWithZod) return compiled;
     // Tests keep zod's loud failure on an answer off its schema, write with the serializer
     // production uses, and fail on any byte where it differs from what zod's would have written.
