@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { createUser, logIn } from './support/accounts';
-import { axeViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { type StartedServer, servedWebDist, startServer } from './support/own-server';
 
 // The landing and the terms tell the truth for each setting of the agents' services. Both are
@@ -20,10 +20,6 @@ const AGENTS_SECTION = '3. Ajan KreyolCash: mete ak retire lajan';
 
 /** The carousel's dots, named "Montre kat 2 sou 3: …". */
 const dots = (page: Page) => page.getByRole('button', { name: /^Montre kat \d sou \d/ });
-
-async function expectNoAxeViolations(page: Page) {
-  expect(await axeViolations(page)).toEqual([]);
-}
 
 /** What the landing shows with the agents off: the note of ₭ in the app only, three cards. */
 async function expectLandingWithout(page: Page, { app }: { app: boolean }) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { createAgent } from './support/agents';
-import { axeViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { signInToBackOffice } from './support/operators';
 
 // Float under four eyes in the back office: one finance operator proposes an issuance against a
@@ -13,14 +13,6 @@ const PHONE = { width: 360, height: 740 };
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), animations: 'disabled', fullPage: true });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(
-    violations.map((v) => v.id),
-    JSON.stringify(violations, null, 2),
-  ).toEqual([]);
 }
 
 test('finance issues float', async ({ browser, request, baseURL }, testInfo) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, payThroughApi, type TestUser } from './support/accounts';
-import { axeViolations } from './support/axe';
+import { expectNoAxeViolations } from './support/axe';
 import { signInToBackOffice } from './support/operators';
 import { letToastsGo } from './support/toasts';
 
@@ -35,14 +35,6 @@ async function reportThroughApi(
     data: { descricao },
   });
   expect(reported.status(), await reported.text()).toBe(201);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(
-    violations.map((v) => v.id),
-    JSON.stringify(violations, null, 2),
-  ).toEqual([]);
 }
 
 test('a payer reports a wrong payment and support reverses it; both statements show it', async ({
