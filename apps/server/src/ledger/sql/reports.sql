@@ -317,26 +317,30 @@ begin
                             'usuarios', jsonb_build_array(rc.pagador_id, rc.recebedor_id));
 end $$;
 
--- Expire: open disputes past their deadline are released (nobody decided in time). Each movement is
--- locked first (skip locked: one being decided is left for the next sweep). p: {limite}.
--- Answers {ok, expiradas}.
+-- Expire: open disputes past their deadline are released (nobody decided in time). Each level is
+-- locked for all of them before the next, in the project's lock order (two-phase.sql): every
+-- movement (skip locked: one being decided is left for the next sweep), then every dispute, then
+-- every held account in ascending id — one account per dispute taken in the disputes' order could
+-- wait on a batch of holds that waits on it. p: {limite}. Answers {ok, expiradas}.
 create or replace function kc_reclamacoes_expirar(p jsonb) returns jsonb language plpgsql as $$
 declare
-  r record;
+  v_ids uuid[];
   rc reclamacoes;
   n integer := 0;
 begin
-  for r in
+  select array_agg(due.id order by due.movimentacao_id) into v_ids from (
     select m.id as movimentacao_id, rc0.id from reclamacoes rc0
       join kreyolcash_movimentacoes m on m.id = rc0.movimentacao_id
      where rc0.status = 'aberta' and rc0.prazo_em <= now()
      order by m.id
      limit (p->>'limite')::integer
-       for no key update of m skip locked
-  loop
-    select * into rc from reclamacoes where id = r.id for update;
+       for no key update of m skip locked) due;
+  if v_ids is null then return jsonb_build_object('ok', true, 'expiradas', 0); end if;
+  perform 1 from reclamacoes where id = any(v_ids) order by movimentacao_id for update;
+  perform 1 from kreyolcash_contas
+   where id in (select conta_retida from reclamacoes where id = any(v_ids)) order by id for no key update;
+  for rc in select * from reclamacoes where id = any(v_ids) order by movimentacao_id loop
     continue when rc.status <> 'aberta';
-    perform 1 from kreyolcash_contas where id = rc.conta_retida for no key update;
     perform kc_reclamacao_liberar(rc);
     perform kc_reclamacao_fechar(rc.id, 'expirada', null, null, null, null);
     perform kc_reclamacao_avisar(rc.id, 'decidida', jsonb_build_object('decisao', 'expirada'));
