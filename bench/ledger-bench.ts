@@ -120,7 +120,7 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
         const code = String(randomInt(100_000, 1_000_000));
         const movement = (await initiate.run({
           pagador_id: payer.id,
-          conta_credito: payee.id,
+          destinatario: { id: payee.id },
           quantidade_centis: 1 + randomInt(100),
           observacoes: null,
           limites: LIFTED_LEVEL_LIMITS,

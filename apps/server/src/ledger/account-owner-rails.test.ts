@@ -126,7 +126,7 @@ describe(`the rails of an account go by its owner on ${testDatabaseKind}`, () =>
       ledger.hold(deps(), {
         kind: 'transfer',
         payerId: payer.id,
-        payeeAccountId,
+        payee: { id: payeeAccountId },
         amountCentis: 500,
         note: null,
         idempotencyKey: randomUUID(),

@@ -32,7 +32,7 @@ describe(`ledger corrections on ${testDatabaseKind}`, () => {
     const held = await ledger.hold(deps(), {
       kind: 'transfer',
       payerId: payer.id,
-      payeeAccountId: payee.id,
+      payee: { id: payee.id },
       amountCentis: amount,
       note: null,
       idempotencyKey: randomUUID(),

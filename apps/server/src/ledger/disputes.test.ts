@@ -198,7 +198,7 @@ describe(`disputes on ${testDatabaseKind}`, () => {
       const held = await ledger.hold(deps(), {
         kind: 'transfer',
         payerId: payer.id,
-        payeeAccountId: payee.id,
+        payee: { id: payee.id },
         amountCentis: 700,
         note: null,
         idempotencyKey: randomUUID(),

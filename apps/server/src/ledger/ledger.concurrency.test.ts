@@ -58,7 +58,7 @@ describe.runIf(testDatabaseKind === 'postgres')('the ledger under mixed concurre
       const held = await ledger.hold(t.app.deps, {
         kind: 'transfer',
         payerId: payer.id,
-        payeeAccountId: payee.id,
+        payee: { id: payee.id },
         amountCentis: amount,
         note: null,
         idempotencyKey: randomUUID(),

@@ -162,7 +162,7 @@ describe(`transfers, purchases, fee payments, escrows and disputes interleaved o
       const held = await ledger.hold(deps(), {
         kind: 'transfer',
         payerId: payer.id,
-        payeeAccountId: payee.id,
+        payee: { id: payee.id },
         amountCentis: amount,
         note: null,
         idempotencyKey: randomUUID(),

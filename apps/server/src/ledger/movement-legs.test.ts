@@ -179,7 +179,7 @@ describe(`movements with several legs on ${testDatabaseKind}`, () => {
         const held = await ledger.hold(t.app.deps, {
           kind: 'transfer',
           payerId: payer.id,
-          payeeAccountId: payee.id,
+          payee: { id: payee.id },
           amountCentis: amount,
           note: null,
           idempotencyKey: randomUUID(),

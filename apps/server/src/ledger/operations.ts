@@ -12,6 +12,7 @@ import type { DB } from '../db/schema.ts';
 import { randomSixDigitCode } from '../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callLedger, parseResult } from './ledger-call.ts';
+import { type PayeeIdentity, payeeParam } from './payees.ts';
 import {
   CODE_WINDOW_MS,
   CODES_PER_WINDOW,
@@ -75,8 +76,8 @@ export type HoldRequest =
   | {
       kind: 'transfer';
       payerId: string;
-      /** The payee's account, resolved once by the caller (payees.ts: findPayee). */
-      payeeAccountId: string;
+      /** The payee as the payer named them: the hold finds them, under its locks. */
+      payee: PayeeIdentity;
       amountCentis: number;
       /** The fee the payer saw (absent: none); the ledger refuses another current one (fee_changed). */
       feeCentis?: number;
@@ -161,7 +162,7 @@ async function hold(
       ...common,
       politica: policyParams(r.policy ?? TRANSFER_HOLD_POLICY),
       pagador_id: r.payerId,
-      conta_credito: r.payeeAccountId,
+      destinatario: payeeParam(r.payee),
       quantidade_centis: r.amountCentis,
       tarifa_centis: r.feeCentis ?? 0,
       observacoes: r.note,

@@ -30,7 +30,21 @@ export async function findPayee(
     .selectAll('usuarios')
     .select(['conta.id as accountId', canReceive('usuarios').as('canReceive')]);
   if ('email' in identity)
-    return query.where('usuarios.email', '=', identity.email.toLowerCase()).executeTakeFirst();
+    return query.where('usuarios.email', '=', emailKeyOf(identity.email)).executeTakeFirst();
   if ('phone' in identity) return query.where('usuarios.telefone', '=', identity.phone).executeTakeFirst();
   return query.where('usuarios.id', '=', identity.id).executeTakeFirst();
+}
+
+// E-mails are stored in lower case.
+function emailKeyOf(email: string): string {
+  return email.toLowerCase();
+}
+
+/** The identity as the ledger's hold reads it (kc_destinatario): exactly one of email, telefone, id. */
+export function payeeParam(
+  identity: PayeeIdentity,
+): { email: string } | { telefone: string } | { id: string } {
+  if ('email' in identity) return { email: emailKeyOf(identity.email) };
+  if ('phone' in identity) return { telefone: identity.phone };
+  return { id: identity.id };
 }

@@ -17,7 +17,7 @@ export async function paidTransfer(
   const held = await ledger.hold(t.app.deps, {
     kind: 'transfer',
     payerId: payer.id,
-    payeeAccountId: payee.id,
+    payee: { id: payee.id },
     amountCentis: amount,
     note: null,
     idempotencyKey: randomUUID(),

@@ -4,12 +4,11 @@ import {
   PAYEE_LOOKUP_DAILY_DISTINCT_LIMIT,
   RECENT_PAYEES_LIMIT,
   type RecentPayee,
-  type TransferInitiateBody,
 } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
-import { canReceive, findPayee } from '../../ledger/ledger.ts';
+import { canReceive } from '../../ledger/ledger.ts';
 
 // Pay by phone: who a payer may look up and pay by phone number or id.
 
@@ -41,28 +40,6 @@ export async function countPayeeLookup(db: Kysely<DB>, userId: string, identity:
       .values({ usuario_id: userId, identidade: identity })
       .execute();
   });
-}
-
-/**
- * The account a transfer pays, resolved once from how the payer named the payee (e-mail, phone or
- * id): the ledger takes it and checks again, under its locks, that its owner can be paid.
- */
-export async function payeeAccountOf(
-  db: Kysely<DB>,
-  payerId: string,
-  body: TransferInitiateBody,
-): Promise<string> {
-  const payee = await findPayee(
-    db,
-    body.destinatario_email !== undefined
-      ? { email: body.destinatario_email.trim() }
-      : body.destinatario_telefone
-        ? { phone: body.destinatario_telefone }
-        : { id: body.destinatario_id ?? '' },
-  );
-  if (payee?.id === payerId) throw new AppError('self_transfer');
-  if (!payee?.canReceive) throw new AppError('user_not_found');
-  return payee.accountId;
 }
 
 /** The people this payer last paid, most recent first, who can still be paid by id. */

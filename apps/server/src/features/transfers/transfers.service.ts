@@ -2,8 +2,13 @@ import type { ErrorCode, pendingTransferSchema, TransferInitiateBody } from '@kr
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { ledger, okOrThrow, requestHashOf, TRANSFER_HOLD_POLICY } from '../../ledger/ledger.ts';
-import { payeeAccountOf } from './payees.ts';
+import {
+  ledger,
+  okOrThrow,
+  type PayeeIdentity,
+  requestHashOf,
+  TRANSFER_HOLD_POLICY,
+} from '../../ledger/ledger.ts';
 
 export type InitiatedTransfer = {
   movimentacao_id: string;
@@ -28,12 +33,11 @@ export async function initiateTransfer(
   deps: AppDeps,
   p: { payerId: string; body: TransferInitiateBody; idempotencyKey: string | undefined },
 ): Promise<InitiatedTransfer & { replayed: boolean }> {
-  const payeeAccountId = await payeeAccountOf(deps.database.db, p.payerId, p.body);
   const held = okOrThrow(
     await ledger.hold(deps, {
       kind: 'transfer',
       payerId: p.payerId,
-      payeeAccountId,
+      payee: payeeIdentityOf(p.body),
       amountCentis: p.body.quantidade_centis,
       feeCentis: p.body.tarifa_centis ?? 0,
       note: p.body.observacoes ?? null,
@@ -73,6 +77,13 @@ export async function cancelTransfer(
   p: { payerId: string; movementId: string },
 ): Promise<void> {
   okOrThrow(await ledger.void(deps, { kind: 'transfer', ...p }), MESSAGES);
+}
+
+// Exactly one of the three is present (transferInitiateSchema).
+function payeeIdentityOf(body: TransferInitiateBody): PayeeIdentity {
+  if (body.destinatario_email !== undefined) return { email: body.destinatario_email.trim() };
+  if (body.destinatario_telefone) return { phone: body.destinatario_telefone };
+  return { id: body.destinatario_id ?? '' };
 }
 
 // Normalised so that " A@x.ht " and "a@x.ht" (or two spellings of one phone) are the same

@@ -5,10 +5,12 @@
 -- Messages are a template key and its parameters; the outbox worker writes the text, in the
 -- recipient's language.
 
--- p: {pagador_id, conta_credito, quantidade_centis, tarifa_centis, observacoes, limites, politica,
---     codigo, pepper, chave, request_hash, max_codigos, janela_ms}. conta_credito: the payee's
---     account, which the caller resolved once from what the payer typed (ledger/payees.ts); a
---     person's account of someone who can be paid (kc_pode_receber), or user_not_found. Without
+-- p: {pagador_id, destinatario, quantidade_centis, tarifa_centis, observacoes, limites, politica,
+--     codigo, pepper, chave, request_hash, max_codigos, janela_ms}. destinatario: the payee as the
+--     payer named them, {email} (lower case), {telefone} or {id} (kc_destinatario), read here
+--     rather than by the caller beforehand: one round trip fewer, and a replayed key answers as
+--     its first request even if the payee can no longer be paid. The payer is self_transfer; a
+--     payee who cannot be paid (kc_pode_receber) or nobody is user_not_found. Without
 --     politica, a transfer's own (kc_politica_codigo, expiring after validade_ms). tarifa_centis:
 --     the fee the payer saw (null: none); another current fee is fee_changed, and nothing is held.
 --     A fee is the movement's second leg, from the payer to the operator's fee account: held,
@@ -21,6 +23,19 @@ declare
 begin
   if v_anterior is not null then return v_anterior; end if;
   return kc_idem_fechar(v_pagador, p->>'chave', kc_transferencia_reter(p));
+end $$;
+
+-- The person a payer named, by exactly one of {email}, {telefone} or {id}; a row of nulls when
+-- nobody has it. Each key reads its own unique index, with a plan kept per connection.
+create or replace function kc_destinatario(p jsonb) returns usuarios language plpgsql stable as $$
+declare u usuarios;
+begin
+  if p ? 'email' then select * into u from usuarios where email = p->>'email';
+  elsif p ? 'telefone' then select * into u from usuarios where telefone = p->>'telefone';
+  elsif p ? 'id' then select * into u from usuarios where id = (p->>'id')::uuid;
+  else raise exception 'kc_destinatario: an e-mail, a phone or an id, got %', p using errcode = '22023';
+  end if;
+  return u;
 end $$;
 
 create or replace function kc_transferencia_reter(p jsonb) returns jsonb language plpgsql as $$
@@ -46,15 +61,14 @@ begin
   -- Only a payer whose phone is proven sends (a code goes to that phone).
   if v.telefone_verificado_em is null then return kc_erro('phone_not_verified'); end if;
   if v.congelado_em is not null then return kc_erro('account_frozen'); end if;
-  -- A person's own account has the person's id (accounts.sql), so the account names its owner
-  -- without reading it: any other account (an agent's float, the fees) is no user's id.
-  select r.id, r.id as conta, r.nome_completo, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
+  -- A person's own account has the person's id (accounts.sql): the payee's id is the account paid.
+  select r.id, r.id as conta, r.nome_completo, kc_pode_receber(r) as pode_receber,
+         pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
     into v
-    from usuarios r, usuarios pg
-   where r.id = (p->>'conta_credito')::uuid and kc_pode_receber(r)
-     and pg.id = v_pagador;
-  if not found then return kc_erro('user_not_found'); end if;
+    from kc_destinatario(p->'destinatario') r, usuarios pg
+   where pg.id = v_pagador;
   if v.id = v_pagador then return kc_erro('self_transfer'); end if;
+  if v.id is null or not v.pode_receber then return kc_erro('user_not_found'); end if;
   v_retencao := kc_tarifa('transferencia', v_quantidade);
   if v_retencao ? 'error' then return v_retencao; end if;
   v_tarifa := (v_retencao->>'tarifa_centis')::bigint;

@@ -133,7 +133,7 @@ describe(`wrong-person reports on ${testDatabaseKind}`, () => {
     const pending = await ledger.hold(t.app.deps, {
       kind: 'transfer',
       payerId: d.id,
-      payeeAccountId: e.id,
+      payee: { id: e.id },
       amountCentis: 300,
       note: null,
       idempotencyKey: randomUUID(),
