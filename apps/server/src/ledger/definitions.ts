@@ -31,6 +31,7 @@ export const DEFINITION_FILES = [
   'referrals.sql',
   'reports.sql',
   'agents.sql',
+  'statement.sql',
 ] as const;
 
 export type DefinitionFile = { name: string; text: string; sha256: string };
