@@ -73,18 +73,8 @@ function statementRowOf({ taxa_centis, ...row }: RawRow): StatementRow {
  * code. That figure is sent only when a report holds money, so every other balance reads as before.
  */
 export async function findBalance(db: Kysely<DB>, userId: string): Promise<Balance | undefined> {
-  const row = await db
-    .selectFrom('vw_saldos_kreyolcash as s')
-    .select([
-      's.saldo_centis',
-      's.reservado_centis',
-      's.disponivel_centis',
-      sql<number>`coalesce((select sum(rc.retido_centis) from reclamacoes rc where rc.recebedor_id = s.user_id and rc.status = 'aberta'), 0)::int8`.as(
-        'em_verificacao_centis',
-      ),
-    ])
-    .where('s.user_id', '=', userId)
-    .executeTakeFirst();
+  const { rows } = await sql<Required<Balance>>`select * from kc_saldo(${userId}::uuid)`.execute(db);
+  const row = rows[0];
   if (!row) return undefined;
   const { em_verificacao_centis, ...balance } = row;
   return em_verificacao_centis > 0 ? { ...balance, em_verificacao_centis } : balance;

@@ -92,3 +92,19 @@ begin
           or (m.destinatario_id = p_usuario and m.conta_credito = p_usuario and m.status = 'concluida'))
    order by m.criado_em desc, m.id desc;
 end $$;
+
+-- A person's balance as the home shows it, and how much of what is held is held by open "wrong
+-- person" reports against their payments (part of reservado_centis), which the screens tell apart
+-- from money waiting for a code. No row for someone without an account.
+create or replace function kc_saldo(p_usuario uuid)
+    returns table (saldo_centis bigint, reservado_centis bigint, disponivel_centis bigint, em_verificacao_centis bigint)
+    language plpgsql stable as $$
+#variable_conflict use_column
+begin
+  return query
+  select c.saldo_centis, c.reservado_centis, c.saldo_centis - c.reservado_centis,
+         coalesce((select sum(rc.retido_centis) from reclamacoes rc
+                    where rc.recebedor_id = c.user_id and rc.status = 'aberta'), 0)::int8
+    from kreyolcash_contas c
+   where c.user_id = p_usuario and c.tipo = 'usuario';
+end $$;
