@@ -35,6 +35,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0017-cash-complaints',
       '0018-exchange-rate',
       '0019-posting-in-place',
+      '0020-outbox-fewer-indexes',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
