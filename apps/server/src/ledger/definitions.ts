@@ -33,7 +33,6 @@ export const DEFINITION_FILES = [
   'agents.sql',
   'statement.sql',
   'sessions.sql',
-  'outbox.sql',
 ] as const;
 
 export type DefinitionFile = { name: string; text: string; sha256: string };

@@ -48,22 +48,43 @@ export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMess
 }
 
 /**
- * Leases up to `limit` due messages for delivery, the oldest pending message of each recipient
- * alone, skipping what another worker holds (kc_outbox_arrendar, sql/outbox.sql).
+ * Leases up to `limit` due messages for delivery. Only the oldest pending message of each
+ * recipient is eligible, so a recipient receives messages in creation order; rows another worker
+ * holds are skipped (SKIP LOCKED), and a lease that outlives a crashed worker expires, so the
+ * message is sent again (at-least-once). Planned at every poll, unlike the hot reads kept in
+ * functions: the queue swells and drains in seconds, and a plan kept from a short queue took up to
+ * a second to lease from a long one (docs/performance.md, session 17).
  */
 export async function leaseDueMessages(
   db: Kysely<DB>,
   limit: number,
   leaseMs: number,
 ): Promise<OutboxMessage[]> {
-  const { rows } =
-    await sql<OutboxMessage>`select * from kc_outbox_arrendar(${limit}::int4, ${leaseMs}::int8)`.execute(db);
+  const { rows } = await sql<OutboxMessage>`
+    update outbox_messages m
+       set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = m.attempts + 1
+     where m.id in (
+       select o.id from outbox_messages o
+        where o.status = 'pending' and o.next_attempt_at <= now()
+          and (o.lease_until is null or o.lease_until < now())
+          and not exists (
+            select 1 from outbox_messages older
+             where older.status = 'pending' and older.channel = o.channel
+               and older.recipient = o.recipient and older.id < o.id)
+        order by o.id
+        limit ${limit}
+        for update skip locked)
+    returning m.*`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function markSent(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`select kc_outbox_enviadas(${ids}::int8[])`.execute(db);
+  await db
+    .updateTable('outbox_messages')
+    .set({ status: 'sent', sent_at: sql`now()`, lease_until: null, last_error: null })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function markAttemptFailed(
