@@ -18,7 +18,8 @@
 -- the end of time, so every read has the same plan.
 create or replace function kc_extrato_pagina_ids(p_usuario uuid, p_filtro text, p_limite integer,
                                                  p_antes_em timestamptz, p_antes_id uuid)
-    returns uuid[] language plpgsql stable as $$
+    returns uuid[] language plpgsql stable
+    set enable_seqscan = off as $$
 declare
   v_em timestamptz := coalesce(p_antes_em, 'infinity');
   v_id uuid := coalesce(p_antes_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff');
@@ -58,7 +59,8 @@ create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_det
                    status text, observacoes text, criado_em timestamptz, criado_em_exato text,
                    remetente_nome text, remetente_email text, destinatario_nome text, destinatario_email text,
                    estornada boolean, em_verificacao boolean, agente jsonb, compra jsonb, taxa_centis bigint)
-    language plpgsql stable as $$
+    language plpgsql stable
+    set enable_seqscan = off as $$
 #variable_conflict use_column
 begin
   return query
@@ -98,7 +100,8 @@ end $$;
 -- from money waiting for a code. No row for someone without an account.
 create or replace function kc_saldo(p_usuario uuid)
     returns table (saldo_centis bigint, reservado_centis bigint, disponivel_centis bigint, em_verificacao_centis bigint)
-    language plpgsql stable as $$
+    language plpgsql stable
+    set enable_seqscan = off as $$
 #variable_conflict use_column
 begin
   return query

@@ -27,7 +27,8 @@ end $$;
 
 -- The person a payer named, by exactly one of {email}, {telefone} or {id}; a row of nulls when
 -- nobody has it. Each key reads its own unique index, with a plan kept per connection.
-create or replace function kc_destinatario(p jsonb) returns usuarios language plpgsql stable as $$
+create or replace function kc_destinatario(p jsonb) returns usuarios language plpgsql stable
+    set enable_seqscan = off as $$
 declare u usuarios;
 begin
   if p ? 'email' then select * into u from usuarios where email = p->>'email';
