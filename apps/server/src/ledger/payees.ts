@@ -40,7 +40,7 @@ function emailKeyOf(email: string): string {
   return email.toLowerCase();
 }
 
-/** The identity as the ledger's hold reads it (kc_destinatario): exactly one of email, telefone, id. */
+/** The identity as the ledger's hold reads it (kc_destinatario_id): exactly one of email, telefone, id. */
 export function payeeParam(
   identity: PayeeIdentity,
 ): { email: string } | { telefone: string } | { id: string } {

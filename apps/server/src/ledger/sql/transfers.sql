@@ -7,7 +7,7 @@
 
 -- p: {pagador_id, destinatario, quantidade_centis, tarifa_centis, observacoes, limites, politica,
 --     codigo, pepper, chave, request_hash, max_codigos, janela_ms}. destinatario: the payee as the
---     payer named them, {email} (lower case), {telefone} or {id} (kc_destinatario), read here
+--     payer named them, {email} (lower case), {telefone} or {id} (kc_destinatario_id), read here
 --     rather than by the caller beforehand: one round trip fewer, and a replayed key answers as
 --     its first request even if the payee can no longer be paid. The payer is self_transfer; a
 --     payee who cannot be paid (kc_pode_receber) or nobody is user_not_found. Without
@@ -25,19 +25,14 @@ begin
   return kc_idem_fechar(v_pagador, p->>'chave', kc_transferencia_reter(p));
 end $$;
 
--- The person a payer named, by exactly one of {email}, {telefone} or {id}; a row of nulls when
--- nobody has it. Each key reads its own unique index, with a plan kept per connection.
-create or replace function kc_destinatario(p jsonb) returns usuarios language plpgsql stable
-    set enable_seqscan = off as $$
-declare u usuarios;
-begin
-  if p ? 'email' then select * into u from usuarios where email = p->>'email';
-  elsif p ? 'telefone' then select * into u from usuarios where telefone = p->>'telefone';
-  elsif p ? 'id' then select * into u from usuarios where id = (p->>'id')::uuid;
-  else raise exception 'kc_destinatario: an e-mail, a phone or an id, got %', p using errcode = '22023';
-  end if;
-  return u;
-end $$;
+-- The id of the person a payer named by {email}, {telefone} or {id}; null when nobody has it. A
+-- one-expression SQL function, so PostgreSQL writes it into the query that calls it: only the
+-- key given is read, from its own unique index.
+create or replace function kc_destinatario_id(p jsonb) returns uuid language sql stable as $$
+  select case when p ? 'id' then (p->>'id')::uuid
+              when p ? 'email' then (select u.id from usuarios u where u.email = p->>'email')
+              when p ? 'telefone' then (select u.id from usuarios u where u.telefone = p->>'telefone') end
+$$;
 
 create or replace function kc_transferencia_reter(p jsonb) returns jsonb language plpgsql as $$
 declare
@@ -66,10 +61,11 @@ begin
   select r.id, r.id as conta, r.nome_completo, kc_pode_receber(r) as pode_receber,
          pg.telefone as telefone_pagador, pg.idioma as idioma_pagador
     into v
-    from kc_destinatario(p->'destinatario') r, usuarios pg
-   where pg.id = v_pagador;
+    from usuarios r, usuarios pg
+   where r.id = kc_destinatario_id(p->'destinatario') and pg.id = v_pagador;
+  if not found then return kc_erro('user_not_found'); end if;
   if v.id = v_pagador then return kc_erro('self_transfer'); end if;
-  if v.id is null or not v.pode_receber then return kc_erro('user_not_found'); end if;
+  if not v.pode_receber then return kc_erro('user_not_found'); end if;
   v_retencao := kc_tarifa('transferencia', v_quantidade);
   if v_retencao ? 'error' then return v_retencao; end if;
   v_tarifa := (v_retencao->>'tarifa_centis')::bigint;
