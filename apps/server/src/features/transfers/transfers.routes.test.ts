@@ -274,6 +274,23 @@ describe(`transfers on ${testDatabaseKind}`, () => {
       expect(await wallet(a)).toMatchObject({ reservado_centis: 900 });
     });
 
+    it('answers a replay as its first request even when the payee can no longer be paid', async () => {
+      const [a, b] = [await seedUser(t), await seedUser(t)];
+      const body = { destinatario_email: b.email, quantidade_centis: 700 };
+      const first = await initiate(a, body, 'key-payee-gone-01');
+      expect(first.statusCode).toBe(201);
+      // The payee's phone is no longer proven: nobody can start paying them now.
+      await sql`update usuarios set telefone_verificado_em = null where id = ${b.id}::uuid`.execute(
+        t.database.db,
+      );
+      const replay = await initiate(a, body, 'key-payee-gone-01');
+      expect([replay.statusCode, replay.json().movimentacao_id]).toEqual([201, first.json().movimentacao_id]);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      const fresh = await initiate(a, body, 'key-payee-gone-02');
+      expect(fresh.json().error.code).toBe('user_not_found');
+      expect(await wallet(a)).toMatchObject({ reservado_centis: 700 });
+    });
+
     it('refuses the same key with another body, and keeps keys apart between users', async () => {
       const [a, b, c] = [await seedUser(t), await seedUser(t), await seedUser(t)];
       await initiate(a, { destinatario_email: b.email, quantidade_centis: 100 }, 'key-shared-00001');
