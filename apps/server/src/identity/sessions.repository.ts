@@ -86,16 +86,17 @@ export async function revokeAllSessions(
     .execute();
 }
 
-/**
- * For each token's claims, whether its session is open and belongs to its user: one question
- * (kc_sessoes_abertas, a function that keeps its plan) for one token or many.
- */
-export async function openSessionsAmong(
+/** Whether the token's session is open and belongs to the token's user. */
+export async function isSessionActive(
   db: Kysely<DB>,
-  all: readonly { sessionId: string; userId: string }[],
-): Promise<boolean[]> {
-  const { rows } = await sql<{ i: number }>`select kc_sessoes_abertas as i from kc_sessoes_abertas(
-    ${all.map((c) => c.sessionId)}::uuid[], ${all.map((c) => c.userId)}::uuid[])`.execute(db);
-  const open = new Set(rows.map((row) => row.i));
-  return all.map((_, index) => open.has(index + 1));
+  claims: { sessionId: string; userId: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessoes')
+    .select('id')
+    .where('id', '=', claims.sessionId)
+    .where('user_id', '=', claims.userId)
+    .where('revogado_em', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }

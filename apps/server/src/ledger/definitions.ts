@@ -32,7 +32,6 @@ export const DEFINITION_FILES = [
   'reports.sql',
   'agents.sql',
   'statement.sql',
-  'sessions.sql',
 ] as const;
 
 export type DefinitionFile = { name: string; text: string; sha256: string };
