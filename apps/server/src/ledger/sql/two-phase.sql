@@ -16,11 +16,12 @@
 
 -- Moves money between two accounts and writes both ledger lines, each with the balance before
 -- and after. p_retido: the debit comes out of the payer's hold (posting) rather than out of what
--- is available (the caller has checked that, under the same locks).
+-- is available (the caller has checked that, under the same locks). The caller holds both
+-- accounts' locks, taken in ascending id with every other account of the movement (the lock
+-- order): taking them here again cost a query per leg.
 create or replace function kc_lancar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint, p_retido boolean)
     returns void language plpgsql as $$
 begin
-  perform 1 from kreyolcash_contas where id in (p_debito, p_credito) order by id for no key update;
   with novos as (
     update kreyolcash_contas
        set saldo_centis = saldo_centis + case when id = p_credito then p_quantidade else -p_quantidade end,
@@ -346,6 +347,8 @@ begin
       from jsonb_array_elements(p->'pernas') with ordinality as t(x, n);
     perform kc_lancar_pernas(v_mov, p->'pernas');
   else
+    perform 1 from kreyolcash_contas where id in ((p->>'conta_debito')::uuid, (p->>'conta_credito')::uuid)
+     order by id for no key update;
     perform kc_lancar(v_mov, (p->>'conta_debito')::uuid, (p->>'conta_credito')::uuid, (p->>'quantidade_centis')::bigint, false);
   end if;
   return v_mov;
