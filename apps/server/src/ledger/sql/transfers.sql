@@ -217,16 +217,17 @@ declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
   v_ids uuid[] := array(select (e->>'movimentacao_id')::uuid from jsonb_array_elements(p->'itens') e);
+  v_contas uuid[];
 begin
-  perform 1 from kreyolcash_movimentacoes m
-   where m.id = any(v_ids) and m.tipo = 'transferencia'
-   order by m.id
-     for no key update;
-  perform 1 from kreyolcash_contas
-   where id in (select unnest(array[conta_debito, conta_credito]) from kreyolcash_movimentacoes
-                 where id = any(v_ids) and tipo = 'transferencia' and status = 'pendente')
-   order by id
-     for no key update;
+  -- The movements' rows, locked, give their accounts: the pending ones' are locked next.
+  select array_agg(c) into v_contas
+    from (select m.conta_debito, m.conta_credito, m.status from kreyolcash_movimentacoes m
+           where m.id = any(v_ids) and m.tipo = 'transferencia'
+           order by m.id
+             for no key update) m,
+         unnest(array[m.conta_debito, m.conta_credito]) c
+   where m.status = 'pendente';
+  perform 1 from kreyolcash_contas where id = any(v_contas) order by id for no key update;
   for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n) loop
     v_respostas[i.n] := kc_transferencia_verificar(i.e);
   end loop;
