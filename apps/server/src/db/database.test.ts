@@ -36,6 +36,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0018-exchange-rate',
       '0019-posting-in-place',
       '0020-outbox-fewer-indexes',
+      '0021-outbox-pending-by-id',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

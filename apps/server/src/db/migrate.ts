@@ -20,6 +20,7 @@ import * as cashComplaints from './migrations/0017-cash-complaints.ts';
 import * as exchangeRate from './migrations/0018-exchange-rate.ts';
 import * as postingInPlace from './migrations/0019-posting-in-place.ts';
 import * as outboxFewerIndexes from './migrations/0020-outbox-fewer-indexes.ts';
+import * as outboxPendingById from './migrations/0021-outbox-pending-by-id.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-exchange-rate': exchangeRate,
   '0019-posting-in-place': postingInPlace,
   '0020-outbox-fewer-indexes': outboxFewerIndexes,
+  '0021-outbox-pending-by-id': outboxPendingById,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -51,9 +51,10 @@ export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMess
  * Leases up to `limit` due messages for delivery. Only the oldest pending message of each
  * recipient is eligible, so a recipient receives messages in creation order; rows another worker
  * holds are skipped (SKIP LOCKED), and a lease that outlives a crashed worker expires, so the
- * message is sent again (at-least-once). Planned at every poll, unlike the hot reads kept in
- * functions: the queue swells and drains in seconds, and a plan kept from a short queue took up to
- * a second to lease from a long one (docs/performance.md, session 17).
+ * message is sent again (at-least-once). It walks the pending messages from the oldest
+ * (outbox_pending_idx) and stops at the batch, whatever was sent before. Planned at every poll,
+ * unlike the hot reads kept in functions: the queue swells and drains in seconds, and a plan kept
+ * from a short queue took up to a second to lease from a long one (docs/performance.md, session 17).
  */
 export async function leaseDueMessages(
   db: Kysely<DB>,
