@@ -11,6 +11,8 @@ export type OutboxWorkerOptions = {
   transports: Transports;
   logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   pollIntervalMs?: number;
+  /** After a batch that was not full: the pause that lets the next one gather. */
+  gatherMs?: number;
   batchSize?: number;
   leaseMs?: number;
   maxAttempts?: number;
@@ -20,6 +22,7 @@ export type OutboxWorkerOptions = {
 
 const DEFAULTS = {
   pollIntervalMs: 500,
+  gatherMs: 50,
   batchSize: 20,
   leaseMs: 60_000,
   maxAttempts: 8,
@@ -95,13 +98,31 @@ export class OutboxWorker {
     return messages.length;
   }
 
+  // Full batches follow each other at once (a backlog drains); after a batch that was not full the
+  // worker pauses for gatherMs, and after an empty one for pollIntervalMs. Leasing again as soon as
+  // a message or two had arrived cost a lease (a planned query, its walk, a round trip) per message:
+  // under a steady stream of transfers that was most of the delivery's cost, to the server and to
+  // PostgreSQL (docs/performance.md, session 18).
   private schedule(delayMs: number): void {
     if (this.isStopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.drain()
-        .catch((error: unknown) => this.options.logger?.error({ err: error }, 'outbox worker run failed'))
-        .then(() => this.schedule(this.options.pollIntervalMs));
+      this.running = this.deliverFullBatches()
+        .catch((error: unknown) => {
+          this.options.logger?.error({ err: error }, 'outbox worker run failed');
+          return this.options.pollIntervalMs;
+        })
+        .then((nextInMs) => this.schedule(nextInMs));
     }, delayMs);
+  }
+
+  /** Delivers batches while they come full; returns how long to wait before the next lease. */
+  private async deliverFullBatches(): Promise<number> {
+    const { batchSize, gatherMs, pollIntervalMs } = this.options;
+    for (;;) {
+      const batch = await this.runOnce();
+      if (batch === 0) return pollIntervalMs;
+      if (batch < batchSize || this.isStopped) return gatherMs;
+    }
   }
 
   private async deliver(message: OutboxMessage): Promise<void> {

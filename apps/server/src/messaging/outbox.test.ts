@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openTestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
+import { until } from '../test-support/until.ts';
 import { TestWhatsAppGateway } from '../test-support/whatsapp-gateway.ts';
 import { countByStatus, leaseDueMessages, requeueFailed } from './outbox.repository.ts';
 import { enqueue, type NewOutboxMessage } from './outbox.ts';
@@ -285,6 +286,31 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     const row = await database.db.selectFrom('outbox_messages').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.last_error).toMatch(/abort|timeout/i);
+  });
+
+  it('leases again at once while batches come full, and pauses after one that was not', async () => {
+    const recipients = ['+50931000011', '+50931000012', '+50931000013', '+50931000014', '+50931000015'];
+    await enqueueAll(recipients.map((recipient) => whatsapp(recipient, 'bonjou')));
+    // An empty queue is polled at once; a batch that was not full waits ten minutes.
+    const worker = new OutboxWorker({
+      db: database.db,
+      transports: { whatsapp: devOutboxTransport, email: devOutboxTransport },
+      batchSize: 2,
+      gatherMs: 10 * 60_000,
+      pollIntervalMs: 20,
+    });
+    worker.start();
+    try {
+      // Two full batches and the last message: none waited for a pause.
+      await until('the backlog is sent', async () => (await countByStatus(database.db)).sent === 5);
+      await enqueueAll([whatsapp('+50931000016', 'bonjou')]);
+      // The last batch held one message: the worker waits before it leases again, where it used to
+      // lease at once and, finding nothing, poll again 20 ms later.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await countByStatus(database.db)).toMatchObject({ sent: 5, pending: 1 });
+    } finally {
+      await worker.stop();
+    }
   });
 });
 
