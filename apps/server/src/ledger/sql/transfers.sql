@@ -43,6 +43,7 @@ declare
   v_quantidade bigint := (p->>'quantidade_centis')::bigint;
   v_politica jsonb := coalesce(p->'politica', kc_politica_codigo(p->'validade_ms'));
   v_codigo boolean := v_politica->>'confirmador_id' is null;
+  v_recebedor uuid := kc_destinatario_id(p->'destinatario');
   v record;
   v_retencao jsonb;
   v_tarifa bigint;
@@ -54,7 +55,7 @@ begin
          pg.congelado_em, pg.telefone as telefone_pagador, pg.idioma as idioma_pagador,
          r.id, r.id as conta, r.nome_completo, kc_pode_receber(r) as pode_receber
     into v
-    from usuarios pg left join usuarios r on r.id = kc_destinatario_id(p->'destinatario')
+    from usuarios pg left join usuarios r on r.id = v_recebedor
    where pg.id = v_pagador;
   -- The per-transfer limit of the payer's level, when the transfer counts in the payer's limits
   -- (limits.sql); the day's and month's come with the hold.
