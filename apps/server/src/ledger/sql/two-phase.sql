@@ -347,9 +347,8 @@ begin
       from jsonb_array_elements(p->'pernas') with ordinality as t(x, n);
     perform kc_lancar_pernas(v_mov, p->'pernas');
   else
-    perform 1 from kreyolcash_contas where id in ((p->>'conta_debito')::uuid, (p->>'conta_credito')::uuid)
-     order by id for no key update;
-    perform kc_lancar(v_mov, (p->>'conta_debito')::uuid, (p->>'conta_credito')::uuid, (p->>'quantidade_centis')::bigint, false);
+    -- The movement is its own single leg: locked and written as every leg is.
+    perform kc_lancar_pernas(v_mov, jsonb_build_array(p));
   end if;
   return v_mov;
 end $$;
