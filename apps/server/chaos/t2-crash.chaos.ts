@@ -45,7 +45,11 @@ describe('T2 crash', () => {
     await bank?.database.close();
   });
 
-  it('loses no acknowledged transfer, duplicates none and leaves none half-written', async () => {
+  // Four restarts of the server (and one of PostgreSQL) under load, then each unknown retried in
+  // turn: its phases wait on conditions, and the whole has the budget of a loaded machine.
+  it('loses no acknowledged transfer, duplicates none and leaves none half-written', {
+    timeout: 360_000,
+  }, async () => {
     const seed = seedFrom('CHAOS_SEED');
     const issued = (await checkLedger(bank.database.db)).issuedCentis;
     const codeFor = (id: string) => codeForMovement(bank.host, id);

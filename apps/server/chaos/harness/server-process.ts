@@ -81,7 +81,9 @@ export class ServerProcess {
     for (const stream of [child.stdout, child.stderr])
       stream?.on('data', (chunk: Buffer) => this.logs.push(chunk.toString()));
     this.child = child;
-    await this.waitHealthy(30_000);
+    // A cold start compiles the sources through tsx: seconds when the machine is quiet, far longer
+    // when CI shares its cores, so the budget is for a loaded machine (the hooks allow 120 s).
+    await this.waitHealthy(90_000);
   }
 
   /** SIGKILL: no shutdown, no flush — a crash. */
