@@ -57,21 +57,28 @@ begin
           (p->>'expira_em')::timestamptz);
 end $$;
 
+-- Whether the code given is the row's, still unspent, in time and within its attempts: what spends
+-- it. A batch of verifications checks its codes with it at once (transfers.sql).
+create or replace function kc_codigo_vale(c codigos_verificacao, p_vinculo text, p_codigo text, p_pepper text,
+                                          p_max_tentativas integer) returns boolean language sql stable as $$
+  select c.usado_em is null and c.expira_em > now() and c.tentativas < p_max_tentativas
+         and c.codigo_hash = kc_codigo_hash(p_pepper, c.finalidade, c.sujeito_id, p_vinculo, p_codigo)
+$$;
+
 -- Checks a code against its row, which the caller has locked. Null when right (the code is then
 -- spent); otherwise the refusal, with the attempts left.
 create or replace function kc_codigo_conferir(
     p_sujeito uuid, p_finalidade text, p_vinculo text, p_codigo text, p_pepper text, p_max_tentativas integer)
     returns jsonb language plpgsql as $$
 declare
-  c record;
+  c codigos_verificacao;
   v_tentativas integer;
 begin
-  select codigo_hash, expira_em, tentativas, usado_em into c
-    from codigos_verificacao where sujeito_id = p_sujeito and finalidade = p_finalidade;
+  select * into c from codigos_verificacao where sujeito_id = p_sujeito and finalidade = p_finalidade;
   if not found or c.usado_em is not null then return kc_erro('transaction_not_pending'); end if;
   if c.expira_em <= now() then return kc_erro('code_expired'); end if;
   if c.tentativas >= p_max_tentativas then return kc_erro('code_attempts_exceeded', '{"tentativas_restantes": 0}'::jsonb); end if;
-  if kc_codigo_hash(p_pepper, p_finalidade, p_sujeito, p_vinculo, p_codigo) = c.codigo_hash then
+  if kc_codigo_vale(c, p_vinculo, p_codigo, p_pepper, p_max_tentativas) then
     if kc_codigo_de_movimento(p_finalidade) then
       delete from codigos_verificacao where sujeito_id = p_sujeito and finalidade = p_finalidade;
     else

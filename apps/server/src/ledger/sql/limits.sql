@@ -78,20 +78,27 @@ $$;
 -- again under that lock.
 create or replace function kc_limite_recebimento(p_limites jsonb, p_conta uuid, p_quantidade bigint)
     returns jsonb language plpgsql as $$
-declare
-  v record;
-  v_max bigint;
+declare v record;
 begin
   perform kc_limites_exigidos(p_limites);
-  select c.saldo_centis, kc_nivel(u.telefone_verificado_em, u.documento_aprovado_em) as nivel into v
-    from kreyolcash_contas c join usuarios u on u.id = c.user_id where c.id = p_conta and c.tipo = 'usuario';
+  select * into v from kc_saldo_maximo(p_limites, p_conta);
   if not found then return null; end if;
-  v_max := (p_limites->(v.nivel::text)->>'saldo_max_centis')::bigint;
-  if v.saldo_centis + p_quantidade > v_max then
-    return kc_erro_limite('balance_limit_reached', v.nivel, v_max, v.saldo_centis);
+  if v.saldo_centis + p_quantidade > v.maximo_centis then
+    return kc_erro_limite('balance_limit_reached', v.nivel, v.maximo_centis, v.saldo_centis);
   end if;
   return null;
 end $$;
+
+-- The maximum balance of an account that has one (see above): its balance, its owner's level and
+-- that level's maximum; no row for any other account. A SQL table function, so that a caller's
+-- query takes it in (a batch of postings reads every credited account's at once).
+create or replace function kc_saldo_maximo(p_limites jsonb, p_conta uuid)
+    returns table (saldo_centis bigint, nivel integer, maximo_centis bigint) language sql stable as $$
+  select c.saldo_centis, kc_nivel(u.telefone_verificado_em, u.documento_aprovado_em),
+         (p_limites->(kc_nivel(u.telefone_verificado_em, u.documento_aprovado_em)::text)->>'saldo_max_centis')::bigint
+    from kreyolcash_contas c join usuarios u on u.id = c.user_id
+   where c.id = p_conta and c.tipo = 'usuario'
+$$;
 
 -- Whether one transfer of p_quantidade is within the per-transfer limit of the payer's level; null
 -- when it is. It depends on nothing that parallel calls change, so it needs no lock and comes

@@ -133,22 +133,29 @@ end $$;
 
 -- A posted transfer (m: its row): the payer and the payee are told, each in their language.
 create or replace function kc_transferencia_avisar(m kreyolcash_movimentacoes) returns void language plpgsql as $$
-declare v record;
 begin
-  select pg.telefone as telefone_pagador, pg.nome_completo as nome_pagador, pg.idioma as idioma_pagador,
-         r.telefone as telefone_recebedor, r.nome_completo as nome_recebedor, r.idioma as idioma_recebedor
-    into v
-    from usuarios pg, usuarios r
-   where pg.id = m.remetente_id and r.id = m.destinatario_id;
-  -- A hold between accounts may pay a system account: no person to tell there.
-  if not found then return; end if;
-  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia) values
-    ('whatsapp', v.telefone_pagador, 'transfer_sent',
-     jsonb_build_object('valor_centis', m.quantidade_centis, 'recebedor', v.nome_recebedor),
-     v.idioma_pagador, 'transfer_done', m.id::text),
-    ('whatsapp', v.telefone_recebedor, 'transfer_received',
-     jsonb_build_object('valor_centis', m.quantidade_centis, 'pagador', v.nome_pagador),
-     v.idioma_recebedor, 'transfer_done', m.id::text);
+  perform kc_transferencias_avisar(array[m.id]);
+end $$;
+
+-- Posted transfers (p_movs, in order): each one's payer and payee told, in one insert. A hold
+-- between accounts may pay a system account: no person to tell there. PL/pgSQL, whose insert's
+-- plan lasts the connection.
+create or replace function kc_transferencias_avisar(p_movs uuid[]) returns void language plpgsql
+    set plan_cache_mode = force_generic_plan as $$
+begin
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  select 'whatsapp', a.telefone, a.template, a.params, a.idioma, 'transfer_done', m.id::text
+    from kreyolcash_movimentacoes m
+    join usuarios pg on pg.id = m.remetente_id
+    join usuarios r on r.id = m.destinatario_id
+    cross join lateral (values
+      (1, pg.telefone, 'transfer_sent',
+       jsonb_build_object('valor_centis', m.quantidade_centis, 'recebedor', r.nome_completo), pg.idioma),
+      (2, r.telefone, 'transfer_received',
+       jsonb_build_object('valor_centis', m.quantidade_centis, 'pagador', pg.nome_completo), r.idioma)
+    ) as a(n, telefone, template, params, idioma)
+   where m.id = any(p_movs)
+   order by array_position(p_movs, m.id), a.n;
 end $$;
 
 -- A new code for a pending transfer; the attempts already used and the expiry stay as they were.
@@ -196,10 +203,10 @@ begin
   return jsonb_build_object('ok', true, 'movimentacao_id', v.id);
 end $$;
 
--- Batches: the initiations (or verifications) that arrived together, as one call; each item runs
--- the function it would run alone and gets its own answer. Initiations go in ascending payer order
--- (one payer's requests keep their order); verifications lock all their movements, then all the
--- accounts involved, before the first item. p: {itens: [...]}
+-- Batches: the initiations (or verifications) that arrived together, as one call, each item
+-- getting its own answer. p: {itens: [...]}
+-- Initiations run the function each would run alone, in ascending payer order (one payer's
+-- requests keep their order).
 create or replace function kc_transferencias_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
   i record;
@@ -213,24 +220,60 @@ begin
   return to_jsonb(v_respostas);
 end $$;
 
-create or replace function kc_transferencias_verificar(p jsonb) returns jsonb language plpgsql as $$
+-- Verifications lock all their movements, then every account of their legs, before anything else
+-- (the lock order). The items whose code is right are posted together, as sets (kc_postar_lote);
+-- the rest run kc_transferencia_verificar one by one after them: a wrong, spent or late code, a
+-- movement named twice (its first right code posts it), a posting the set path leaves to it. The
+-- answers are the ones those items would get run alone in some order, which is all concurrent
+-- requests are owed.
+create or replace function kc_transferencias_verificar(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
   v_ids uuid[] := array(select (e->>'movimentacao_id')::uuid from jsonb_array_elements(p->'itens') e);
   v_contas uuid[];
+  v_certos uuid[];
+  v_itens_certos bigint[];
+  v_recebedores uuid[];
+  v_postados uuid[];
+  v_k integer;
 begin
-  -- The movements' rows, locked, give their accounts: the pending ones' are locked next.
   select array_agg(c) into v_contas
-    from (select m.conta_debito, m.conta_credito, m.status from kreyolcash_movimentacoes m
+    from (select m.id, m.conta_debito, m.conta_credito, m.status from kreyolcash_movimentacoes m
            where m.id = any(v_ids) and m.tipo = 'transferencia'
            order by m.id
-             for no key update) m,
-         unnest(array[m.conta_debito, m.conta_credito]) c
-   where m.status = 'pendente';
+             for no key update) m
+    left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
+    cross join unnest(array[m.conta_debito, m.conta_credito, pe.conta_debito, pe.conta_credito]) c
+   where m.status = 'pendente' and c is not null;
   perform 1 from kreyolcash_contas where id = any(v_contas) order by id for no key update;
-  for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n) loop
-    v_respostas[i.n] := kc_transferencia_verificar(i.e);
+  -- Each movement's first item with its right code; the batch's limits are one configuration.
+  select coalesce(array_agg(certo.mov order by certo.n), '{}'), coalesce(array_agg(certo.n order by certo.n), '{}'),
+         coalesce(array_agg(certo.recebedor order by certo.n), '{}')
+    into v_certos, v_itens_certos, v_recebedores
+    from (select distinct on (m.id) m.id as mov, x.n, m.destinatario_id as recebedor
+            from jsonb_array_elements(p->'itens') with ordinality as x(e, n)
+            join kreyolcash_movimentacoes m on m.id = (x.e->>'movimentacao_id')::uuid
+            join codigos_verificacao c on c.sujeito_id = m.id and c.finalidade = 'transfer'
+           where m.id = any(v_ids) and m.tipo = 'transferencia' and m.status = 'pendente'
+             and m.remetente_id = (x.e->>'pagador_id')::uuid
+             and x.e->'limites' = p->'itens'->0->'limites'
+             and kc_codigo_vale(c, kc_vinculo_dinheiro(m.remetente_id, m.destinatario_id, m.quantidade_centis),
+                                x.e->>'codigo', x.e->>'pepper', (x.e->>'max_tentativas')::integer)
+           order by m.id, x.n) certo;
+  if cardinality(v_certos) > 0 then
+    v_postados := kc_postar_lote(v_certos, p->'itens'->0->'limites');
+    delete from codigos_verificacao where sujeito_id = any(v_postados) and finalidade = 'transfer';
+    perform kc_transferencias_avisar(v_postados);
+  end if;
+  for i in select e, n, (e->>'movimentacao_id')::uuid as mov from jsonb_array_elements(p->'itens') with ordinality as t(e, n) loop
+    v_k := array_position(v_certos, i.mov);
+    if v_k is not null and v_itens_certos[v_k] = i.n and i.mov = any(v_postados) then
+      v_respostas[i.n] := jsonb_build_object('ok', true, 'movimentacao_id', i.mov, 'recebedor_id', v_recebedores[v_k]);
+    else
+      v_respostas[i.n] := kc_transferencia_verificar(i.e);
+    end if;
   end loop;
   return to_jsonb(v_respostas);
 end $$;

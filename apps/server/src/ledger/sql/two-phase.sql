@@ -203,6 +203,80 @@ begin
   return null;
 end $$;
 
+-- Each movement's legs, in the order of p_movs: its stored legs (migration 0011) when it has them,
+-- otherwise the movement itself, its one leg.
+create or replace function kc_pernas_dos_movimentos(p_movs uuid[])
+    returns table (movimentacao_id uuid, ordem bigint, numero smallint, conta_debito uuid, conta_credito uuid,
+                   quantidade_centis bigint) language sql stable as $$
+  select m.id, o.ordem, coalesce(pe.numero, 1::smallint), coalesce(pe.conta_debito, m.conta_debito),
+         coalesce(pe.conta_credito, m.conta_credito), coalesce(pe.quantidade_centis, m.quantidade_centis)
+    from unnest(p_movs) with ordinality as o(id, ordem)
+    join kreyolcash_movimentacoes m on m.id = o.id
+    left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
+$$;
+
+-- Posts a batch's held movements (p_movs: distinct, in the batch's order) as sets: one delete of
+-- their holds, one update of every account they touch, one insert of all their lines, one update
+-- of the movements. The result is what kc_postar would leave posting them one after another: each
+-- line has the balance before and after it, in that order, and an account's lines follow each
+-- other in id and in time. The caller has locked the movements and every account of their legs
+-- (the lock order) and checked what confirms them. A movement kc_postar might refuse is left held
+-- for the caller's one-by-one path, which then says why: a frozen payer, or a credit that the
+-- batch's credits to that account up to it could take past the account's maximum balance (debits
+-- left out, so the check errs only toward the one-by-one path). Answers the ids posted, in order.
+create or replace function kc_postar_lote(p_movs uuid[], p_limites jsonb) returns uuid[] language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+declare
+  v_barrados uuid[];
+  v_postados uuid[];
+  v_contas uuid[];
+begin
+  perform kc_limites_exigidos(p_limites);
+  select coalesce(array_agg(b.id), '{}') into v_barrados from (
+    select m.id from kreyolcash_movimentacoes m
+      join kreyolcash_contas d on d.id = m.conta_debito
+      join usuarios u on u.id = d.user_id
+     where m.id = any(p_movs) and u.congelado_em is not null
+    union all
+    select c.movimentacao_id
+      from (select p.movimentacao_id, p.conta_credito,
+                   sum(p.quantidade_centis) over (partition by p.conta_credito order by p.ordem, p.numero) as acumulado
+              from kc_pernas_dos_movimentos(p_movs) p) c
+      cross join lateral kc_saldo_maximo(p_limites, c.conta_credito) s
+     where s.saldo_centis + c.acumulado > s.maximo_centis) b;
+  select coalesce(array_agg(m.id order by array_position(p_movs, m.id)), '{}') into v_postados
+    from kreyolcash_movimentacoes m
+   where m.id = any(p_movs) and m.status = 'pendente' and m.id <> all(v_barrados);
+  if cardinality(v_postados) = 0 then return v_postados; end if;
+  v_contas := array(select unnest(array[p.conta_debito, p.conta_credito]) from kc_pernas_dos_movimentos(v_postados) p);
+  delete from kreyolcash_retencoes where movimentacao_id = any(v_postados);
+  with linhas as (
+    select p.movimentacao_id, p.ordem, p.numero, 0 as lado, p.conta_debito as conta, -p.quantidade_centis as valor
+      from kc_pernas_dos_movimentos(v_postados) p
+    union all
+    select p.movimentacao_id, p.ordem, p.numero, 1, p.conta_credito, p.quantidade_centis
+      from kc_pernas_dos_movimentos(v_postados) p),
+  contas as (
+    -- A held leg is paid out of its payer's hold (kc_lancar with p_retido).
+    update kreyolcash_contas k
+       set saldo_centis = k.saldo_centis + t.valor, reservado_centis = k.reservado_centis - t.retido,
+           atualizado_em = now()
+      from (select conta, sum(valor)::bigint as valor, coalesce(sum(-valor) filter (where lado = 0), 0)::bigint as retido
+              from linhas group by conta) t
+     where k.id = t.conta and k.id = any(v_contas)
+    returning k.id, k.saldo_centis - t.valor as inicial)
+  -- Each line's time is read as it is written, in the lines' order (kc_lancar).
+  insert into kreyolcash_lancamentos (movimentacao_id, conta_id, valor_centis, saldo_anterior_centis,
+                                      saldo_posterior_centis, criado_em)
+  select movimentacao_id, conta, valor, posterior - valor, posterior, clock_timestamp()
+    from (select l.movimentacao_id, l.conta, l.valor,
+                 c.inicial + sum(l.valor) over (partition by l.conta order by l.ordem, l.numero, l.lado) as posterior
+            from linhas l join contas c on c.id = l.conta
+           order by l.ordem, l.numero, l.lado) s;
+  update kreyolcash_movimentacoes set status = 'concluida', concluido_em = now() where id = any(v_postados);
+  return v_postados;
+end $$;
+
 -- Void or expire: the hold is released and the movement ends without moving money. The movement
 -- is locked by the caller. p_status: 'cancelada' or 'expirada'.
 create or replace function kc_anular(p_mov uuid, p_status text) returns void language plpgsql as $$

@@ -1,0 +1,251 @@
+import { AMOUNT_CEILING_CENTIS, type FeeBand, feeFor, MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initiateTransfer } from '../features/transfers/transfers.service.ts';
+import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
+import { codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { seededRandom } from '../test-support/seeded-random.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { testDatabaseKind } from '../test-support/test-database.ts';
+import { callRaw } from './ledger-call.ts';
+import { codePepper } from './policy.ts';
+
+// A batch of verifications posts its right codes together, as sets (kc_postar_lote), and leaves
+// the rest to the one-by-one path. What it leaves must be what posting them one by one leaves:
+// the same answers, balances and lines, each line chained to the one before.
+
+// Free below ₭10; from ₭10, ₭0,50 and 1 %: a batch holds single-leg transfers and fee-bearing ones.
+const BANDS: FeeBand[] = [
+  { de_centis: 1, ate_centis: 999, fixa_centis: 0, percentual_bp: 0, comissao_bp: 0 },
+  { de_centis: 1000, ate_centis: AMOUNT_CEILING_CENTIS, fixa_centis: 50, percentual_bp: 100, comissao_bp: 0 },
+];
+
+type Item = Record<string, unknown> & { movimentacao_id: string; pagador_id: string };
+type Answer = Record<string, unknown>;
+
+describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.database.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
+      await trx
+        .insertInto('tarifa_faixas')
+        .values(BANDS.map((band) => ({ operacao: 'transferencia' as const, ...band })))
+        .execute();
+    });
+  });
+  afterAll(async () => {
+    await expectLedgerSound(t.database.db);
+    await t.close();
+  });
+
+  const hold = async (from: SeededUser, to: SeededUser, amount: number) => {
+    const fee = feeFor(BANDS, amount)?.tarifa_centis ?? 0;
+    const held = await initiateTransfer(t.app.deps, {
+      payerId: from.id,
+      body: {
+        destinatario_email: to.email,
+        quantidade_centis: amount,
+        ...(fee > 0 ? { tarifa_centis: fee } : {}),
+      },
+      idempotencyKey: undefined,
+    });
+    return { id: held.movimentacao_id, code: await codeForMovement(t, held.movimentacao_id) };
+  };
+  const item = (payer: SeededUser, movementId: string, code: string): Item => ({
+    movimentacao_id: movementId,
+    pagador_id: payer.id,
+    codigo: code,
+    pepper: codePepper(t.config.jwtSecret),
+    max_tentativas: MAX_CODE_ATTEMPTS,
+    limites: t.config.levelLimits,
+  });
+  const wrong = (code: string) => (code === '999999' ? '100000' : '999999');
+  const verifyBatch = async (items: Item[]) =>
+    (await callRaw(t.database.db, 'kc_transferencias_verificar', { itens: items })) as Answer[];
+  const verifyOneByOne = async (items: Item[]) => {
+    const answers: Answer[] = [];
+    for (const i of items)
+      answers.push((await callRaw(t.database.db, 'kc_transferencia_verificar', i)) as Answer);
+    return answers;
+  };
+  const linesOf = async (u: SeededUser) =>
+    (
+      await sql<{ valor: string; antes: string; depois: string }>`
+        select valor_centis as valor, saldo_anterior_centis as antes, saldo_posterior_centis as depois
+          from kreyolcash_lancamentos where conta_id = ${u.id} order by id`.execute(t.database.db)
+    ).rows.map((r) => [Number(r.valor), Number(r.antes), Number(r.depois)]);
+  const accountOf = async (u: SeededUser) =>
+    await t.database.db
+      .selectFrom('kreyolcash_contas')
+      .select(['saldo_centis', 'reservado_centis'])
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
+  const statusOf = async (id: string) =>
+    (
+      await t.database.db
+        .selectFrom('kreyolcash_movimentacoes')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  /**
+   * The same transfers and verifications between a fresh group of people each time: transfers
+   * between random pairs (hot payees among them), right codes, a wrong code, someone else's
+   * movement, and a movement verified twice.
+   */
+  async function scenario(seed: number, verify: (items: Item[]) => Promise<Answer[]>) {
+    const random = seededRandom(seed);
+    const pick = (below: number) => Math.floor(random() * below);
+    const people: SeededUser[] = [];
+    for (let i = 0; i < 8; i++) people.push(await seedUser(t, { bonusCentis: 30_000 }));
+    const held: { payer: number; id: string; code: string }[] = [];
+    for (let i = 0; i < 14; i++) {
+      const payer = pick(8);
+      const payee = (payer + 1 + pick(i % 3 === 0 ? 1 : 7)) % 8; // every third pays the next person
+      const amount = 100 + pick(1_400);
+      const h = await hold(people[payer] as SeededUser, people[payee] as SeededUser, amount);
+      held.push({ payer, ...h });
+    }
+    const of = (i: number) => held[i] as (typeof held)[number];
+    const person = (i: number) => people[i] as SeededUser;
+    const items: Item[] = [];
+    for (let i = 0; i < 11; i++) items.push(item(person(of(i).payer), of(i).id, of(i).code));
+    items.push(item(person(of(11).payer), of(11).id, wrong(of(11).code)));
+    items.push(item(person((of(12).payer + 1) % 8), of(12).id, of(12).code));
+    items.push(item(person(of(3).payer), of(3).id, of(3).code));
+    const answers = await verify(items);
+    const ids = held.map((h) => h.id);
+    const named = (a: Answer) =>
+      JSON.parse(
+        JSON.stringify(a)
+          .replaceAll(
+            /"movimentacao_id":"([^"]+)"/g,
+            (_, id: string) => `"movimentacao_id":${ids.indexOf(id)}`,
+          )
+          .replaceAll(
+            /"recebedor_id":"([^"]+)"/g,
+            (_, id: string) => `"recebedor_id":${people.findIndex((p) => p.id === id)}`,
+          ),
+      );
+    return {
+      answers: answers.map(named),
+      accounts: await Promise.all(people.map(accountOf)),
+      lines: await Promise.all(people.map(linesOf)),
+      statuses: await Promise.all(ids.map(statusOf)),
+      messages: (
+        await sql<{ referencia: string; template: string }>`
+          select referencia, template from outbox_messages
+           where referencia in (${sql.join(ids)}) and purpose = 'transfer_done' order by id`.execute(
+          t.database.db,
+        )
+      ).rows.map((m) => [ids.indexOf(m.referencia), m.template]),
+    };
+  }
+
+  it('leaves what posting each in turn leaves: answers, balances, chained lines, statuses, messages', async () => {
+    for (const seed of [11, 29, 20_261_128]) {
+      const together = await scenario(seed, verifyBatch);
+      const inTurn = await scenario(seed, verifyOneByOne);
+      expect(together).toEqual(inTurn);
+      expect(together.statuses.filter((s) => s === 'concluida')).toHaveLength(11);
+      expect(together.answers.slice(11)).toEqual([
+        { ok: false, error: 'invalid_codes', tentativas_restantes: MAX_CODE_ATTEMPTS - 1 },
+        { ok: false, error: 'transaction_not_found' },
+        { ok: false, error: 'transaction_not_pending', status: 'concluida' },
+      ]);
+    }
+    await expectLedgerSound(t.database.db);
+  });
+
+  it('leaves to the one-by-one path a frozen payer and a payee the batch could take past its maximum', async () => {
+    // Level 1 holds at most ₭1 000: the payee has ₭950, so the first ₭30 fits and the second not.
+    const payee = await seedUser(t, { bonusCentis: 95_000 });
+    const [a, b, frozen, c] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+    const [first, second, fromFrozen, plain] = [
+      await hold(a, payee, 3_000),
+      await hold(b, payee, 3_000),
+      await hold(frozen, c, 500),
+      await hold(a, c, 700),
+    ];
+    await t.database.db
+      .updateTable('usuarios')
+      .set({ congelado_em: new Date(), congelado_por: 'usuario' })
+      .where('id', '=', frozen.id)
+      .execute();
+    const answers = await verifyBatch([
+      item(a, first.id, first.code),
+      item(b, second.id, second.code),
+      item(frozen, fromFrozen.id, fromFrozen.code),
+      item(a, plain.id, plain.code),
+    ]);
+    expect(answers.map((x) => (x.ok ? true : x.error))).toEqual([
+      true,
+      'balance_limit_reached',
+      'account_frozen',
+      true,
+    ]);
+    expect(await Promise.all([first, second, fromFrozen, plain].map((h) => statusOf(h.id)))).toEqual([
+      'concluida',
+      'cancelada',
+      'cancelada',
+      'concluida',
+    ]);
+    const fee = (amount: number) => feeFor(BANDS, amount)?.tarifa_centis ?? 0;
+    expect(await accountOf(payee)).toEqual({ saldo_centis: 98_000, reservado_centis: 0 });
+    expect(await accountOf(b)).toEqual({ saldo_centis: 10_000, reservado_centis: 0 });
+    expect(await accountOf(a)).toEqual({
+      saldo_centis: 10_000 - 3_700 - fee(3_000) - fee(700),
+      reservado_centis: 0,
+    });
+    await expectLedgerSound(t.database.db);
+  });
+
+  it('posts the movements it is given in one go and answers which', async () => {
+    const [a, b, c] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const holds = [
+      await hold(a, b, 1_200),
+      await hold(b, c, 300),
+      await hold(c, a, 2_000),
+      await hold(a, c, 50),
+    ];
+    const ids = holds.map((h) => h.id);
+    const posted = await t.database.db.transaction().execute(async (trx) => {
+      await sql`select 1 from kreyolcash_movimentacoes where id in (${sql.join(ids)}) order by id for no key update`.execute(
+        trx,
+      );
+      await sql`select 1 from kreyolcash_contas
+                 where id in (select unnest(array[conta_debito, conta_credito]) from kc_pernas_dos_movimentos(${ids}::uuid[]))
+                 order by id for no key update`.execute(trx);
+      const { rows } = await sql<{ postados: string[] }>`
+        select kc_postar_lote(${ids}::uuid[], ${JSON.stringify(t.config.levelLimits)}::jsonb) as postados`.execute(
+        trx,
+      );
+      // The codes are the caller's (a verification spends them with the posting).
+      await sql`delete from codigos_verificacao where sujeito_id in (${sql.join(ids)})`.execute(trx);
+      return rows[0]?.postados;
+    });
+    expect(posted).toEqual(ids);
+    expect(await Promise.all(ids.map(statusOf))).toEqual([
+      'concluida',
+      'concluida',
+      'concluida',
+      'concluida',
+    ]);
+    const fee = (amount: number) => feeFor(BANDS, amount)?.tarifa_centis ?? 0;
+    expect(await accountOf(a)).toEqual({
+      saldo_centis: 10_000 - 1_250 - fee(1_200) + 2_000,
+      reservado_centis: 0,
+    });
+    expect(await linesOf(a)).toEqual([
+      [10_000, 0, 10_000],
+      [-1_200, 10_000, 8_800],
+      [-fee(1_200), 8_800, 8_800 - fee(1_200)],
+      [2_000, 8_800 - fee(1_200), 10_800 - fee(1_200)],
+      [-50, 10_800 - fee(1_200), 10_750 - fee(1_200)],
+    ]);
+    await expectLedgerSound(t.database.db);
+  });
+});
