@@ -11,12 +11,15 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+// The end of the event loop's turn, when a lane sends what arrived in it.
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 function sqlError(code: string) {
   return Object.assign(new Error(`sqlstate ${code}`), { code });
 }
 
 describe('CallBatcher', () => {
-  it('sends a lone item at once, then what arrived meanwhile as one call, answers in order', async () => {
+  it('sends a lone item at the end of its turn, then what arrived meanwhile as one call, answers in order', async () => {
     const first = deferred<string>();
     const calls: string[][] = [];
     const batcher = new CallBatcher<string, string>({
@@ -29,7 +32,10 @@ describe('CallBatcher', () => {
         return items.map((item) => `many:${item}`);
       },
     });
-    const answers = [batcher.run('a'), batcher.run('b'), batcher.run('c'), batcher.run('d')];
+    const a = batcher.run('a');
+    await nextTurn();
+    const answers = [a, batcher.run('b'), batcher.run('c'), batcher.run('d')];
+    await nextTurn();
     expect(calls).toEqual([]); // b, c, d wait for the slot
     first.resolve('one:a');
     expect(await Promise.all(answers)).toEqual(['one:a', 'many:b', 'many:c', 'many:d']);
@@ -50,10 +56,36 @@ describe('CallBatcher', () => {
         return items;
       },
     });
-    const answers = Array.from({ length: 8 }, (_, i) => batcher.run(i));
+    const zero = batcher.run(0);
+    await nextTurn();
+    const answers = [zero, ...Array.from({ length: 7 }, (_, i) => batcher.run(i + 1))];
     first.resolve(0);
     expect(await Promise.all(answers)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(sizes).toEqual([3, 3]); // and the last one alone
+  });
+
+  it('sends what arrives in one turn as one call, and a lone item alone, without a timer', async () => {
+    const calls: string[][] = [];
+    const batcher = new CallBatcher<string, string>({
+      lanes: 1,
+      keyOf: () => 'one',
+      maxBatch: 10,
+      runOne: async (item) => {
+        calls.push([item]);
+        return `one:${item}`;
+      },
+      runMany: async (items) => {
+        calls.push(items);
+        return items.map((item) => `many:${item}`);
+      },
+    });
+    // The callers a returning batch wakes each ask in a microtask of the same turn.
+    const woken = await Promise.all(
+      ['a', 'b', 'c'].map((item) => Promise.resolve().then(() => batcher.run(item))),
+    );
+    expect(woken).toEqual(['many:a', 'many:b', 'many:c']);
+    expect(await batcher.run('d')).toBe('one:d');
+    expect(calls).toEqual([['a', 'b', 'c'], ['d']]);
   });
 
   it('runs each item alone when the database rolled the batch back; one bad item fails alone', async () => {
@@ -72,6 +104,7 @@ describe('CallBatcher', () => {
       runMany: () => Promise.reject(sqlError('40P01')),
     });
     const a = batcher.run('a');
+    await nextTurn();
     const rest = [batcher.run('b'), batcher.run('bad'), batcher.run('c')].map((p) =>
       p.then(
         (value) => ({ value }),
@@ -101,6 +134,7 @@ describe('CallBatcher', () => {
       runMany: () => Promise.reject(sqlError('40001')),
     });
     const x0 = batcher.run('x0');
+    await nextTurn();
     const rest = ['p1', 'q1', 'p2', 'p3', 'q2'].map((item) => batcher.run(item));
     first.resolve('x0');
     await x0;
@@ -127,6 +161,7 @@ describe('CallBatcher', () => {
       runMany: () => Promise.reject(lost),
     });
     const a = batcher.run('a');
+    await nextTurn();
     const rest = [batcher.run('b'), batcher.run('c')].map((p) => p.catch((error: unknown) => error));
     first.resolve('a');
     await a;
@@ -153,9 +188,10 @@ describe('CallBatcher lanes', () => {
       },
     });
     const a1 = batcher.run('a:1');
+    await nextTurn();
     const a2 = batcher.run('a:2'); // same key: waits for a:1
     const others = ['b', 'c', 'd', 'e'].map((key) => batcher.run(`${key}:1`));
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     expect(started).not.toContain('a:2');
     expect(started.filter((s) => !s.startsWith('a')).length).toBeGreaterThan(0);
     held.resolve('a:1');

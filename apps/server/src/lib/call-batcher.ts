@@ -15,10 +15,10 @@ export type CallBatcherOptions<I, R> = {
   maxBatch: number;
 };
 
-type Lane<I, R> = { waiting: Waiting<I, R>[]; busy: boolean };
+type Lane<I, R> = { waiting: Waiting<I, R>[]; busy: boolean; due: boolean };
 
 /**
- * Natural batching: a call leaves at once when its lane is free, so a quiet server adds no delay;
+ * Natural batching: a call leaves as soon as its lane is free, so a quiet server adds no delay;
  * under load, what arrived while the lane was busy leaves as one call. Fewer round trips and
  * commits per item, and a hot account is locked once for many items.
  */
@@ -29,7 +29,7 @@ export class CallBatcher<I, R> {
   private readonly watchers = new Set<(items: number) => void>();
 
   constructor(private readonly options: CallBatcherOptions<I, R>) {
-    this.lanes = Array.from({ length: options.lanes }, () => ({ waiting: [], busy: false }));
+    this.lanes = Array.from({ length: options.lanes }, () => ({ waiting: [], busy: false, due: false }));
   }
 
   /** Items waiting for their lane's next call. */
@@ -47,6 +47,21 @@ export class CallBatcher<I, R> {
     const lane = this.lanes[laneIndex(this.options.keyOf(item), this.lanes.length)] as Lane<I, R>;
     return new Promise<R>((resolve, reject) => {
       lane.waiting.push({ item, resolve, reject });
+      this.pumpThisTurn(lane);
+    });
+  }
+
+  /**
+   * A lane leaves at the end of the event loop's current turn (setImmediate): what became ready in
+   * that turn — the requests read from every socket that had data, the callers a returning batch
+   * woke — leaves in one call, where the first used to leave alone and the rest a round trip later.
+   * No timer: a lone item waits only for the turn it arrived in to end.
+   */
+  private pumpThisTurn(lane: Lane<I, R>): void {
+    if (lane.due) return;
+    lane.due = true;
+    setImmediate(() => {
+      lane.due = false;
       this.pump(lane);
     });
   }
@@ -57,7 +72,7 @@ export class CallBatcher<I, R> {
     lane.busy = true;
     void this.send(batch).finally(() => {
       lane.busy = false;
-      this.pump(lane);
+      this.pumpThisTurn(lane);
     });
   }
 

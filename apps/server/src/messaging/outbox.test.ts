@@ -155,8 +155,8 @@ describe(`outbox on ${testDatabaseKind}`, () => {
         .sort(),
     ).toEqual(recipients.filter((recipient) => recipient !== failing));
     expect(rows.find((row) => row.recipient === failing)?.status).toBe('pending');
-    // The first mark leaves alone; the six that came while it was on its way leave as one.
-    expect(worker.sentMarks.sent).toEqual({ calls: 2, items: 7 });
+    // The seven sends were answered in one turn of the event loop: their marks leave as one.
+    expect(worker.sentMarks.sent).toEqual({ calls: 1, items: 7 });
   });
 
   it('renders a templated message in its language just before sending it', async () => {

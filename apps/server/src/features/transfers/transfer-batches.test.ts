@@ -14,8 +14,9 @@ import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { until } from '../../test-support/until.ts';
 import { initiateTransfer, verifyTransfer } from './transfers.service.ts';
 
-// Calls made in one tick: in each lane (payers are spread over two) the first leaves alone and the
-// rest wait for it and leave as one batch — at most four calls, whatever the lanes.
+// Calls made together: in each lane (payers are spread over two) what arrives in one turn of the
+// event loop leaves as one call, and what arrives while it is out leaves as the next — at most
+// four calls, whatever the lanes.
 describe(`transfers in batches on ${testDatabaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -42,7 +43,8 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
   type Outcome = Held | { error: string };
   const withoutReplayFlag = (o: Outcome) => ('ok' in o ? { ...o, ok: { ...o.ok, replayed: undefined } } : o);
   // On PostgreSQL the payers' rows are held until every initiation has reached the batcher: each
-  // lane's first call waits on them, and the rest gather behind it, whatever the machine's speed.
+  // lane's first call waits on them, and what it did not take gathers behind it, whatever the
+  // machine's speed.
   // PGlite has one session, where a held row would hold everything.
   async function payersHeld<T>(
     payers: SeededUser[],
@@ -76,7 +78,7 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
       () => initiate.sent.items - before.items + initiate.queued === 7,
       () =>
         Promise.all([
-          send(z, b, 1), // leaves alone; the others gather behind it
+          send(z, b, 1),
           send(a, b, 6000, first),
           send(a, b, 6000), // A has ₭100: one of the two ₭60 is refused
           send(a, b, 6000, first), // the same key and body: the same answer as the first
@@ -136,7 +138,7 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
     const check = (payer: SeededUser, movementId: string, code: string) =>
       outcome(verifyTransfer(t.app.deps, { payerId: payer.id, movementId, code }));
     const answers = await Promise.all([
-      check(z, zb.id, zb.code), // leaves alone
+      check(z, zb.id, zb.code),
       check(a, ab.id, ab.code),
       check(a, ab.id, ab.code), // the same movement twice: posted once
       check(a, ac.id, wrong(ac.code)),
