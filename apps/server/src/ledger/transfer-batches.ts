@@ -3,10 +3,13 @@ import type { DB } from '../db/schema.ts';
 import { CallBatcher, onePer } from '../lib/call-batcher.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 
-// Payers are spread over lanes, each with one call of each phase in flight per process: the next
-// call gathers what arrives meanwhile, and two calls of one phase never share a payer. Items are
-// the jsonb parameters of kc_transferencia_iniciar / _verificar; answers are their raw jsonb.
-const LANES = 2;
+// Payers are spread over lanes, each with one call of its phase in flight per process: the next
+// call gathers what arrives meanwhile, and two calls of one phase never share a payer. Initiations,
+// which run item by item, take two lanes, so both cores work; verifications take one, since their
+// batches post as sets and a larger batch costs less per transfer. Items are the jsonb parameters
+// of kc_transferencia_iniciar / _verificar; answers are their raw jsonb.
+const INITIATION_LANES = 2;
+const VERIFICATION_LANES = 1;
 const MAX_BATCH = 64;
 
 export type TransferPhaseParams = { pagador_id: string } & Record<string, unknown>;
@@ -19,8 +22,8 @@ export type TransferBatchers = {
 /** The transfer phases, batched under load (one call when the server is quiet). */
 export const transferBatchers = onePer(
   (db: Kysely<DB>): TransferBatchers => ({
-    initiate: phaseBatcher(db, 'kc_transferencia_iniciar', 'kc_transferencias_iniciar'),
-    verify: phaseBatcher(db, 'kc_transferencia_verificar', 'kc_transferencias_verificar'),
+    initiate: phaseBatcher(db, 'kc_transferencia_iniciar', 'kc_transferencias_iniciar', INITIATION_LANES),
+    verify: phaseBatcher(db, 'kc_transferencia_verificar', 'kc_transferencias_verificar', VERIFICATION_LANES),
   }),
 );
 
@@ -28,9 +31,10 @@ function phaseBatcher(
   db: Kysely<DB>,
   one: LedgerFunction,
   many: LedgerFunction,
+  lanes: number,
 ): CallBatcher<TransferPhaseParams, unknown> {
   return new CallBatcher({
-    lanes: LANES,
+    lanes,
     keyOf: (p) => p.pagador_id,
     maxBatch: MAX_BATCH,
     runOne: (p) => callRaw(db, one, p),
