@@ -249,3 +249,88 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
     await expectLedgerSound(t.database.db);
   });
 });
+
+// Batches, lone verifications and cancellations on the same movements and accounts at once: every
+// path takes the movements before the accounts, so none waits on another in a circle. A batch
+// that left an already-posted movement out of its first lock locked it after the accounts, and
+// deadlocked with a batch holding it (found in review; most runs of this test hit it).
+describe.runIf(testDatabaseKind === 'postgres')('batches of verifications alongside other paths', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.database.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
+      await trx
+        .insertInto('tarifa_faixas')
+        .values(BANDS.map((band) => ({ operacao: 'transferencia' as const, ...band })))
+        .execute();
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers every call, without a deadlock, and leaves the ledger sound', async () => {
+    const random = seededRandom(7);
+    const pick = (below: number) => Math.floor(random() * below);
+    const people: SeededUser[] = [];
+    for (let i = 0; i < 40; i++)
+      people.push(await seedUser(t, { bonusCentis: 500_000, documentApproved: true }));
+    const held: { payer: SeededUser; id: string; code: string }[] = [];
+    for (let i = 0; i < 120; i++) {
+      const payer = people[i % 40] as SeededUser;
+      const payee = people[(i + 1 + pick(5)) % 40] as SeededUser;
+      const amount = 100 + pick(3_000);
+      const fee = feeFor(BANDS, amount)?.tarifa_centis ?? 0;
+      const h = await initiateTransfer(t.app.deps, {
+        payerId: payer.id,
+        body: {
+          destinatario_email: payee.email,
+          quantidade_centis: amount,
+          ...(fee > 0 ? { tarifa_centis: fee } : {}),
+        },
+        idempotencyKey: undefined,
+      });
+      held.push({ payer, id: h.movimentacao_id, code: await codeForMovement(t, h.movimentacao_id) });
+    }
+    // Drawn from a third of them, so that batches keep meeting on the same movements.
+    const anyHeld = () => held[pick(40)] as (typeof held)[number];
+    const item = (h: (typeof held)[number], right: boolean) => ({
+      movimentacao_id: h.id,
+      pagador_id: h.payer.id,
+      codigo: right ? h.code : h.code === '999999' ? '100000' : '999999',
+      pepper: codePepper(t.config.jwtSecret),
+      max_tentativas: MAX_CODE_ATTEMPTS,
+      limites: t.config.levelLimits,
+    });
+    const failures: string[] = [];
+    const call = (fn: Parameters<typeof callRaw>[1], params: object) =>
+      callRaw(t.database.db, fn, params).catch((error: { code?: string; message: string }) => {
+        failures.push(`${fn}: ${error.code ?? ''} ${error.message}`);
+      });
+    const calls: Promise<unknown>[] = [];
+    for (let b = 0; b < 16; b++) {
+      const items = Array.from({ length: 10 }, () => item(anyHeld(), random() < 0.85));
+      calls.push(call('kc_transferencias_verificar', { itens: items }));
+      calls.push(call('kc_transferencia_verificar', item(anyHeld(), true)));
+      const cancelled = anyHeld();
+      calls.push(
+        call('kc_transferencia_cancelar', { movimentacao_id: cancelled.id, pagador_id: cancelled.payer.id }),
+      );
+    }
+    await Promise.all(calls);
+    expect(failures).toEqual([]);
+    const statuses = await t.database.db
+      .selectFrom('kreyolcash_movimentacoes')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where(
+        'id',
+        'in',
+        held.map((h) => h.id),
+      )
+      .groupBy('status')
+      .execute();
+    expect(statuses.map((s) => s.status).sort()).toContain('concluida');
+    await expectLedgerSound(t.database.db);
+  });
+});

@@ -141,7 +141,7 @@ end $$;
 -- between accounts may pay a system account: no person to tell there. PL/pgSQL, whose insert's
 -- plan lasts the connection.
 create or replace function kc_transferencias_avisar(p_movs uuid[]) returns void language plpgsql
-    set plan_cache_mode = force_generic_plan as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   select 'whatsapp', a.telefone, a.template, a.params, a.idioma, 'transfer_done', m.id::text
@@ -239,14 +239,17 @@ declare
   v_postados uuid[];
   v_k integer;
 begin
+  -- Every movement named is locked first, whatever its status: a filter on the status in the
+  -- locking query would run before the lock, and a movement it left out would be locked later, by
+  -- the one-by-one path, after the accounts (out of the lock order, a deadlock with a batch that
+  -- holds it). Read after the locks, the pending ones give the accounts of all their legs.
+  perform 1 from kreyolcash_movimentacoes m
+   where m.id = any(v_ids) and m.tipo = 'transferencia' order by m.id for no key update;
   select array_agg(c) into v_contas
-    from (select m.id, m.conta_debito, m.conta_credito, m.status from kreyolcash_movimentacoes m
-           where m.id = any(v_ids) and m.tipo = 'transferencia'
-           order by m.id
-             for no key update) m
+    from kreyolcash_movimentacoes m
     left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
     cross join unnest(array[m.conta_debito, m.conta_credito, pe.conta_debito, pe.conta_credito]) c
-   where m.status = 'pendente' and c is not null;
+   where m.id = any(v_ids) and m.tipo = 'transferencia' and m.status = 'pendente' and c is not null;
   perform 1 from kreyolcash_contas where id = any(v_contas) order by id for no key update;
   -- Each movement's first item with its right code; the batch's limits are one configuration.
   select coalesce(array_agg(certo.mov order by certo.n), '{}'), coalesce(array_agg(certo.n order by certo.n), '{}'),
@@ -267,7 +270,9 @@ begin
     delete from codigos_verificacao where sujeito_id = any(v_postados) and finalidade = 'transfer';
     perform kc_transferencias_avisar(v_postados);
   end if;
-  for i in select e, n, (e->>'movimentacao_id')::uuid as mov from jsonb_array_elements(p->'itens') with ordinality as t(e, n) loop
+  for i in select e, n, (e->>'movimentacao_id')::uuid as mov from jsonb_array_elements(p->'itens') with ordinality as t(e, n)
+            order by n
+  loop
     v_k := array_position(v_certos, i.mov);
     if v_k is not null and v_itens_certos[v_k] = i.n and i.mov = any(v_postados) then
       v_respostas[i.n] := jsonb_build_object('ok', true, 'movimentacao_id', i.mov, 'recebedor_id', v_recebedores[v_k]);
