@@ -55,6 +55,14 @@ async function approveDocument(compliance: APIRequestContext, user: TestUser): P
   expect(approved.status(), await approved.text()).toBe(200);
 }
 
+/**
+ * Today in Haiti (YYYY-MM-DD), the day the server holds a deposit date to: from 19:00 there (00:00
+ * UTC) the UTC date is already tomorrow, which the server refuses as a date in the future.
+ */
+function haitiToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Port-au-Prince' }).format(new Date());
+}
+
 /** Proposes float for the agent with one operator and approves it with the other. */
 export async function issueFloat(
   proposer: APIRequestContext,
@@ -67,7 +75,7 @@ export async function issueFloat(
       agente: String(agent.numero),
       quantidade_centis: centis,
       referencia: `DEP-${crypto.randomUUID().slice(0, 8)}`,
-      data_deposito: new Date().toISOString().slice(0, 10),
+      data_deposito: haitiToday(),
     },
   });
   expect(proposed.status(), await proposed.text()).toBe(201);

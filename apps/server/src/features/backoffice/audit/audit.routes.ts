@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { adminAuditPageSchema, errorKey } from '@kreyolcash/domain';
+import { adminAuditPageSchema, errorKey, todayIsoDate } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppInstance } from '../../../app-deps.ts';
@@ -146,7 +146,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         target: { type: 'audit', id: 'csv' },
         after: filter,
       });
-      const today = new Date().toISOString().slice(0, 10);
+      // The operator's day is Haiti's: from 19:00 there the UTC date is already tomorrow.
+      const today = todayIsoDate();
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="kreyolcash-auditoria-${today}.csv"`)
