@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initiateTransfer } from '../features/transfers/transfers.service.ts';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
-import { codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import {
+  codeForMovement,
+  movementStatus,
+  type SeededUser,
+  seedUser,
+} from '../test-support/ledger-fixtures.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
@@ -20,20 +25,26 @@ const BANDS: FeeBand[] = [
   { de_centis: 1000, ate_centis: AMOUNT_CEILING_CENTIS, fixa_centis: 50, percentual_bp: 100, comissao_bp: 0 },
 ];
 
+/** A test app whose transfers charge BANDS. */
+async function appWithFeeBands(): Promise<TestApp> {
+  const t = await createTestApp();
+  await t.database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
+    await trx
+      .insertInto('tarifa_faixas')
+      .values(BANDS.map((band) => ({ operacao: 'transferencia' as const, ...band })))
+      .execute();
+  });
+  return t;
+}
+
 type Item = Record<string, unknown> & { movimentacao_id: string; pagador_id: string };
 type Answer = Record<string, unknown>;
 
 describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.database.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
-      await trx
-        .insertInto('tarifa_faixas')
-        .values(BANDS.map((band) => ({ operacao: 'transferencia' as const, ...band })))
-        .execute();
-    });
+    t = await appWithFeeBands();
   });
   afterAll(async () => {
     await expectLedgerSound(t.database.db);
@@ -82,14 +93,7 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       .select(['saldo_centis', 'reservado_centis'])
       .where('id', '=', u.id)
       .executeTakeFirstOrThrow();
-  const statusOf = async (id: string) =>
-    (
-      await t.database.db
-        .selectFrom('kreyolcash_movimentacoes')
-        .select('status')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).status;
+  const statusOf = (id: string) => movementStatus(t.database.db, id);
 
   /**
    * The same transfers and verifications between a fresh group of people each time: transfers
@@ -257,14 +261,7 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
 describe.runIf(testDatabaseKind === 'postgres')('batches of verifications alongside other paths', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.database.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
-      await trx
-        .insertInto('tarifa_faixas')
-        .values(BANDS.map((band) => ({ operacao: 'transferencia' as const, ...band })))
-        .execute();
-    });
+    t = await appWithFeeBands();
   });
   afterAll(async () => {
     await t.close();

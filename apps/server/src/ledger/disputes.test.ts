@@ -3,7 +3,12 @@ import type { DisputeDecision, DisputeKind } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
-import { codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import {
+  codeForMovement,
+  movementStatus,
+  type SeededUser,
+  seedUser,
+} from '../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../test-support/marketplace.ts';
 import { createOperator } from '../test-support/operators.ts';
 import { paidTransfer } from '../test-support/report-fixtures.ts';
@@ -89,14 +94,7 @@ describe(`disputes on ${testDatabaseKind}`, () => {
       .executeTakeFirstOrThrow();
     return { saldo_centis: Number(row.saldo_centis), reservado_centis: Number(row.reservado_centis) };
   };
-  const movementStatus = async (id: string) =>
-    (
-      await t.database.db
-        .selectFrom('kreyolcash_movimentacoes')
-        .select('status')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).status;
+  const statusOf = (id: string) => movementStatus(t.database.db, id);
   const reversalsOf = (id: string) =>
     t.database.db
       .selectFrom('kreyolcash_movimentacoes')
@@ -123,7 +121,7 @@ describe(`disputes on ${testDatabaseKind}`, () => {
       // Past its time, a sweep passes it by: its expiry would have posted it.
       await waitPastExpiry(movementId);
       await new ExpirySweeper(t.database.db, quiet, { levelLimits: t.config.levelLimits }).sweep();
-      expect(await movementStatus(movementId)).toBe('pendente');
+      expect(await statusOf(movementId)).toBe('pendente');
       expect(await decide(reportId, 'reverse')).toEqual({
         ok: false,
         error: 'dispute_decision_not_applicable',
@@ -134,7 +132,7 @@ describe(`disputes on ${testDatabaseKind}`, () => {
         status: 'liberada',
         estorno_id: null,
       });
-      expect(await movementStatus(movementId)).toBe('concluida');
+      expect(await statusOf(movementId)).toBe('concluida');
       expect(await account(buyer)).toEqual({ saldo_centis: 6_000, reservado_centis: 0 });
       expect(await account(seller)).toEqual({ saldo_centis: 14_000, reservado_centis: 0 });
       expect(await decide(reportId, 'reject')).toEqual({
@@ -155,7 +153,7 @@ describe(`disputes on ${testDatabaseKind}`, () => {
         reembolso_centis: 2_500,
         estorno_id: null,
       });
-      expect(await movementStatus(movementId)).toBe('cancelada');
+      expect(await statusOf(movementId)).toBe('cancelada');
       expect(await account(buyer)).toEqual({ saldo_centis: 10_000, reservado_centis: 0 });
       expect(await account(seller)).toEqual({ saldo_centis: 10_000, reservado_centis: 0 });
       await expectLedgerSound(t.database.db);
@@ -166,7 +164,7 @@ describe(`disputes on ${testDatabaseKind}`, () => {
       const movementId = await escrow(buyer, seller, party, 1_000);
       const reportId = await opened(buyer, movementId, 'outro');
       expect(await decide(reportId, 'reject')).toMatchObject({ ok: true, status: 'rejeitada' });
-      expect(await movementStatus(movementId)).toBe('pendente');
+      expect(await statusOf(movementId)).toBe('pendente');
       expect(await ledger.post(deps(), { kind: 'party', movementId, partyId: party.id })).toMatchObject({
         ok: true,
       });
@@ -186,7 +184,7 @@ describe(`disputes on ${testDatabaseKind}`, () => {
       const reportId = await opened(buyer, movementId);
       await paidTransfer(t, other, seller, 1_000);
       expect(await decide(reportId, 'release')).toMatchObject({ ok: false, error: 'balance_limit_reached' });
-      expect(await movementStatus(movementId)).toBe('pendente');
+      expect(await statusOf(movementId)).toBe('pendente');
       expect(await account(buyer)).toEqual({ saldo_centis: 60_000, reservado_centis: 40_000 });
       expect(await decide(reportId, 'refund')).toMatchObject({ ok: true, status: 'reembolsada' });
       expect(await account(buyer)).toEqual({ saldo_centis: 60_000, reservado_centis: 0 });

@@ -160,3 +160,13 @@ export async function checkLedger(db: import('kysely').Kysely<DB>): Promise<Ledg
   if (!check) throw new Error('ledger check returned nothing');
   return { ...check, problems: (await checkLedgerIntegrity(db)).problems };
 }
+
+/** A movement's status as the ledger holds it now. */
+export async function movementStatus(db: import('kysely').Kysely<DB>, id: string): Promise<string> {
+  const row = await db
+    .selectFrom('kreyolcash_movimentacoes')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}

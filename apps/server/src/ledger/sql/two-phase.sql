@@ -250,12 +250,13 @@ begin
   if cardinality(v_postados) = 0 then return v_postados; end if;
   v_contas := array(select unnest(array[p.conta_debito, p.conta_credito]) from kc_pernas_dos_movimentos(v_postados) p);
   delete from kreyolcash_retencoes where movimentacao_id = any(v_postados);
-  with linhas as (
+  with pernas as (select * from kc_pernas_dos_movimentos(v_postados)),
+  linhas as (
     select p.movimentacao_id, p.ordem, p.numero, 0 as lado, p.conta_debito as conta, -p.quantidade_centis as valor
-      from kc_pernas_dos_movimentos(v_postados) p
+      from pernas p
     union all
     select p.movimentacao_id, p.ordem, p.numero, 1, p.conta_credito, p.quantidade_centis
-      from kc_pernas_dos_movimentos(v_postados) p),
+      from pernas p),
   contas as (
     -- A held leg is paid out of its payer's hold (kc_lancar with p_retido).
     update kreyolcash_contas k
