@@ -9,11 +9,16 @@
 
 -- The key abrir found free is left, for fechar, in a setting of the transaction (kc.idem_aberta:
 -- {usuario, chave, request_hash}), so its callers pass fechar what they passed before.
+-- The advisory lock that stands for a key's row (a batch of initiations takes its keys' in order).
+create or replace function kc_idem_trava(p_usuario uuid, p_chave text) returns bigint language sql immutable as $$
+  select hashtextextended(p_usuario::text || '/' || p_chave, 7305121)
+$$;
+
 create or replace function kc_idem_abrir(p_usuario uuid, p_chave text, p_request_hash text) returns jsonb language plpgsql as $$
 declare v_anterior record;
 begin
   if p_chave is null then return null; end if;
-  perform pg_advisory_xact_lock(hashtextextended(p_usuario::text || '/' || p_chave, 7305121));
+  perform pg_advisory_xact_lock(kc_idem_trava(p_usuario, p_chave));
   select request_hash, resposta into v_anterior from idempotency_keys where user_id = p_usuario and chave = p_chave;
   if not found then
     perform set_config('kc.idem_aberta',

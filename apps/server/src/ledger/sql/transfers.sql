@@ -205,19 +205,150 @@ end $$;
 
 -- Batches: the initiations (or verifications) that arrived together, as one call, each item
 -- getting its own answer. p: {itens: [...]}
--- Initiations run the function each would run alone, in ascending payer order (one payer's
--- requests keep their order).
-create or replace function kc_transferencias_iniciar(p jsonb) returns jsonb language plpgsql as $$
+-- Initiations lock every Idempotency-Key they name, then every payer's account, in order, before
+-- anything else (the lock order: a key before an account, as kc_transferencia_iniciar takes them).
+-- Each payer's first item that is new and passes every check is held with the others like it, as
+-- sets (kc_transferencias_reter_juntas); the rest run kc_transferencia_iniciar one by one after
+-- them, in ascending payer order (one payer's requests keep their order), and get its answer: a
+-- refusal, a replayed key, a payer's later items.
+create or replace function kc_transferencias_iniciar(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
+  v_juntas jsonb;
 begin
+  perform pg_advisory_xact_lock(k) from unnest(array(
+    select distinct kc_idem_trava((e->>'pagador_id')::uuid, e->>'chave')
+      from jsonb_array_elements(p->'itens') e where e->>'chave' is not null order by 1)) k;
+  perform 1 from kreyolcash_contas
+   where id = any(array(select (e->>'pagador_id')::uuid from jsonb_array_elements(p->'itens') e))
+   order by id for no key update;
+  v_juntas := kc_transferencias_reter_juntas(p);
   for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n)
             order by (e->>'pagador_id')::uuid, n
   loop
-    v_respostas[i.n] := kc_transferencia_iniciar(i.e);
+    v_respostas[i.n] := coalesce(v_juntas->(i.n::text), kc_transferencia_iniciar(i.e));
   end loop;
   return to_jsonb(v_respostas);
+end $$;
+
+-- The set path of a batch of initiations, under its keys' and payers' locks: each payer's first
+-- item, when its key is unused and kc_transferencia_reter would hold it (a code-confirmed transfer
+-- policy, the batch's limits, a payer who may send it, a payee who may receive it, the fee the
+-- payer saw, the balance, the day's and month's sending, the code budget), is held with the others
+-- by one statement per table: the accounts' holds, the movements, their fee legs, the holds' rows,
+-- the day's totals, the codes, the code messages and the keys' answers. Every check errs toward
+-- leaving an item to the one-by-one path, which then names its refusal. Answers {n: answer}, with
+-- the answer kc_transferencia_iniciar would give.
+create or replace function kc_transferencias_reter_juntas(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+declare
+  v_limites jsonb := p->'itens'->0->'limites';
+  v_n bigint[];
+  v_itens jsonb[];
+  v_movs uuid[];
+  v_pagadores uuid[];
+  v_recebedores uuid[];
+  v_quantidades bigint[];
+  v_tarifas bigint[];
+  v_expiras timestamptz[];
+  v_telefones text[];
+  v_idiomas text[];
+  v_nomes text[];
+  v_validades bigint[];
+  v_respostas jsonb[];
+begin
+  if v_limites->'0' is null or v_limites->'1' is null or v_limites->'2' is null then return '{}'; end if;
+  select array_agg(c.n), array_agg(c.e), array_agg(c.mov), array_agg(c.pagador), array_agg(c.recebedor),
+         array_agg(c.quantidade), array_agg(c.tarifa), array_agg(c.expira), array_agg(c.telefone),
+         array_agg(c.idioma), array_agg(c.nome), array_agg((c.politica->>'validade_ms')::bigint)
+    into v_n, v_itens, v_movs, v_pagadores, v_recebedores, v_quantidades, v_tarifas, v_expiras, v_telefones,
+         v_idiomas, v_nomes, v_validades
+    from (select x.*, gen_random_uuid() as mov,
+                 now() + make_interval(secs => (x.politica->>'validade_ms')::bigint / 1000.0) as expira
+            from (select f.n, f.e, f.pagador, r.id as recebedor, f.quantidade, f.politica, tf.tarifa,
+                         pg.telefone, pg.idioma, r.nome_completo as nome
+                    from (select distinct on ((e->>'pagador_id')::uuid) x.n, x.e, (e->>'pagador_id')::uuid as pagador,
+                                 (e->>'quantidade_centis')::bigint as quantidade,
+                                 coalesce(e->'politica', kc_politica_codigo(e->'validade_ms')) as politica
+                            from jsonb_array_elements(p->'itens') with ordinality as x(e, n)
+                           order by (e->>'pagador_id')::uuid, x.n) f
+                    join usuarios pg on pg.id = f.pagador
+                    join kreyolcash_contas c on c.id = f.pagador
+                    join usuarios r on r.id = kc_destinatario_id(f.e->'destinatario')
+                    cross join lateral (select kc_nivel(pg.telefone_verificado_em, pg.documento_aprovado_em)::text as nivel,
+                                               kc_tarifa('transferencia', f.quantidade) as t) nt
+                    cross join lateral (select (nt.t->>'tarifa_centis')::bigint as tarifa) tf
+                    cross join lateral kc_envios_usados(f.pagador) u
+                    left join lateral kc_saldo_maximo(v_limites, r.id) sm on true
+                   where f.quantidade > 0 and f.e->'limites' = v_limites
+                     and f.politica->>'confirmador_id' is null and (f.politica->>'nos_limites')::boolean
+                     and not (f.politica->>'posta_ao_expirar')::boolean and (f.politica->>'validade_ms')::bigint > 0
+                     and pg.telefone_verificado_em is not null and pg.congelado_em is null
+                     and f.quantidade <= (v_limites->nt.nivel->>'por_transferencia_centis')::bigint
+                     and r.id <> f.pagador and kc_pode_receber(r)
+                     and tf.tarifa = coalesce((f.e->>'tarifa_centis')::bigint, 0)
+                     and f.quantidade + tf.tarifa <= kc_teto_centis()
+                     and c.user_id = f.pagador and c.saldo_centis - c.reservado_centis >= f.quantidade + tf.tarifa
+                     and u.hoje_centis + f.quantidade + tf.tarifa <= (v_limites->nt.nivel->>'diario_centis')::bigint
+                     and u.mes_centis + f.quantidade + tf.tarifa <= (v_limites->nt.nivel->>'mensal_centis')::bigint
+                     and (sm.maximo_centis is null or sm.saldo_centis + f.quantidade <= sm.maximo_centis)
+                     and not kc_codigos_no_limite(f.pagador, (f.e->>'max_codigos')::integer, (f.e->>'janela_ms')::bigint)
+                     and not exists (select 1 from idempotency_keys k
+                                      where k.user_id = f.pagador and k.chave = f.e->>'chave')) x
+           order by x.pagador) c;
+  if v_n is null then return '{}'; end if;
+  v_respostas := array(
+    select jsonb_build_object('ok', true, 'movimentacao_id', x.mov, 'expira_em', x.expira)
+           || jsonb_build_object('status', 'pendente', 'tarifa_centis', x.tarifa)
+      from unnest(v_movs, v_expiras, v_tarifas) with ordinality as x(mov, expira, tarifa, k) order by x.k);
+  update kreyolcash_contas k
+     set reservado_centis = k.reservado_centis + x.quantidade + x.tarifa, atualizado_em = now()
+    from unnest(v_pagadores, v_quantidades, v_tarifas) as x(id, quantidade, tarifa)
+   where k.id = x.id and k.id = any(v_pagadores);
+  insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
+                                        quantidade_centis, observacoes, expira_em,
+                                        confirmador_id, nos_limites, posta_ao_expirar)
+  select x.mov, 'transferencia', 'pendente', x.pagador, x.recebedor, x.pagador, x.recebedor, x.quantidade,
+         x.e->>'observacoes', x.expira, null, true, false
+    from unnest(v_movs, v_pagadores, v_recebedores, v_quantidades, v_itens, v_expiras)
+         as x(mov, pagador, recebedor, quantidade, e, expira);
+  -- A fee is the movement's second leg (kc_transferencia_reter).
+  insert into kreyolcash_pernas (movimentacao_id, numero, conta_debito, conta_credito, quantidade_centis)
+  select x.mov, l.numero, x.pagador, l.credito, l.quantidade
+    from unnest(v_movs, v_pagadores, v_recebedores, v_quantidades, v_tarifas)
+         as x(mov, pagador, recebedor, quantidade, tarifa)
+   cross join lateral (values (1, x.recebedor, x.quantidade), (2, kc_conta_taxas(), x.tarifa)) as l(numero, credito, quantidade)
+   where x.tarifa > 0;
+  insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
+  select x.mov, x.pagador, x.quantidade + x.tarifa
+    from unnest(v_movs, v_pagadores, v_quantidades, v_tarifas) as x(mov, pagador, quantidade, tarifa);
+  insert into kreyolcash_envios_diarios as d (usuario_id, dia, enviado_centis)
+  select x.pagador, kc_dia_haiti(now()), x.quantidade + x.tarifa
+    from unnest(v_pagadores, v_quantidades, v_tarifas) as x(pagador, quantidade, tarifa)
+  on conflict (usuario_id, dia) do update set enviado_centis = d.enviado_centis + excluded.enviado_centis;
+  insert into codigos_verificacao (sujeito_id, finalidade, user_id, telefone, codigo_hash, expira_em)
+  select x.mov, 'transfer', x.pagador, x.telefone,
+         kc_codigo_hash(x.e->>'pepper', 'transfer', x.mov, kc_vinculo_dinheiro(x.pagador, x.recebedor, x.quantidade),
+                        x.e->>'codigo'),
+         x.expira
+    from unnest(v_movs, v_pagadores, v_recebedores, v_quantidades, v_itens, v_telefones, v_expiras)
+         as x(mov, pagador, recebedor, quantidade, e, telefone, expira);
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  select 'whatsapp', x.telefone, 'transfer_code',
+         jsonb_strip_nulls(jsonb_build_object(
+           'codigo', x.e->>'codigo', 'valor_centis', x.quantidade, 'tarifa_centis', nullif(x.tarifa, 0),
+           'recebedor', x.nome, 'validade_min', x.validade / 60000)),
+         x.idioma, 'transfer_code', x.mov::text
+    from unnest(v_movs, v_quantidades, v_tarifas, v_itens, v_telefones, v_idiomas, v_nomes, v_validades)
+         with ordinality as x(mov, quantidade, tarifa, e, telefone, idioma, nome, validade, k)
+   order by x.k;
+  insert into idempotency_keys (user_id, chave, request_hash, resposta)
+  select x.pagador, x.e->>'chave', x.e->>'request_hash', x.resposta
+    from unnest(v_pagadores, v_itens, v_respostas) as x(pagador, e, resposta)
+   where x.e->>'chave' is not null;
+  return (select jsonb_object_agg(x.n::text, x.resposta) from unnest(v_n, v_respostas) as x(n, resposta));
 end $$;
 
 -- Verifications lock all their movements, then every account of their legs, before anything else
