@@ -10,8 +10,9 @@ import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw } from './ledger-call.ts';
 import { CODE_WINDOW_MS, codePepper, policyParams, TRANSFER_HOLD_POLICY } from './policy.ts';
 
-// A batch of initiations holds each payer's first new item that would be held, as sets
-// (kc_transferencias_reter_juntas), and leaves the rest to the one-by-one path. What it leaves must
+// A batch of initiations holds each payer's items, up to the first that is not new or would not be
+// held in its turn, as sets (kc_transferencias_reter_juntas), and leaves the rest to the one-by-one
+// path. What it leaves must
 // be what holding them one by one leaves: the same answers, holds, movements, legs, day's totals,
 // codes, code messages and Idempotency-Keys.
 
@@ -44,7 +45,7 @@ function initiation(
   payer: SeededUser,
   payee: Payee,
   amount: number,
-  options: { fee?: number; key?: string | null; note?: string; code?: string } = {},
+  options: { fee?: number; key?: string | null; note?: string; code?: string; maxCodes?: number } = {},
 ): Item {
   return {
     pagador_id: payer.id,
@@ -58,7 +59,7 @@ function initiation(
     pepper: codePepper(t.config.jwtSecret),
     chave: options.key === undefined ? `k-${amount}-${options.note ?? ''}` : options.key,
     request_hash: `${amount}/${Object.keys(payee).join()}/${options.note ?? ''}`,
-    max_codigos: 10,
+    max_codigos: options.maxCodes ?? 10,
     janela_ms: CODE_WINDOW_MS,
   };
 }
@@ -102,12 +103,13 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
     const unproven = await seedUser(t, { phoneProven: false });
     const frozen = await seedUser(t);
     const full = await seedUser(t, { bonusCentis: 99_000 });
+    const rich = await seedUser(t, { bonusCentis: 60_000 });
     await db()
       .updateTable('usuarios')
       .set({ congelado_em: new Date(), congelado_por: 'usuario' })
       .where('id', '=', frozen.id)
       .execute();
-    const people = [...p, poor, unproven, frozen, full];
+    const people = [...p, poor, unproven, frozen, full, rich];
     const person = (i: number) => p[i] as SeededUser;
     // A key used before the batch, with the same request (a replay) and with another (refused).
     const earlier = await callRaw(
@@ -142,6 +144,14 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
       initiation(t, person(0), { id: person(9).id }, 1_200, { key: null, note: 'twazyèm' }),
       initiation(t, person(8), { id: person(7).id }, 3_000, { key: 'k-same' }),
       initiation(t, person(8), { id: person(7).id }, 3_000, { key: 'k-same' }),
+      // One payer's items add up: the fourth passes the balance, the third the code budget.
+      ...[10, 11, 12, 13].map((i) => initiation(t, person(9), { id: person(i).id }, 9_000, { key: null })),
+      ...[1, 2, 3].map((i) =>
+        initiation(t, person(7), { id: person(i).id }, 100, { key: null, maxCodes: 3 }),
+      ),
+      initiation(t, person(12), { id: person(1).id }, 100),
+      // Level 1 sends ₭500 a day: the sixth passes it.
+      ...[0, 1, 2, 3, 4, 5].map((i) => initiation(t, rich, { id: person(i).id }, 9_000, { key: null })),
     ];
     const answers = await initiate(db(), items);
     const movements = (
@@ -288,19 +298,38 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
       true,
       true,
       'replayed',
+      true,
+      true,
+      true,
+      'insufficient_balance',
+      true,
+      true,
+      'rate_limited',
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      'daily_limit_reached',
     ]);
     expect(together.verified.every((ok) => ok === true)).toBe(true);
     await expectLedgerSound(db());
   });
 
-  it('holds as sets exactly the payers’ first items that would be held, and nothing else', async () => {
+  it('holds as sets each payer’s items up to the first that would not be held, and nothing else', async () => {
     const [a, b, c, d] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
     const items = [
       initiation(t, a, { id: b.id }, 300),
       initiation(t, a, { id: c.id }, 200),
       initiation(t, b, { id: b.id }, 300),
+      initiation(t, b, { id: c.id }, 100),
       initiation(t, c, { email: d.email }, 1_000),
       initiation(t, d, { id: a.id }, 100, { key: null }),
+      // Alone it fits d's ₭100; after d's first item it does not.
+      initiation(t, d, { id: b.id }, 9_800, { key: null }),
+      initiation(t, d, { id: c.id }, 50, { key: null }),
+      initiation(t, a, { id: d.id }, 300),
     ];
     const taken = await db()
       .transaction()
@@ -311,19 +340,24 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
         );
         return rows[0]?.juntas ?? {};
       });
-    expect(Object.keys(taken).sort()).toEqual(['1', '4', '5']);
-    expect(taken['4']).toMatchObject({ ok: true, status: 'pendente', tarifa_centis: feeOf(1_000) });
-    const held = await db()
-      .selectFrom('kreyolcash_contas')
-      .select('reservado_centis')
-      .where('id', 'in', [a.id, c.id, d.id])
-      .orderBy('reservado_centis')
-      .execute();
-    expect(held.map((h) => h.reservado_centis).sort((x, y) => x - y)).toEqual([
-      100,
-      300,
-      1_000 + feeOf(1_000),
-    ]);
+    // a's third repeats its first's key: the one-by-one path answers it.
+    expect(Object.keys(taken).sort()).toEqual(['1', '2', '5', '6']);
+    expect(taken['5']).toMatchObject({ ok: true, status: 'pendente', tarifa_centis: feeOf(1_000) });
+    const reserved = async (u: SeededUser) =>
+      (
+        await db()
+          .selectFrom('kreyolcash_contas')
+          .select('reservado_centis')
+          .where('id', '=', u.id)
+          .executeTakeFirstOrThrow()
+      ).reservado_centis;
+    expect(await Promise.all([a, b, c, d].map(reserved))).toEqual([500, 0, 1_000 + feeOf(1_000), 100]);
+    const sent = await db()
+      .selectFrom('kreyolcash_envios_diarios')
+      .select('enviado_centis')
+      .where('usuario_id', '=', a.id)
+      .executeTakeFirstOrThrow();
+    expect(sent.enviado_centis).toBe(500);
     await expectLedgerSound(db());
   });
 });

@@ -207,10 +207,10 @@ end $$;
 -- getting its own answer. p: {itens: [...]}
 -- Initiations lock every Idempotency-Key they name, then every payer's account, in order, before
 -- anything else (the lock order: a key before an account, as kc_transferencia_iniciar takes them).
--- Each payer's first item that is new and passes every check is held with the others like it, as
--- sets (kc_transferencias_reter_juntas); the rest run kc_transferencia_iniciar one by one after
--- them, in ascending payer order (one payer's requests keep their order), and get its answer: a
--- refusal, a replayed key, a payer's later items.
+-- Each payer's items, up to the first that is not new or would not be held, are held with the
+-- others like them, as sets (kc_transferencias_reter_juntas); the rest run kc_transferencia_iniciar
+-- one by one after them, in ascending payer order (one payer's requests keep their order), and get
+-- its answer: a refusal, a replayed key, and what follows them.
 create or replace function kc_transferencias_iniciar(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
@@ -233,14 +233,14 @@ begin
   return to_jsonb(v_respostas);
 end $$;
 
--- The set path of a batch of initiations, under its keys' and payers' locks: each payer's first
--- item, when its key is unused and kc_transferencia_reter would hold it (a code-confirmed transfer
--- policy, the batch's limits, a payer who may send it, a payee who may receive it, the fee the
--- payer saw, the balance, the day's and month's sending, the code budget), is held with the others
--- by one statement per table: the accounts' holds, the movements, their fee legs, the holds' rows,
--- the day's totals, the codes, the code messages and the keys' answers. Every check errs toward
--- leaving an item to the one-by-one path, which then names its refusal. Answers {n: answer}, with
--- the answer kc_transferencia_iniciar would give.
+-- The set path of a batch of initiations, under its keys' and payers' locks: each payer's items,
+-- in the batch's order, up to the first whose key is used or that kc_transferencia_reter would not
+-- hold in its turn (a code-confirmed transfer policy, the batch's limits, a payer who may send it, a
+-- payee who may receive it, the fee the payer saw, the balance, the day's and month's sending, the
+-- code budget), are held together by one statement per table: the accounts' holds, the movements,
+-- their fee legs, the holds' rows, the day's totals, the codes, the code messages and the keys'
+-- answers. Every check errs toward leaving an item to the one-by-one path, which then names its
+-- refusal. Answers {n: answer}, with the answer kc_transferencia_iniciar would give.
 create or replace function kc_transferencias_reter_juntas(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
@@ -260,52 +260,71 @@ declare
   v_respostas jsonb[];
 begin
   if v_limites->'0' is null or v_limites->'1' is null or v_limites->'2' is null then return '{}'; end if;
+  -- Each item is judged as it would be in its turn (vale): after its payer's earlier items, whose
+  -- amounts and fees the running sums over the payer's items add (acumulado) and whose codes the
+  -- code budget counts (ordem). A payer's items are taken up to the first that is not.
   select array_agg(c.n), array_agg(c.e), array_agg(c.mov), array_agg(c.pagador), array_agg(c.recebedor),
          array_agg(c.quantidade), array_agg(c.tarifa), array_agg(c.expira), array_agg(c.telefone),
          array_agg(c.idioma), array_agg(c.nome), array_agg((c.politica->>'validade_ms')::bigint)
     into v_n, v_itens, v_movs, v_pagadores, v_recebedores, v_quantidades, v_tarifas, v_expiras, v_telefones,
          v_idiomas, v_nomes, v_validades
-    from (select x.*, gen_random_uuid() as mov,
-                 now() + make_interval(secs => (x.politica->>'validade_ms')::bigint / 1000.0) as expira
-            from (select f.n, f.e, f.pagador, r.id as recebedor, f.quantidade, f.politica, tf.tarifa,
-                         pg.telefone, pg.idioma, r.nome_completo as nome
-                    from (select distinct on ((e->>'pagador_id')::uuid) x.n, x.e, (e->>'pagador_id')::uuid as pagador,
-                                 (e->>'quantidade_centis')::bigint as quantidade,
-                                 coalesce(e->'politica', kc_politica_codigo(e->'validade_ms')) as politica
-                            from jsonb_array_elements(p->'itens') with ordinality as x(e, n)
-                           order by (e->>'pagador_id')::uuid, x.n) f
-                    join usuarios pg on pg.id = f.pagador
-                    join kreyolcash_contas c on c.id = f.pagador
-                    join usuarios r on r.id = kc_destinatario_id(f.e->'destinatario')
-                    cross join lateral (select kc_nivel(pg.telefone_verificado_em, pg.documento_aprovado_em)::text as nivel,
-                                               kc_tarifa('transferencia', f.quantidade) as t) nt
-                    cross join lateral (select (nt.t->>'tarifa_centis')::bigint as tarifa) tf
-                    cross join lateral kc_envios_usados(f.pagador) u
-                    left join lateral kc_saldo_maximo(v_limites, r.id) sm on true
-                   where f.quantidade > 0 and f.e->'limites' = v_limites
-                     and f.politica->>'confirmador_id' is null and (f.politica->>'nos_limites')::boolean
-                     and not (f.politica->>'posta_ao_expirar')::boolean and (f.politica->>'validade_ms')::bigint > 0
-                     and pg.telefone_verificado_em is not null and pg.congelado_em is null
-                     and f.quantidade <= (v_limites->nt.nivel->>'por_transferencia_centis')::bigint
-                     and r.id <> f.pagador and kc_pode_receber(r)
-                     and tf.tarifa = coalesce((f.e->>'tarifa_centis')::bigint, 0)
-                     and f.quantidade + tf.tarifa <= kc_teto_centis()
-                     and c.user_id = f.pagador and c.saldo_centis - c.reservado_centis >= f.quantidade + tf.tarifa
-                     and u.hoje_centis + f.quantidade + tf.tarifa <= (v_limites->nt.nivel->>'diario_centis')::bigint
-                     and u.mes_centis + f.quantidade + tf.tarifa <= (v_limites->nt.nivel->>'mensal_centis')::bigint
-                     and (sm.maximo_centis is null or sm.saldo_centis + f.quantidade <= sm.maximo_centis)
-                     and not kc_codigos_no_limite(f.pagador, (f.e->>'max_codigos')::integer, (f.e->>'janela_ms')::bigint)
-                     and not exists (select 1 from idempotency_keys k
-                                      where k.user_id = f.pagador and k.chave = f.e->>'chave')) x
-           order by x.pagador) c;
+    from (select a.*, gen_random_uuid() as mov,
+                 now() + make_interval(secs => (a.politica->>'validade_ms')::bigint / 1000.0) as expira
+            from (select j.*, bool_and(j.vale) over (partition by j.pagador order by j.n) as na_vez
+                    from (select f.n, f.e, f.pagador, r.id as recebedor, f.quantidade, f.politica, nt.tarifa,
+                                 pg.telefone, pg.idioma, r.nome_completo as nome,
+                                 coalesce(
+                                   f.quantidade > 0 and f.e->'limites' = v_limites and f.vez_da_chave = 1
+                                   and f.politica->>'confirmador_id' is null and (f.politica->>'nos_limites')::boolean
+                                   and not (f.politica->>'posta_ao_expirar')::boolean
+                                   and (f.politica->>'validade_ms')::bigint > 0
+                                   and pg.telefone_verificado_em is not null and pg.congelado_em is null
+                                   and f.quantidade <= (v_limites->nt.nivel->>'por_transferencia_centis')::bigint
+                                   and r.id <> f.pagador and kc_pode_receber(r)
+                                   and nt.tarifa = coalesce((f.e->>'tarifa_centis')::bigint, 0)
+                                   and f.quantidade + nt.tarifa <= kc_teto_centis()
+                                   and c.user_id = f.pagador
+                                   and c.saldo_centis - c.reservado_centis >= sum(f.quantidade + nt.tarifa) over w
+                                   and u.hoje_centis + sum(f.quantidade + nt.tarifa) over w
+                                       <= (v_limites->nt.nivel->>'diario_centis')::bigint
+                                   and u.mes_centis + sum(f.quantidade + nt.tarifa) over w
+                                       <= (v_limites->nt.nivel->>'mensal_centis')::bigint
+                                   and (sm.maximo_centis is null or sm.saldo_centis + f.quantidade <= sm.maximo_centis)
+                                   and ((f.e->>'max_codigos')::integer <= 0
+                                        or ((f.e->>'max_codigos')::integer - f.ordem + 1 > 0
+                                            and not kc_codigos_no_limite(f.pagador, (f.e->>'max_codigos')::integer - f.ordem::integer + 1,
+                                                                         (f.e->>'janela_ms')::bigint)))
+                                   and not exists (select 1 from idempotency_keys k
+                                                    where k.user_id = f.pagador and k.chave = f.e->>'chave'),
+                                   false) as vale
+                            from (select x.n, x.e, (x.e->>'pagador_id')::uuid as pagador,
+                                         (x.e->>'quantidade_centis')::bigint as quantidade,
+                                         coalesce(x.e->'politica', kc_politica_codigo(x.e->'validade_ms')) as politica,
+                                         count(*) over (partition by x.e->>'pagador_id' order by x.n) as ordem,
+                                         case when x.e->>'chave' is null then 1
+                                              else count(*) over (partition by x.e->>'pagador_id', x.e->>'chave' order by x.n) end as vez_da_chave
+                                    from jsonb_array_elements(p->'itens') with ordinality as x(e, n)) f
+                            left join usuarios pg on pg.id = f.pagador
+                            left join kreyolcash_contas c on c.id = f.pagador
+                            left join usuarios r on r.id = kc_destinatario_id(f.e->'destinatario')
+                            -- offset 0: evaluated once per item, not once per reference.
+                            cross join lateral (select kc_nivel(pg.telefone_verificado_em, pg.documento_aprovado_em)::text as nivel,
+                                                       (kc_tarifa('transferencia', f.quantidade)->>'tarifa_centis')::bigint as tarifa
+                                                offset 0) nt
+                            left join lateral kc_envios_usados(f.pagador) u on true
+                            left join lateral kc_saldo_maximo(v_limites, r.id) sm on true
+                          window w as (partition by f.pagador order by f.n)) j) a
+           where a.na_vez
+           order by a.pagador, a.n) c;
   if v_n is null then return '{}'; end if;
   v_respostas := array(
     select jsonb_build_object('ok', true, 'movimentacao_id', x.mov, 'expira_em', x.expira)
            || jsonb_build_object('status', 'pendente', 'tarifa_centis', x.tarifa)
       from unnest(v_movs, v_expiras, v_tarifas) with ordinality as x(mov, expira, tarifa, k) order by x.k);
   update kreyolcash_contas k
-     set reservado_centis = k.reservado_centis + x.quantidade + x.tarifa, atualizado_em = now()
-    from unnest(v_pagadores, v_quantidades, v_tarifas) as x(id, quantidade, tarifa)
+     set reservado_centis = k.reservado_centis + x.total, atualizado_em = now()
+    from (select id, sum(quantidade + tarifa)::bigint as total
+            from unnest(v_pagadores, v_quantidades, v_tarifas) as y(id, quantidade, tarifa) group by id) x
    where k.id = x.id and k.id = any(v_pagadores);
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
                                         quantidade_centis, observacoes, expira_em,
@@ -325,8 +344,8 @@ begin
   select x.mov, x.pagador, x.quantidade + x.tarifa
     from unnest(v_movs, v_pagadores, v_quantidades, v_tarifas) as x(mov, pagador, quantidade, tarifa);
   insert into kreyolcash_envios_diarios as d (usuario_id, dia, enviado_centis)
-  select x.pagador, kc_dia_haiti(now()), x.quantidade + x.tarifa
-    from unnest(v_pagadores, v_quantidades, v_tarifas) as x(pagador, quantidade, tarifa)
+  select x.pagador, kc_dia_haiti(now()), sum(x.quantidade + x.tarifa)::bigint
+    from unnest(v_pagadores, v_quantidades, v_tarifas) as x(pagador, quantidade, tarifa) group by x.pagador
   on conflict (usuario_id, dia) do update set enviado_centis = d.enviado_centis + excluded.enviado_centis;
   insert into codigos_verificacao (sujeito_id, finalidade, user_id, telefone, codigo_hash, expira_em)
   select x.mov, 'transfer', x.pagador, x.telefone,
