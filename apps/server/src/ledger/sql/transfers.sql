@@ -312,7 +312,9 @@ begin
                                                        (kc_tarifa('transferencia', f.quantidade)->>'tarifa_centis')::bigint as tarifa
                                                 offset 0) nt
                             left join lateral kc_envios_usados(f.pagador) u on true
-                            left join lateral kc_saldo_maximo(v_limites, r.id) sm on true
+                            -- offset 0: read by the payee's key (inlined, it was planned as a walk of every
+                            -- person's account).
+                            left join lateral (select * from kc_saldo_maximo(v_limites, r.id) offset 0) sm on true
                           window w as (partition by f.pagador order by f.n)) j) a
            where a.na_vez
            order by a.pagador, a.n) c;
