@@ -294,8 +294,7 @@ begin
                                         or ((f.e->>'max_codigos')::integer - f.ordem + 1 > 0
                                             and not kc_codigos_no_limite(f.pagador, (f.e->>'max_codigos')::integer - f.ordem::integer + 1,
                                                                          (f.e->>'janela_ms')::bigint)))
-                                   and not exists (select 1 from idempotency_keys k
-                                                    where k.user_id = f.pagador and k.chave = f.e->>'chave'),
+                                   and chave.usada is null,
                                    false) as vale
                             from (select x.n, x.e, (x.e->>'pagador_id')::uuid as pagador,
                                          (x.e->>'quantidade_centis')::bigint as quantidade,
@@ -315,6 +314,9 @@ begin
                             -- offset 0: read by the payee's key (inlined, it was planned as a walk of every
                             -- person's account).
                             left join lateral (select * from kc_saldo_maximo(v_limites, r.id) offset 0) sm on true
+                            -- A join, not a subquery in the judgement: there PostgreSQL hashed every key ever used.
+                            left join lateral (select true as usada from idempotency_keys k
+                                                where k.user_id = f.pagador and k.chave = f.e->>'chave' offset 0) chave on true
                           window w as (partition by f.pagador order by f.n)) j) a
            where a.na_vez
            order by a.pagador, a.n) c;
