@@ -4,11 +4,12 @@ import { CallBatcher, onePer } from '../lib/call-batcher.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 
 // Payers are spread over lanes, each with one call of its phase in flight per process: the next
-// call gathers what arrives meanwhile, and two calls of one phase never share a payer. Initiations,
-// which run item by item, take two lanes, so both cores work; verifications take one, since their
-// batches post as sets and a larger batch costs less per transfer. Items are the jsonb parameters
-// of kc_transferencia_iniciar / _verificar; answers are their raw jsonb.
-const INITIATION_LANES = 2;
+// call gathers what arrives meanwhile, and two calls of one phase never share a payer. Each phase
+// takes one lane: both hold and post their batches as sets, and a larger batch costs less per
+// transfer (one lane halved PostgreSQL's CPU per transfer in the ledger bench against two lanes of
+// initiations). Items are the jsonb parameters of kc_transferencia_iniciar / _verificar; answers are
+// their raw jsonb.
+const INITIATION_LANES = 1;
 const VERIFICATION_LANES = 1;
 const MAX_BATCH = 64;
 

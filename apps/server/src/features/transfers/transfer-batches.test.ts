@@ -14,9 +14,9 @@ import { testDatabaseKind } from '../../test-support/test-database.ts';
 import { until } from '../../test-support/until.ts';
 import { initiateTransfer, verifyTransfer } from './transfers.service.ts';
 
-// Calls made together: in each lane (initiations spread payers over two, verifications take one)
-// what arrives in one turn of the event loop leaves as one call, and what arrives while it is out
-// leaves as the next — at most four calls, whatever the lanes.
+// Calls made together: in each lane (one per phase) what arrives in one turn of the event loop
+// leaves as one call, and what arrives while it is out leaves as the next — at most four calls,
+// whatever the lanes.
 describe(`transfers in batches on ${testDatabaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {
