@@ -258,6 +258,7 @@ declare
   v_nomes text[];
   v_validades bigint[];
   v_respostas jsonb[];
+  v_contas integer;
 begin
   if v_limites->'0' is null or v_limites->'1' is null or v_limites->'2' is null then return '{}'; end if;
   -- Each item is judged as it would be in its turn (vale): after its payer's earlier items, whose
@@ -299,9 +300,9 @@ begin
                             from (select x.n, x.e, (x.e->>'pagador_id')::uuid as pagador,
                                          (x.e->>'quantidade_centis')::bigint as quantidade,
                                          coalesce(x.e->'politica', kc_politica_codigo(x.e->'validade_ms')) as politica,
-                                         count(*) over (partition by x.e->>'pagador_id' order by x.n) as ordem,
+                                         count(*) over (partition by (x.e->>'pagador_id')::uuid order by x.n) as ordem,
                                          case when x.e->>'chave' is null then 1
-                                              else count(*) over (partition by x.e->>'pagador_id', x.e->>'chave' order by x.n) end as vez_da_chave
+                                              else count(*) over (partition by (x.e->>'pagador_id')::uuid, x.e->>'chave' order by x.n) end as vez_da_chave
                                     from jsonb_array_elements(p->'itens') with ordinality as x(e, n)) f
                             left join usuarios pg on pg.id = f.pagador
                             left join kreyolcash_contas c on c.id = f.pagador
@@ -325,11 +326,18 @@ begin
     select jsonb_build_object('ok', true, 'movimentacao_id', x.mov, 'expira_em', x.expira)
            || jsonb_build_object('status', 'pendente', 'tarifa_centis', x.tarifa)
       from unnest(v_movs, v_expiras, v_tarifas) with ordinality as x(mov, expira, tarifa, k) order by x.k);
+  -- The balance was read under the caller's locks; checked again here, a caller that did not take
+  -- them fails rather than holding money an account does not have.
   update kreyolcash_contas k
      set reservado_centis = k.reservado_centis + x.total, atualizado_em = now()
     from (select id, sum(quantidade + tarifa)::bigint as total
             from unnest(v_pagadores, v_quantidades, v_tarifas) as y(id, quantidade, tarifa) group by id) x
-   where k.id = x.id and k.id = any(v_pagadores);
+   where k.id = x.id and k.id = any(v_pagadores) and k.saldo_centis - k.reservado_centis >= x.total;
+  get diagnostics v_contas = row_count;
+  if v_contas <> (select count(distinct y) from unnest(v_pagadores) y) then
+    raise exception 'kc_transferencias_reter_juntas: a balance changed under the batch; were its accounts locked?'
+      using errcode = '55000';
+  end if;
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
                                         quantidade_centis, observacoes, expira_em,
                                         confirmador_id, nos_limites, posta_ao_expirar)
