@@ -37,6 +37,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0019-posting-in-place',
       '0020-outbox-fewer-indexes',
       '0021-outbox-pending-by-id',
+      '0022-standalone-codes-by-user',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
