@@ -52,9 +52,13 @@ export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMess
  * recipient is eligible, so a recipient receives messages in creation order; rows another worker
  * holds are skipped (SKIP LOCKED), and a lease that outlives a crashed worker expires, so the
  * message is sent again (at-least-once). It walks the pending messages from the oldest
- * (outbox_pending_idx) and stops at the batch, whatever was sent before. Planned at every poll,
- * unlike the hot reads kept in functions: the queue swells and drains in seconds, and a plan kept
- * from a short queue took up to a second to lease from a long one (docs/performance.md, session 17).
+ * (outbox_pending_idx) and stops at the batch, whatever was sent before; whether a message is its
+ * recipient's oldest is one probe of outbox_pending_recipient_idx (a subquery, which PostgreSQL runs
+ * with the row's recipient as its key: as a `not exists`, planned while the table looked small, it
+ * became a walk of every pending message for each candidate, 3–30 ms a lease under the HTTP bench).
+ * Planned at every poll, unlike the hot reads kept in functions: the queue swells and drains in
+ * seconds, and a plan kept from a short queue took up to a second to lease from a long one
+ * (docs/performance.md, session 17).
  */
 export async function leaseDueMessages(
   db: Kysely<DB>,
@@ -68,10 +72,9 @@ export async function leaseDueMessages(
        select o.id from outbox_messages o
         where o.status = 'pending' and o.next_attempt_at <= now()
           and (o.lease_until is null or o.lease_until < now())
-          and not exists (
-            select 1 from outbox_messages older
-             where older.status = 'pending' and older.channel = o.channel
-               and older.recipient = o.recipient and older.id < o.id)
+          and o.id = (
+            select min(older.id) from outbox_messages older
+             where older.status = 'pending' and older.channel = o.channel and older.recipient = o.recipient)
         order by o.id
         limit ${limit}
         for update skip locked)
