@@ -42,6 +42,10 @@ function verdict(met: boolean, left: string, why: string): string {
   return met ? `met; ${why}` : `MISSED, ${left}; why: ${why}`;
 }
 const times = (ours: number, theirs: number) => `×${(ours / Math.max(theirs, 1e-9)).toFixed(1)}`;
+// CPU per transfer times transfers per second: how many of the machine's cores PostgreSQL kept busy.
+// Equal CPU per transfer with fewer cores busy means the rate is bound by how much runs at once.
+const busyCores = (cpuMsPerTransfer: number, perSecond: number) =>
+  ((cpuMsPerTransfer * perSecond) / 1000).toFixed(2);
 // How many times faster it must get: three decimals, so that a ratio just under its goal does not
 // read as "×1.00 to go".
 const toGo = (ratio: number, goal: number) => `×${(goal / Math.max(ratio, 1e-9)).toFixed(3)} to go`;
@@ -54,7 +58,8 @@ if (wants('ledger')) {
       `PostgreSQL CPU per transfer ${r.oursCpuMs.toFixed(2)} ms against ${r.baselineCpuMs.toFixed(2)} ms ` +
       `(${times(r.oursCpuMs, r.baselineCpuMs)}), WAL ${r.oursWalBytes.toFixed(0)} B against ` +
       `${r.baselineWalBytes.toFixed(0)} B (${times(r.oursWalBytes, r.baselineWalBytes)}); ` +
-      `${r.itemsPerCall.toFixed(1)} phases per call`;
+      `${r.itemsPerCall.toFixed(1)} phases per call; PostgreSQL busy ${busyCores(r.oursCpuMs, r.oursPerSecond)} ` +
+      `cores against ${busyCores(r.baselineCpuMs, r.baselinePerSecond)}`;
     rows.push({
       measure: `ledger: transfers/s, ${r.scenario}, 20 workers`,
       ours: r.oursPerSecond.toFixed(0),
