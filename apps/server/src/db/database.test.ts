@@ -38,6 +38,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0020-outbox-fewer-indexes',
       '0021-outbox-pending-by-id',
       '0022-standalone-codes-by-user',
+      '0023-code-messages-by-phone',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

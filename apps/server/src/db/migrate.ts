@@ -22,6 +22,7 @@ import * as postingInPlace from './migrations/0019-posting-in-place.ts';
 import * as outboxFewerIndexes from './migrations/0020-outbox-fewer-indexes.ts';
 import * as outboxPendingById from './migrations/0021-outbox-pending-by-id.ts';
 import * as standaloneCodesByUser from './migrations/0022-standalone-codes-by-user.ts';
+import * as codeMessagesByPhone from './migrations/0023-code-messages-by-phone.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-outbox-fewer-indexes': outboxFewerIndexes,
   '0021-outbox-pending-by-id': outboxPendingById,
   '0022-standalone-codes-by-user': standaloneCodesByUser,
+  '0023-code-messages-by-phone': codeMessagesByPhone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
