@@ -1,11 +1,16 @@
-import { AMOUNT_CEILING_CENTIS, type FeeBand, feeFor, MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
+import {
+  appWithFeeBands,
+  testFeeOf as feeOf,
+  recordingCalls,
+  verificationParams,
+} from '../test-support/batch-fixtures.ts';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import type { TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw } from './ledger-call.ts';
 import { CODE_WINDOW_MS, codePepper, policyParams, TRANSFER_HOLD_POLICY } from './policy.ts';
@@ -15,25 +20,6 @@ import { CODE_WINDOW_MS, codePepper, policyParams, TRANSFER_HOLD_POLICY } from '
 // path. What it leaves must
 // be what holding them one by one leaves: the same answers, holds, movements, legs, day's totals,
 // codes, code messages and Idempotency-Keys.
-
-// Free below ₭10; from ₭10, ₭0,50 and 1 %: a batch holds single-leg transfers and fee-bearing ones.
-const BANDS: FeeBand[] = [
-  { de_centis: 1, ate_centis: 999, fixa_centis: 0, percentual_bp: 0, comissao_bp: 0 },
-  { de_centis: 1000, ate_centis: AMOUNT_CEILING_CENTIS, fixa_centis: 50, percentual_bp: 100, comissao_bp: 0 },
-];
-const feeOf = (amount: number) => feeFor(BANDS, amount)?.tarifa_centis ?? 0;
-
-async function appWithFeeBands(): Promise<TestApp> {
-  const t = await createTestApp();
-  await t.database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
-    await trx
-      .insertInto('tarifa_faixas')
-      .values(BANDS.map((band) => ({ operacao: 'transferencia' as const, ...band })))
-      .execute();
-  });
-  return t;
-}
 
 type Item = Record<string, unknown> & { pagador_id: string; chave: string | null };
 type Answer = Record<string, unknown>;
@@ -259,14 +245,15 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
             .select('remetente_id')
             .where('id', '=', id)
             .executeTakeFirstOrThrow();
-          return callRaw(db(), 'kc_transferencia_verificar', {
-            movimentacao_id: id,
-            pagador_id: payer.remetente_id,
-            codigo: await codeForMovement(t, id),
-            pepper: codePepper(t.config.jwtSecret),
-            max_tentativas: MAX_CODE_ATTEMPTS,
-            limites: t.config.levelLimits,
-          }).then((a) => (a as Answer).ok);
+          return callRaw(
+            db(),
+            'kc_transferencia_verificar',
+            verificationParams(t, {
+              payerId: String(payer.remetente_id),
+              movementId: id,
+              code: await codeForMovement(t, id),
+            }),
+          ).then((a) => (a as Answer).ok);
         }),
       ),
     };
@@ -381,12 +368,7 @@ describe.runIf(testDatabaseKind === 'postgres')('batches of initiations alongsid
     for (let i = 0; i < 24; i++)
       people.push(await seedUser(t, { bonusCentis: 500_000, documentApproved: true }));
     const anyone = () => people[pick(people.length)] as SeededUser;
-    const failures: string[] = [];
-    const call = (fn: Parameters<typeof callRaw>[1], params: object) =>
-      callRaw(t.database.db, fn, params).catch((error: { code?: string; message: string }) => {
-        failures.push(`${fn}: ${error.code ?? ''} ${error.message}`);
-        return null;
-      });
+    const { call, failures } = recordingCalls(t);
     const randomItem = (n: number) => {
       const payer = anyone();
       let payee = anyone();
@@ -419,14 +401,7 @@ describe.runIf(testDatabaseKind === 'postgres')('batches of initiations alongsid
           .select(['id', 'remetente_id'])
           .where('id', '=', String(a.movimentacao_id))
           .executeTakeFirstOrThrow();
-        return {
-          movimentacao_id: m.id,
-          pagador_id: m.remetente_id,
-          codigo: '654321',
-          pepper: codePepper(t.config.jwtSecret),
-          max_tentativas: MAX_CODE_ATTEMPTS,
-          limites: t.config.levelLimits,
-        };
+        return verificationParams(t, { payerId: String(m.remetente_id), movementId: m.id, code: '654321' });
       }),
     );
     const more: Promise<unknown>[] = [];

@@ -1,7 +1,13 @@
-import { AMOUNT_CEILING_CENTIS, type FeeBand, feeFor, MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
+import { MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initiateTransfer } from '../features/transfers/transfers.service.ts';
+import {
+  appWithFeeBands,
+  recordingCalls,
+  testFeeOf,
+  verificationParams,
+} from '../test-support/batch-fixtures.ts';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import {
   codeForMovement,
@@ -10,32 +16,30 @@ import {
   seedUser,
 } from '../test-support/ledger-fixtures.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import type { TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw } from './ledger-call.ts';
-import { codePepper } from './policy.ts';
 
 // A batch of verifications posts its right codes together, as sets (kc_postar_lote), and leaves
 // the rest to the one-by-one path. What it leaves must be what posting them one by one leaves:
 // the same answers, balances and lines, each line chained to the one before.
 
-// Free below ₭10; from ₭10, ₭0,50 and 1 %: a batch holds single-leg transfers and fee-bearing ones.
-const BANDS: FeeBand[] = [
-  { de_centis: 1, ate_centis: 999, fixa_centis: 0, percentual_bp: 0, comissao_bp: 0 },
-  { de_centis: 1000, ate_centis: AMOUNT_CEILING_CENTIS, fixa_centis: 50, percentual_bp: 100, comissao_bp: 0 },
-];
+/** Another code than this one. */
+const wrong = (code: string) => (code === '999999' ? '100000' : '999999');
 
-/** A test app whose transfers charge BANDS. */
-async function appWithFeeBands(): Promise<TestApp> {
-  const t = await createTestApp();
-  await t.database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
-    await trx
-      .insertInto('tarifa_faixas')
-      .values(BANDS.map((band) => ({ operacao: 'transferencia' as const, ...band })))
-      .execute();
+/** A transfer held through the service, with the code its message carries. */
+async function holdTransfer(t: TestApp, from: SeededUser, to: SeededUser, amount: number) {
+  const fee = testFeeOf(amount);
+  const held = await initiateTransfer(t.app.deps, {
+    payerId: from.id,
+    body: {
+      destinatario_email: to.email,
+      quantidade_centis: amount,
+      ...(fee > 0 ? { tarifa_centis: fee } : {}),
+    },
+    idempotencyKey: undefined,
   });
-  return t;
+  return { id: held.movimentacao_id, code: await codeForMovement(t, held.movimentacao_id) };
 }
 
 type Item = Record<string, unknown> & { movimentacao_id: string; pagador_id: string };
@@ -51,28 +55,9 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
     await t.close();
   });
 
-  const hold = async (from: SeededUser, to: SeededUser, amount: number) => {
-    const fee = feeFor(BANDS, amount)?.tarifa_centis ?? 0;
-    const held = await initiateTransfer(t.app.deps, {
-      payerId: from.id,
-      body: {
-        destinatario_email: to.email,
-        quantidade_centis: amount,
-        ...(fee > 0 ? { tarifa_centis: fee } : {}),
-      },
-      idempotencyKey: undefined,
-    });
-    return { id: held.movimentacao_id, code: await codeForMovement(t, held.movimentacao_id) };
-  };
-  const item = (payer: SeededUser, movementId: string, code: string): Item => ({
-    movimentacao_id: movementId,
-    pagador_id: payer.id,
-    codigo: code,
-    pepper: codePepper(t.config.jwtSecret),
-    max_tentativas: MAX_CODE_ATTEMPTS,
-    limites: t.config.levelLimits,
-  });
-  const wrong = (code: string) => (code === '999999' ? '100000' : '999999');
+  const hold = (from: SeededUser, to: SeededUser, amount: number) => holdTransfer(t, from, to, amount);
+  const item = (payer: SeededUser, movementId: string, code: string): Item =>
+    verificationParams(t, { payerId: payer.id, movementId, code });
   const verifyBatch = async (items: Item[]) =>
     (await callRaw(t.database.db, 'kc_transferencias_verificar', { itens: items })) as Answer[];
   const verifyOneByOne = async (items: Item[]) => {
@@ -197,7 +182,7 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       'cancelada',
       'concluida',
     ]);
-    const fee = (amount: number) => feeFor(BANDS, amount)?.tarifa_centis ?? 0;
+    const fee = testFeeOf;
     expect(await accountOf(payee)).toEqual({ saldo_centis: 98_000, reservado_centis: 0 });
     expect(await accountOf(b)).toEqual({ saldo_centis: 10_000, reservado_centis: 0 });
     expect(await accountOf(a)).toEqual({
@@ -238,7 +223,7 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       'concluida',
       'concluida',
     ]);
-    const fee = (amount: number) => feeFor(BANDS, amount)?.tarifa_centis ?? 0;
+    const fee = testFeeOf;
     expect(await accountOf(a)).toEqual({
       saldo_centis: 10_000 - 1_250 - fee(1_200) + 2_000,
       reservado_centis: 0,
@@ -277,34 +262,17 @@ describe.runIf(testDatabaseKind === 'postgres')('batches of verifications alongs
     for (let i = 0; i < 120; i++) {
       const payer = people[i % 40] as SeededUser;
       const payee = people[(i + 1 + pick(5)) % 40] as SeededUser;
-      const amount = 100 + pick(3_000);
-      const fee = feeFor(BANDS, amount)?.tarifa_centis ?? 0;
-      const h = await initiateTransfer(t.app.deps, {
-        payerId: payer.id,
-        body: {
-          destinatario_email: payee.email,
-          quantidade_centis: amount,
-          ...(fee > 0 ? { tarifa_centis: fee } : {}),
-        },
-        idempotencyKey: undefined,
-      });
-      held.push({ payer, id: h.movimentacao_id, code: await codeForMovement(t, h.movimentacao_id) });
+      held.push({ payer, ...(await holdTransfer(t, payer, payee, 100 + pick(3_000))) });
     }
     // Drawn from a third of them, so that batches keep meeting on the same movements.
     const anyHeld = () => held[pick(40)] as (typeof held)[number];
-    const item = (h: (typeof held)[number], right: boolean) => ({
-      movimentacao_id: h.id,
-      pagador_id: h.payer.id,
-      codigo: right ? h.code : h.code === '999999' ? '100000' : '999999',
-      pepper: codePepper(t.config.jwtSecret),
-      max_tentativas: MAX_CODE_ATTEMPTS,
-      limites: t.config.levelLimits,
-    });
-    const failures: string[] = [];
-    const call = (fn: Parameters<typeof callRaw>[1], params: object) =>
-      callRaw(t.database.db, fn, params).catch((error: { code?: string; message: string }) => {
-        failures.push(`${fn}: ${error.code ?? ''} ${error.message}`);
+    const item = (h: (typeof held)[number], right: boolean) =>
+      verificationParams(t, {
+        payerId: h.payer.id,
+        movementId: h.id,
+        code: right ? h.code : wrong(h.code),
       });
+    const { call, failures } = recordingCalls(t);
     const calls: Promise<unknown>[] = [];
     for (let b = 0; b < 16; b++) {
       const items = Array.from({ length: 10 }, () => item(anyHeld(), random() < 0.85));

@@ -5,6 +5,16 @@
 -- Messages are a template key and its parameters; the outbox worker writes the text, in the
 -- recipient's language.
 
+-- The parameters of a transfer's code message (template transfer_code), wherever it is sent from:
+-- a hold alone, a batch of holds, a resent code. A free transfer's message names no fee.
+create or replace function kc_codigo_transferencia_params(p_codigo text, p_quantidade bigint, p_tarifa bigint,
+                                                          p_recebedor text, p_validade_min integer)
+    returns jsonb language sql immutable as $$
+  select jsonb_strip_nulls(jsonb_build_object(
+    'codigo', p_codigo, 'valor_centis', p_quantidade, 'tarifa_centis', nullif(p_tarifa, 0),
+    'recebedor', p_recebedor, 'validade_min', p_validade_min))
+$$;
+
 -- p: {pagador_id, destinatario, quantidade_centis, tarifa_centis, observacoes, limites, politica,
 --     codigo, pepper, chave, request_hash, max_codigos, janela_ms}. destinatario: the payee as the
 --     payer named them, {email} (lower case), {telefone} or {id} (kc_destinatario_id), read here
@@ -92,9 +102,8 @@ begin
   if v_codigo then
     insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
     values ('whatsapp', v.telefone_pagador, 'transfer_code',
-            jsonb_strip_nulls(jsonb_build_object(
-              'codigo', p->>'codigo', 'valor_centis', v_quantidade, 'tarifa_centis', nullif(v_tarifa, 0),
-              'recebedor', v.nome_completo, 'validade_min', (v_politica->>'validade_ms')::bigint / 60000)),
+            kc_codigo_transferencia_params(p->>'codigo', v_quantidade, v_tarifa, v.nome_completo,
+                                           ((v_politica->>'validade_ms')::bigint / 60000)::integer),
             v.idioma_pagador, 'transfer_code', v_retencao->>'movimentacao_id');
   end if;
   return v_retencao || jsonb_build_object('status', 'pendente', 'tarifa_centis', v_tarifa);
@@ -182,10 +191,8 @@ begin
   if v_recusa is not null then return v_recusa; end if;
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   values ('whatsapp', v.telefone, 'transfer_code',
-          jsonb_strip_nulls(jsonb_build_object(
-            'codigo', p->>'codigo', 'valor_centis', v.quantidade_centis,
-            'tarifa_centis', nullif(kc_tarifa_retida(v.id, v.quantidade_centis), 0), 'recebedor', v.recebedor,
-            'validade_min', ceil(extract(epoch from v.expira_em - now()) / 60)::integer)),
+          kc_codigo_transferencia_params(p->>'codigo', v.quantidade_centis, kc_tarifa_retida(v.id, v.quantidade_centis),
+                                         v.recebedor, ceil(extract(epoch from v.expira_em - now()) / 60)::integer),
           v.idioma, 'transfer_code', v.id::text);
   return jsonb_build_object('ok', true, 'movimentacao_id', v.id,
                             'tentativas_restantes', (p->>'max_tentativas')::integer - v.tentativas);
@@ -368,9 +375,7 @@ begin
          as x(mov, pagador, recebedor, quantidade, e, telefone, expira);
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   select 'whatsapp', x.telefone, 'transfer_code',
-         jsonb_strip_nulls(jsonb_build_object(
-           'codigo', x.e->>'codigo', 'valor_centis', x.quantidade, 'tarifa_centis', nullif(x.tarifa, 0),
-           'recebedor', x.nome, 'validade_min', x.validade / 60000)),
+         kc_codigo_transferencia_params(x.e->>'codigo', x.quantidade, x.tarifa, x.nome, (x.validade / 60000)::integer),
          x.idioma, 'transfer_code', x.mov::text
     from unnest(v_movs, v_quantidades, v_tarifas, v_itens, v_telefones, v_idiomas, v_nomes, v_validades)
          with ordinality as x(mov, quantidade, tarifa, e, telefone, idioma, nome, validade, k)

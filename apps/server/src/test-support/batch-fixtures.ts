@@ -1,0 +1,55 @@
+import { AMOUNT_CEILING_CENTIS, type FeeBand, feeFor, MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
+import { callRaw } from '../ledger/ledger-call.ts';
+import { codePepper } from '../ledger/policy.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+// What the tests of the ledger's batches share: a fee table whose transfers are some free and some
+// fee-bearing, a verification's parameters, and calls whose failures are collected rather than thrown.
+
+/** Free below ₭10; from ₭10, ₭0,50 and 1 %: a batch carries single-leg transfers and fee-bearing ones. */
+export const TEST_FEE_BANDS: FeeBand[] = [
+  { de_centis: 1, ate_centis: 999, fixa_centis: 0, percentual_bp: 0, comissao_bp: 0 },
+  { de_centis: 1000, ate_centis: AMOUNT_CEILING_CENTIS, fixa_centis: 50, percentual_bp: 100, comissao_bp: 0 },
+];
+
+/** The fee TEST_FEE_BANDS charge for a transfer of this amount (0 when free). */
+export const testFeeOf = (amount: number) => feeFor(TEST_FEE_BANDS, amount)?.tarifa_centis ?? 0;
+
+/** A test app whose transfers charge TEST_FEE_BANDS. */
+export async function appWithFeeBands(): Promise<TestApp> {
+  const t = await createTestApp();
+  await t.database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
+    await trx
+      .insertInto('tarifa_faixas')
+      .values(TEST_FEE_BANDS.map((band) => ({ operacao: 'transferencia' as const, ...band })))
+      .execute();
+  });
+  return t;
+}
+
+/** A transfer verification's parameters, as the ledger's post passes them. */
+export function verificationParams(t: TestApp, p: { payerId: string; movementId: string; code: string }) {
+  return {
+    movimentacao_id: p.movementId,
+    pagador_id: p.payerId,
+    codigo: p.code,
+    pepper: codePepper(t.config.jwtSecret),
+    max_tentativas: MAX_CODE_ATTEMPTS,
+    limites: t.config.levelLimits,
+  };
+}
+
+/**
+ * Ledger calls for tests that send many at once: a call that fails answers null, and its
+ * function, SQLSTATE and message are kept in `failures` (a deadlock shows there as 40P01).
+ */
+export function recordingCalls(t: TestApp) {
+  const failures: string[] = [];
+  const call = (fn: Parameters<typeof callRaw>[1], params: object) =>
+    callRaw(t.database.db, fn, params).catch((error: { code?: string; message: string }) => {
+      failures.push(`${fn}: ${error.code ?? ''} ${error.message}`);
+      return null;
+    });
+  return { call, failures };
+}
