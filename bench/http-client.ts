@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import sharp from 'sharp';
 
-export type BenchUser = { email: string; accessToken: string };
+export type BenchUser = { email: string; phone: string; accessToken: string };
 
 // node:http with kept-alive connections rather than fetch: the load client shares this machine's
 // two cores with the server and PostgreSQL, and fetch costs it several times more CPU per request.
@@ -69,7 +69,7 @@ export async function createUserOverHttp(baseUrl: string, n: number): Promise<Be
   const login = await post(`${baseUrl}/api/auth/login`, { email, password: 'Bench-Password-1' });
   const accessToken = String(login.body.access_token);
   await provePhoneOverHttp(baseUrl, accessToken, phone);
-  return { email, accessToken };
+  return { email, phone, accessToken };
 }
 
 /** Proves the sign-up phone with the code the development outbox shows: only a
@@ -84,8 +84,10 @@ export async function provePhoneOverHttp(baseUrl: string, accessToken: string, p
   if (proven.status !== 200) throw new Error(`phone proof failed: ${proven.status}`);
 }
 
-async function readOutbox(url: string): Promise<{ items: { text: string }[] }> {
-  return (await request(url, 'GET', {})).body as { items: { text: string }[] };
+type OutboxItem = { text: string; referencia: string | null };
+
+async function readOutbox(url: string): Promise<{ items: OutboxItem[] }> {
+  return (await request(url, 'GET', {})).body as { items: OutboxItem[] };
 }
 
 export type TransferTiming = { ok: boolean; initiateMs: number; verifyMs: number };
@@ -107,8 +109,12 @@ export async function transferOverHttp(
   const initiateMs = performance.now() - started;
   if (initiated.status !== 201) return { ok: false, initiateMs, verifyMs: 0 };
   const id = String(initiated.body.movimentacao_id);
-  const outbox = await readOutbox(`${baseUrl}/api/dev/outbox?referencia=${id}&limit=1`);
-  const codigo = String(outbox.items[0]?.text ?? '').match(/\*(\d{6})\*/)?.[1];
+  // The payer's latest code message, as the payer reads WhatsApp: it must be this transfer's.
+  const phone = encodeURIComponent(payer.phone);
+  const outbox = await readOutbox(`${baseUrl}/api/dev/outbox?recipient=${phone}&only=codes&limit=1`);
+  const message = outbox.items[0];
+  const codigo =
+    message?.referencia === id ? String(message.text ?? '').match(/\*(\d{6})\*/)?.[1] : undefined;
   started = performance.now();
   const verified = await post(`${baseUrl}/api/transfers/${id}/verify`, { codigo }, auth);
   return { ok: verified.status === 200, initiateMs, verifyMs: performance.now() - started };

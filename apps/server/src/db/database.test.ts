@@ -39,6 +39,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0021-outbox-pending-by-id',
       '0022-standalone-codes-by-user',
       '0023-code-messages-by-phone',
+      '0024-outbox-without-reference-index',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

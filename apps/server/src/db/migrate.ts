@@ -23,6 +23,7 @@ import * as outboxFewerIndexes from './migrations/0020-outbox-fewer-indexes.ts';
 import * as outboxPendingById from './migrations/0021-outbox-pending-by-id.ts';
 import * as standaloneCodesByUser from './migrations/0022-standalone-codes-by-user.ts';
 import * as codeMessagesByPhone from './migrations/0023-code-messages-by-phone.ts';
+import * as outboxWithoutReferenceIndex from './migrations/0024-outbox-without-reference-index.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021-outbox-pending-by-id': outboxPendingById,
   '0022-standalone-codes-by-user': standaloneCodesByUser,
   '0023-code-messages-by-phone': codeMessagesByPhone,
+  '0024-outbox-without-reference-index': outboxWithoutReferenceIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -110,11 +110,25 @@ export async function markAttemptFailed(
 
 export async function listRecentMessages(
   db: Kysely<DB>,
-  filter: { limit: number; referencia?: string | undefined; recipient?: string | undefined },
+  filter: {
+    limit: number;
+    referencia?: string | undefined;
+    recipient?: string | undefined;
+    only?: 'codes' | undefined;
+  },
 ): Promise<OutboxMessage[]> {
   let query = db.selectFrom('outbox_messages').selectAll();
   if (filter.referencia) query = query.where('referencia', '=', filter.referencia);
   if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
+  // A phone's codes in the order of outbox_codigos_por_telefone_idx, whose predicate is written as
+  // there: the read stops at the limit, however many codes the phone was sent. Codes written in one
+  // transaction share their instant and come in any order among themselves.
+  if (filter.only === 'codes')
+    return query
+      .where('purpose', 'like', '%_code')
+      .orderBy('created_at', 'desc')
+      .limit(filter.limit)
+      .execute();
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }
 

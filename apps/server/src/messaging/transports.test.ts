@@ -107,6 +107,48 @@ describe('development outbox', () => {
     expect(byRecipient.map((m: { text: string }) => m.text)).toEqual(['about A']);
   });
 
+  it("reads a phone's latest code message alone, newest first", async () => {
+    const phone = '+50937005555';
+    await t.database.db.transaction().execute(async (trx) => {
+      await enqueue(trx, {
+        channel: 'whatsapp',
+        recipient: phone,
+        text: 'code 1',
+        purpose: 'transfer_code',
+        referencia: 'm-1',
+      });
+    });
+    // A later transaction: a message's instant is its transaction's.
+    await t.database.db.transaction().execute(async (trx) => {
+      await enqueue(trx, {
+        channel: 'whatsapp',
+        recipient: phone,
+        text: 'code 2',
+        purpose: 'purchase_code',
+        referencia: 'm-2',
+      });
+      await enqueue(trx, {
+        channel: 'whatsapp',
+        recipient: phone,
+        text: 'paid',
+        purpose: 'transfer_sent',
+        referencia: 'm-2',
+      });
+    });
+    const latest = (
+      await t.app.inject(`/api/dev/outbox?recipient=${encodeURIComponent(phone)}&only=codes&limit=1`)
+    ).json();
+    expect(latest.items.map((m: { text: string; referencia: string }) => [m.text, m.referencia])).toEqual([
+      ['code 2', 'm-2'],
+    ]);
+    const codes = (
+      await t.app.inject(`/api/dev/outbox?recipient=${encodeURIComponent(phone)}&only=codes`)
+    ).json();
+    expect(codes.items.map((m: { text: string }) => m.text)).toEqual(['code 2', 'code 1']);
+    const unknown = await t.app.inject('/api/dev/outbox?only=everything');
+    expect(unknown.statusCode).toBe(422);
+  });
+
   it('shows templated messages rendered in their language, and why one cannot be rendered', async () => {
     await t.database.db.transaction().execute((trx) =>
       enqueue(trx, {

@@ -38,9 +38,12 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(200).default(50),
           // What a message is about (a movement, a sale), or who it went to: how scripts and the
-          // benchmarks read one transfer's code as its payer would on WhatsApp.
+          // benchmarks read one transfer's code as its payer would on WhatsApp. `only=codes` keeps
+          // the code messages, newest first: a phone's latest code, read by the outbox's per-phone
+          // index of codes however long the outbox is (nothing indexes the reference).
           referencia: z.string().max(100).optional(),
           recipient: z.string().max(320).optional(),
+          only: z.enum(['codes']).optional(),
         }),
         response: { 200: z.object({ items: z.array(messageSchema) }) },
       },
