@@ -30,6 +30,18 @@ export type LedgerFigures = {
   oursWalBytes: number;
 };
 
+// Each side runs in slices, alternated (baseline, ours, ours, baseline, …), and its figures are
+// summed over its slices: this machine's speed drifts by a third within minutes (other work on its
+// host), and two long runs one after the other put that drift into the ratio.
+const SLICES = 4;
+
+/** One side of the comparison, set up once and run a slice at a time. */
+type Side = {
+  slice: (durationMs: number) => Promise<{ completed: number; failed: number }>;
+  itemsPerCall: () => number;
+  close: () => Promise<void>;
+};
+
 /** Our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
 export async function benchLedger(options: { durationMs: number }): Promise<LedgerFigures[]> {
   const results: LedgerFigures[] = [];
@@ -37,22 +49,75 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
     ['50 accounts', 50, 50],
     ['10 hot accounts', 50, 10],
   ] as const) {
-    const baseline = await benchBaseline(accounts, active, options.durationMs);
-    const ours = await benchOurs(accounts, active, options.durationMs);
-    results.push({
-      scenario,
-      baselinePerSecond: baseline.perSecond,
-      oursPerSecond: ours.perSecond,
-      ratio: ours.perSecond / baseline.perSecond,
-      oursFailed: ours.failed,
-      itemsPerCall: ours.itemsPerCall,
-      baselineCpuMs: baseline.cpuMs,
-      oursCpuMs: ours.cpuMs,
-      baselineWalBytes: baseline.walBytes,
-      oursWalBytes: ours.walBytes,
+    const baselineSide = await openBaseline(accounts, active);
+    const oursSide = await openOurs(accounts, active).catch(async (error) => {
+      await baselineSide.close();
+      throw error;
     });
+    try {
+      const [baseline, ours] = await alternate([baselineSide, oursSide], options.durationMs);
+      results.push({
+        scenario,
+        baselinePerSecond: baseline.perSecond,
+        oursPerSecond: ours.perSecond,
+        ratio: ours.perSecond / baseline.perSecond,
+        oursFailed: ours.failed,
+        itemsPerCall: oursSide.itemsPerCall(),
+        baselineCpuMs: baseline.cpuMs,
+        oursCpuMs: ours.cpuMs,
+        baselineWalBytes: baseline.walBytes,
+        oursWalBytes: ours.walBytes,
+      });
+    } finally {
+      await Promise.all([baselineSide.close(), oursSide.close()]);
+    }
   }
   return results;
+}
+
+/** Both sides for `durationMs` each, in alternated slices; each side's rate, and its cost per transfer. */
+// PostgreSQL finishes what a slice left it (writing dirty pages, vacuuming) before the other side's
+// slice starts, so neither side's rate or CPU carries the other's: until a quarter of a second
+// passes with PostgreSQL below a tenth of a core, for three seconds at most.
+async function settle(): Promise<void> {
+  const deadline = performance.now() + 3_000;
+  while (performance.now() < deadline) {
+    const before = postgresCpuMs();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (postgresCpuMs() - before < 25) return;
+  }
+}
+
+type SideFigures = { perSecond: number; failed: number; cpuMs: number; walBytes: number };
+
+async function alternate(sides: [Side, Side], durationMs: number): Promise<[SideFigures, SideFigures]> {
+  const totals = sides.map(() => ({ completed: 0, failed: 0, ms: 0, cpuMs: 0, walBytes: 0 }));
+  for (let k = 0; k < SLICES; k++) {
+    for (const i of k % 2 === 0 ? [0, 1] : [1, 0]) {
+      const side = sides[i] as Side;
+      const total = totals[i] as (typeof totals)[number];
+      await settle();
+      const cpuBefore = postgresCpuMs();
+      const walBefore = await walPosition();
+      const started = performance.now();
+      const slice = await side.slice(durationMs / SLICES);
+      total.ms += performance.now() - started;
+      total.cpuMs += postgresCpuMs() - cpuBefore;
+      total.walBytes += await walBytesSince(walBefore);
+      total.completed += slice.completed;
+      total.failed += slice.failed;
+    }
+  }
+  const [baseline, ours] = totals.map((t): SideFigures => {
+    const transfers = Math.max(t.completed, 1);
+    return {
+      perSecond: t.completed / (t.ms / 1000),
+      failed: t.failed,
+      cpuMs: t.cpuMs / transfers,
+      walBytes: t.walBytes / transfers,
+    };
+  });
+  return [baseline as SideFigures, ours as SideFigures];
 }
 
 // The driver both sides share: one pool of 20, each query a single round trip.
@@ -62,16 +127,6 @@ function benchPool(url: string): pg.Pool {
   return pool;
 }
 
-/** A run with what it cost the database per complete transfer: CPU (ms) and WAL (bytes). */
-async function metered<T extends { completed: number }>(run: () => Promise<T>) {
-  const cpuBefore = postgresCpuMs();
-  const walBefore = await walPosition();
-  const result = await run();
-  const transfers = Math.max(result.completed, 1);
-  const cpuMs = (postgresCpuMs() - cpuBefore) / transfers;
-  return { ...result, cpuMs, walBytes: (await walBytesSince(walBefore)) / transfers };
-}
-
 function pickPair(active: number): [number, number] {
   const from = randomInt(active);
   let to = randomInt(active);
@@ -79,7 +134,7 @@ function pickPair(active: number): [number, number] {
   return [from, to];
 }
 
-async function benchBaseline(accounts: number, active: number, durationMs: number) {
+async function openBaseline(accounts: number, active: number): Promise<Side> {
   const scratch = await createScratchDatabase('kc_bench_base');
   const pool = benchPool(scratch.url);
   try {
@@ -88,31 +143,47 @@ async function benchBaseline(accounts: number, active: number, durationMs: numbe
       'insert into accounts (id, balance) select g, 1000000000 from generate_series(0, $1::int - 1) g',
       [accounts],
     );
-    return await metered(() =>
+  } catch (error) {
+    await pool.end();
+    await scratch.drop();
+    throw error;
+  }
+  return {
+    slice: (durationMs) =>
       runWorkers(WORKERS, durationMs, async () => {
         const [from, to] = pickPair(active);
         await pool.query('select baseline_transfer($1, $2, $3)', [from, to, 1 + randomInt(100)]);
         return true;
       }),
-    );
-  } finally {
-    await pool.end();
-    await scratch.drop();
-  }
+    itemsPerCall: () => 1,
+    close: async () => {
+      await pool.end();
+      await scratch.drop();
+    },
+  };
 }
 
 // Through the server's own transfer phases (the batchers of transfers.service), on the server's
 // own pool of 20 — the same pg driver as the baseline — without HTTP.
-async function benchOurs(accounts: number, active: number, durationMs: number) {
+async function openOurs(accounts: number, active: number): Promise<Side> {
   const scratch = await createScratchDatabase('kc_bench_ours');
   const database = await openDatabase({ databaseUrl: scratch.url });
+  const close = async () => {
+    await database.close();
+    await scratch.drop();
+  };
+  const users: SeededUser[] = [];
   try {
     await migrateToLatest(database.db);
     const host = { database, config: { jwtSecret: SECRET } };
-    const users: SeededUser[] = [];
     for (let i = 0; i < accounts; i++) users.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
-    const { initiate, verify } = transferBatchers(database.db);
-    const result = await metered(() =>
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const { initiate, verify } = transferBatchers(database.db);
+  return {
+    slice: (durationMs) =>
       runWorkers(WORKERS, durationMs, async () => {
         const [from, to] = pickPair(active);
         const payer = users[from] as SeededUser;
@@ -144,14 +215,8 @@ async function benchOurs(accounts: number, active: number, durationMs: number) {
         })) as { ok: boolean };
         return posted.ok === true;
       }),
-    );
-    const calls = initiate.sent.calls + verify.sent.calls;
-    return {
-      ...result,
-      itemsPerCall: (initiate.sent.items + verify.sent.items) / Math.max(calls, 1),
-    };
-  } finally {
-    await database.close();
-    await scratch.drop();
-  }
+    itemsPerCall: () =>
+      (initiate.sent.items + verify.sent.items) / Math.max(initiate.sent.calls + verify.sent.calls, 1),
+    close,
+  };
 }
