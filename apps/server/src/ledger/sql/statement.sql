@@ -49,6 +49,9 @@ begin
   raise exception 'kc_extrato_pagina_ids: no statement tab %', p_filtro using errcode = '22023';
 end $$;
 
+-- One plan for every call (force_generic_plan): PostgreSQL judged a plan made for one id cheaper
+-- than the generic one and so planned this query afresh at every call, about 400 µs, ten times the
+-- reading of one movement (docs/performance.md, session 21).
 -- The statement's rows of these movements for this person, newest first: the movement, its two
 -- people, whether a reversal gave it back, whether a "wrong person" report on it is open, the
 -- agent whose float a cash-in, cash-out or refund moved, a purchase's sale, and (p_detalhe) what
@@ -60,7 +63,7 @@ create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_det
                    remetente_nome text, remetente_email text, destinatario_nome text, destinatario_email text,
                    estornada boolean, em_verificacao boolean, agente jsonb, compra jsonb, taxa_centis bigint)
     language plpgsql stable
-    set enable_seqscan = off as $$
+    set enable_seqscan = off set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
 begin
   return query
