@@ -36,7 +36,13 @@ export { canReceive, findPayee, type PayeeIdentity } from './payees.ts';
 // The daily reconciliation of agents: each float's Haiti day, and the operator's totals.
 export { type AgentDayFigures, agentDays, type HaitiDay, haitiDay, operatorDay } from './reconciliation.ts';
 // Reads of the ledger as people and operators see it.
-export { findBalance, findStatementEntry, listStatement } from './statement.repository.ts';
+export {
+  findBalance,
+  findStatementEntry,
+  listStatement,
+  type StatementRow,
+  statementRowOfAnswer,
+} from './statement.repository.ts';
 export { decodeCursor, encodeCursor, presentTransaction } from './transaction-presenter.ts';
 // Concurrent transfers gathered per lane.
 export { transferBatchers } from './transfer-batches.ts';

@@ -115,7 +115,14 @@ export type HoldRequest =
 
 /** A post: the payer's code for a transfer or a purchase, or the named party's action for a hold that waits for it. */
 export type PostRequest =
-  | { kind: 'transfer'; movementId: string; payerId: string; code: string }
+  | {
+      kind: 'transfer';
+      movementId: string;
+      payerId: string;
+      code: string;
+      /** Answer the payer's statement row of the posted transfer (`linha`), read inside the call. */
+      withStatementRow?: boolean;
+    }
   | { kind: 'purchase'; saleId: string; buyerId: string; code: string }
   | { kind: 'party'; movementId: string; partyId: string };
 
@@ -262,7 +269,12 @@ async function post(
     limites,
   };
   if (r.kind === 'transfer') {
-    const params = { ...common, movimentacao_id: r.movementId, pagador_id: r.payerId };
+    const params = {
+      ...common,
+      movimentacao_id: r.movementId,
+      pagador_id: r.payerId,
+      ...(r.withStatementRow ? { com_linha: true } : {}),
+    };
     const raw = await withTransactionRetry(() => transferBatchers(deps.database.db).verify.run(params));
     const result = parseResult('postTransfer', raw);
     if (result.ok) deps.events.publish([r.payerId, result.recebedor_id], r.movementId);

@@ -36,7 +36,12 @@ export const RESULTS = {
     expira_em: timestamp,
   }),
   holdMovement: answer({ movimentacao_id: uuid, expira_em: timestamp, usuarios: z.array(uuid) }),
-  postTransfer: answer({ movimentacao_id: uuid, recebedor_id: uuid }),
+  // `linha`: the payer's statement row of the posted transfer, when the call asked for it (com_linha).
+  postTransfer: answer({
+    movimentacao_id: uuid,
+    recebedor_id: uuid,
+    linha: z.looseObject({ id: uuid, criado_em_exato: z.string() }).optional(),
+  }),
   postPurchase: answer({ venda_id: uuid, movimentacao_id: uuid, vendedor_id: uuid }),
   postByParty: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
   voidTransfer: answer({ movimentacao_id: uuid }),

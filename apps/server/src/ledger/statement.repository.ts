@@ -87,6 +87,11 @@ const COLUMNS = sql.raw(
   ].join(', '),
 );
 
+/** The statement row a ledger call answered as JSON (a verification's `linha`), as a read gives it. */
+export function statementRowOfAnswer(linha: { criado_em_exato: string }): StatementRow {
+  return statementRowOf(linha as RawRow);
+}
+
 type RawRow = Omit<StatementRow, 'taxa_centis' | 'criado_em'> & { taxa_centis: number | null };
 
 // A movement without other legs has no fee on its detail (the field is absent, not zero).

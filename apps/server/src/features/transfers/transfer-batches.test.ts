@@ -147,13 +147,17 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
     ]);
     expect(verify.sent.calls - before.calls).toBeLessThanOrEqual(4);
     expect(verify.sent.items - before.items).toBe(6);
+    // A posted transfer answers its payer's statement row of it, posted.
+    const posted = (id: string, payer: SeededUser) => ({
+      ok: expect.objectContaining({ id, remetente_id: payer.id, status: 'concluida', estornada: false }),
+    });
     expect(answers).toEqual([
-      { ok: undefined },
-      { ok: undefined },
+      posted(zb.id, z),
+      posted(ab.id, a),
       { error: 'transaction_not_pending' },
       { error: 'invalid_codes' },
       { error: 'transaction_not_found' },
-      { ok: undefined },
+      posted(ba.id, b),
     ]);
     expect(await balance(a)).toEqual({
       saldo_centis: 10000 - 2500 + 700,

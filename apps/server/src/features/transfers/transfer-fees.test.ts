@@ -126,6 +126,10 @@ describe(`transfers with a published fee on ${testDatabaseKind}`, () => {
     const detail = async (u: SeededUser) =>
       (await t.app.inject({ url: `/api/wallet/transactions/${id}`, headers: auth(u) })).json();
     expect(await detail(a)).toMatchObject({ quantidade_centis: 6_050, taxa_centis: 261 });
+    // The verification answers the movement as the payer's statement then shows it (read inside the
+    // post); its answer's schema names no fee, the detail does.
+    const { reclamacao: _report, pode_reclamar: _canReport, taxa_centis: _fee, ...shown } = await detail(a);
+    expect(verified.json().transaction).toEqual(shown);
     expect(await detail(b)).toMatchObject({ quantidade_centis: 6_050 });
     expect((await detail(b)).taxa_centis).toBeUndefined();
     expect(await wallet(a)).toEqual({ saldo_centis: 10_000 - 6_311, reservado_centis: 0 });

@@ -178,8 +178,8 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const payerId = userIdOf(request);
       const movementId = movementIdOf(request.params.id);
-      await verifyTransfer(app.deps, { payerId, movementId, code: request.body.codigo });
-      const row = await findStatementEntry(db, { userId: payerId, id: movementId });
+      const posted = await verifyTransfer(app.deps, { payerId, movementId, code: request.body.codigo });
+      const row = posted ?? (await findStatementEntry(db, { userId: payerId, id: movementId }));
       if (!row) throw new AppError('transaction_not_found');
       return { transaction: presentTransaction(row, payerId) };
     },

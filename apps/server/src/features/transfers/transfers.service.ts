@@ -7,6 +7,8 @@ import {
   okOrThrow,
   type PayeeIdentity,
   requestHashOf,
+  type StatementRow,
+  statementRowOfAnswer,
   TRANSFER_HOLD_POLICY,
 } from '../../ledger/ledger.ts';
 
@@ -56,11 +58,16 @@ export async function initiateTransfer(
   };
 }
 
+/** Posts the transfer with its code; answers the payer's statement row of it, read inside the post. */
 export async function verifyTransfer(
   deps: AppDeps,
   p: { payerId: string; movementId: string; code: string },
-): Promise<void> {
-  okOrThrow(await ledger.post(deps, { kind: 'transfer', ...p }), MESSAGES);
+): Promise<StatementRow | undefined> {
+  const posted = okOrThrow(
+    await ledger.post(deps, { kind: 'transfer', ...p, withStatementRow: true }),
+    MESSAGES,
+  );
+  return posted.linha && statementRowOfAnswer(posted.linha);
 }
 
 /** A new code for a pending transfer; the attempts already used and the expiry stay as they were. */

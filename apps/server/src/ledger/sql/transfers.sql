@@ -116,7 +116,7 @@ create or replace function kc_tarifa_retida(p_mov uuid, p_quantidade bigint) ret
          - p_quantidade
 $$;
 
--- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas, limites}
+-- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas, limites, com_linha?}
 create or replace function kc_transferencia_verificar(p jsonb) returns jsonb language plpgsql as $$
 declare
   m kreyolcash_movimentacoes;
@@ -137,7 +137,20 @@ begin
   end if;
   v_recusa := kc_concluir(m, p->'limites', 'cancelada');
   if v_recusa is not null then return v_recusa; end if;
-  return jsonb_build_object('ok', true, 'movimentacao_id', m.id, 'recebedor_id', m.destinatario_id);
+  return kc_transferencia_postada(m.id, m.remetente_id, m.destinatario_id, coalesce((p->>'com_linha')::boolean, false));
+end $$;
+
+-- A posted transfer's answer: its payee, and when asked (p_com_linha) the payer's statement row of
+-- it as the statement reads it (kc_extrato_linhas), which a verification through HTTP answers: read
+-- here, inside the call, it is not a query of its own after it. PL/pgSQL: the statement's
+-- functions (statement.sql) are defined after this file.
+create or replace function kc_transferencia_postada(p_mov uuid, p_pagador uuid, p_recebedor uuid, p_com_linha boolean)
+    returns jsonb language plpgsql stable as $$
+begin
+  return jsonb_build_object('ok', true, 'movimentacao_id', p_mov, 'recebedor_id', p_recebedor)
+         || case when p_com_linha
+                 then jsonb_build_object('linha', (select to_jsonb(l) from kc_extrato_linhas(p_pagador, array[p_mov], true) l))
+                 else '{}'::jsonb end;
 end $$;
 
 -- A posted transfer (m: its row): the payer and the payee are told, each in their language.
@@ -442,7 +455,8 @@ begin
   loop
     v_k := array_position(v_certos, i.mov);
     if v_k is not null and v_itens_certos[v_k] = i.n and i.mov = any(v_postados) then
-      v_respostas[i.n] := jsonb_build_object('ok', true, 'movimentacao_id', i.mov, 'recebedor_id', v_recebedores[v_k]);
+      v_respostas[i.n] := kc_transferencia_postada(i.mov, (i.e->>'pagador_id')::uuid, v_recebedores[v_k],
+                                                   coalesce((i.e->>'com_linha')::boolean, false));
     else
       v_respostas[i.n] := kc_transferencia_verificar(i.e);
     end if;
