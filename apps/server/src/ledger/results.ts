@@ -40,7 +40,7 @@ export const RESULTS = {
   postTransfer: answer({
     movimentacao_id: uuid,
     recebedor_id: uuid,
-    linha: z.looseObject({ id: uuid, criado_em_exato: z.string() }).optional(),
+    linha: z.looseObject({ id: uuid, criado_em_exato: z.string() }).nullish(),
   }),
   postPurchase: answer({ venda_id: uuid, movimentacao_id: uuid, vendedor_id: uuid }),
   postByParty: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),

@@ -121,12 +121,13 @@ export async function listRecentMessages(
   if (filter.referencia) query = query.where('referencia', '=', filter.referencia);
   if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
   // A phone's codes in the order of outbox_codigos_por_telefone_idx, whose predicate is written as
-  // there: the read stops at the limit, however many codes the phone was sent. Codes written in one
-  // transaction share their instant and come in any order among themselves.
+  // there, as text of the statement: the read stops at its limit, however many codes the phone was
+  // sent. Codes of one instant (one transaction's, or one millisecond's on PGlite) come newest id first.
   if (filter.only === 'codes')
     return query
-      .where('purpose', 'like', '%_code')
+      .where(sql<boolean>`purpose like '%_code'`)
       .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
       .limit(filter.limit)
       .execute();
   return query.orderBy('id', 'desc').limit(filter.limit).execute();

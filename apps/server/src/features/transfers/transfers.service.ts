@@ -67,7 +67,7 @@ export async function verifyTransfer(
     await ledger.post(deps, { kind: 'transfer', ...p, withStatementRow: true }),
     MESSAGES,
   );
-  return posted.linha && statementRowOfAnswer(posted.linha);
+  return posted.linha ? statementRowOfAnswer(posted.linha) : undefined;
 }
 
 /** A new code for a pending transfer; the attempts already used and the expiry stay as they were. */

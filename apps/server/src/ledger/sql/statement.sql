@@ -51,7 +51,8 @@ end $$;
 
 -- One plan for every call (force_generic_plan): PostgreSQL judged a plan made for one id cheaper
 -- than the generic one and so planned this query afresh at every call, about 400 µs, ten times the
--- reading of one movement (docs/performance.md, session 21).
+-- reading of one movement (docs/performance.md, session 21). The join settings are its callers'
+-- (a verification's batch reads it too), so that its plan is the same whoever calls it first.
 -- The statement's rows of these movements for this person, newest first: the movement, its two
 -- people, whether a reversal gave it back, whether a "wrong person" report on it is open, the
 -- agent whose float a cash-in, cash-out or refund moved, a purchase's sale, and (p_detalhe) what
@@ -63,7 +64,8 @@ create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_det
                    remetente_nome text, remetente_email text, destinatario_nome text, destinatario_email text,
                    estornada boolean, em_verificacao boolean, agente jsonb, compra jsonb, taxa_centis bigint)
     language plpgsql stable
-    set enable_seqscan = off set plan_cache_mode = force_generic_plan as $$
+    set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off
+    set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
 begin
   return query
