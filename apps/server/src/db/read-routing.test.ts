@@ -63,9 +63,8 @@ describe(`read routing on ${testDatabaseKind}`, () => {
       seen.push(route),
     );
     expect(await routing.read(client(), answer)).toBe(42);
-    const startedAt = Date.now();
+    // The second read does not try the standby again: its reason says so, with no wait on a clock.
     expect(await routing.read(client(), answer)).toBe(42);
-    expect(Date.now() - startedAt).toBeLessThan(500);
     expect(seen).toEqual([
       { server: 'primary', reason: 'standby_unreachable' },
       { server: 'primary', reason: 'standby_away' },
