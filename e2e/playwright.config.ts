@@ -44,8 +44,13 @@ export default defineConfig({
     baseURL,
     headless: true,
     viewport: { width: 360, height: 740 },
-    trace: 'retain-on-failure',
+    // Recording a trace slowed every journey by a fifth; a failure is traced on its retry (CI
+    // retries once), and `--trace on` records one locally.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // Every new context would install the service worker and download the whole shell into its
+    // cache: a quarter of each journey's time. The journeys about the worker (pwa*.spec.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

@@ -4,6 +4,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { writeServiceWorker } from '../../apps/web/vite.pwa.ts';
 import { type OwnServer, repoRoot, startServerOnCopy } from './support/own-server';
 
+// The other journeys run without the service worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' });
+
 // A phone that has the app keeps its files in the service worker. A release that changes a file
 // under the same name (after-paint.js is not content-hashed) must still reach it: the worker's
 // version follows the content of every file it keeps, so the browser finds a new worker on the

@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createUser, logIn } from './support/accounts';
 
+// The other journeys run without the service worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' });
+
 // An installable app whose shell a service worker keeps, opening without a network on
 // the last known balance, with no money action.
 
