@@ -52,9 +52,17 @@ export function policyParams(policy: HoldPolicy) {
   };
 }
 
+// A process has one secret: derived once, not at every hold and verification.
+const peppers = new Map<string, string>();
+
 /** The key for code hashes, derived from the server secret (never stored in the database). */
 export function codePepper(jwtSecret: string): string {
-  return createHmac('sha256', jwtSecret).update('kreyolcash verification codes').digest('hex');
+  let pepper = peppers.get(jwtSecret);
+  if (pepper === undefined) {
+    pepper = createHmac('sha256', jwtSecret).update('kreyolcash verification codes').digest('hex');
+    peppers.set(jwtSecret, pepper);
+  }
+  return pepper;
 }
 
 /** Same Idempotency-Key + same request = the same hash; the operation name keeps kinds apart. */
