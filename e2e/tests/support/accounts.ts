@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { pngFile } from '../../../apps/server/src/test-support/png.ts';
 
 // Real (tiny) images: the server reads them by their bytes and re-encodes them with sharp.
 const JPEG_BASE64 =
@@ -209,24 +209,7 @@ export function largePng(width = 2000, height = 1200): Buffer {
     }
     rows.push(row);
   }
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile({ width, height, bitDepth: 8, colourType: 2, rows: Buffer.concat(rows), level: 0 });
 }
 
 /**

@@ -1,7 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { AppError, IMAGE_UPLOAD_MAX_BYTES } from '@kreyolcash/domain';
 import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pngFile } from '../test-support/png.ts';
 import { processImage } from './image-processing.ts';
 
 // Every image is made here with sharp, so the tests need no binary fixtures.
@@ -30,26 +30,9 @@ function hasGpsTag(exif: Buffer | undefined): boolean {
 // A whole, valid 1-bit greyscale PNG of black: its pixels compress to a few tens of KB, written
 // by hand because having sharp encode 400 megapixels takes seconds.
 function blackPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // bit depth; colour type 0 (grey), no interlace
   // Each row: a filter byte (none) and width bits of zero.
   const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile({ width, height, bitDepth: 1, colourType: 0, rows, level: 9 });
 }
 
 // Rewrites the width and height of a baseline JPEG's SOF0 segment: a header that lies.
