@@ -7,5 +7,12 @@ export default defineProject({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Each file imports its modules afresh: some keep what a session did (the movements already
   // placed on top, the shared event stream), and one file's must not reach another's.
-  test: { name: 'web', include: ['src/**/*.test.ts', '*.test.ts'], environment: 'node' },
+  // The server's budgets (ceilings for a hang on a busy machine, not expectations).
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.ts', '*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
 });
