@@ -52,7 +52,8 @@ export function policyParams(policy: HoldPolicy) {
   };
 }
 
-// A process has one secret: derived once, not at every hold and verification.
+// A server signs with one secret (a test process with a few): derived once per secret, not at
+// every hold and verification.
 const peppers = new Map<string, string>();
 
 /** The key for code hashes, derived from the server secret (never stored in the database). */

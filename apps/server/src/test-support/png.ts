@@ -15,14 +15,12 @@ function chunk(type: string, data: Buffer): Buffer {
  * A whole PNG written by hand, for images whose size matters more than their look: `rows` is the
  * filtered scanlines (each a filter byte, then its pixels), compressed at `level`.
  */
-export function pngFile(p: {
-  width: number;
-  height: number;
-  bitDepth: 1 | 8;
-  colourType: 0 | 2; // grey, RGB
-  rows: Buffer;
-  level: number;
-}): Buffer {
+export function pngFile(
+  p: { width: number; height: number; rows: Buffer; level: number } & (
+    | { bitDepth: 1 | 8; colourType: 0 } // grey
+    | { bitDepth: 8; colourType: 2 } // RGB
+  ),
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(p.width, 0);
   header.writeUInt32BE(p.height, 4);
