@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pngFile } from '../test-support/png.ts';
 import { processImage } from './image-processing.ts';
 
-// Every image is made here with sharp, so the tests need no binary fixtures.
+// Every image is made here, with sharp or the hand-written PNG writer, so the tests need no binary
+// fixtures.
 function solid(width: number, height: number, channels: 3 | 4 = 3): Sharp {
   const background = { r: 200, g: 30, b: 40, alpha: channels === 4 ? 0.5 : 1 };
   return sharp({ create: { width, height, channels, background } });
