@@ -120,7 +120,7 @@ export async function listRecentMessages(
   let query = db.selectFrom('outbox_messages').selectAll();
   if (filter.referencia) query = query.where('referencia', '=', filter.referencia);
   if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
-  // A phone's codes in the order of outbox_codigos_por_telefone_idx, whose predicate is written as
+  // A phone's codes in the order of outbox_codigos_recentes_idx, whose predicate is written as
   // there, as text of the statement: the read stops at its limit, however many codes the phone was
   // sent. Codes of one instant (one transaction's, or one millisecond's on PGlite) come newest id first.
   if (filter.only === 'codes')
