@@ -2,7 +2,7 @@
 declare module 'autocannon' {
   type Options = { url: string; connections: number; duration: number; headers?: Record<string, string> };
   type Result = {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     errors: number;
     non2xx: number;

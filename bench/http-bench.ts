@@ -7,7 +7,7 @@ import {
   type TransferTiming,
   transferOverHttp,
 } from './http-client.ts';
-import { machineBusySince, machineCpu, postgresCpuMs, processCpuMs } from './meters.ts';
+import { machineBusySince, machineCpu, postgresCpu, postgresCpuMsSince, processCpuMs } from './meters.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const USERS = 40;
@@ -56,7 +56,7 @@ async function runTransfers(
 ): Promise<HttpTransferFigures> {
   const url = server.url;
   const serverCpuBefore = processCpuMs(server.pid ?? 0);
-  const postgresCpuBefore = postgresCpuMs();
+  const postgresCpuBefore = postgresCpu();
   const machineBefore = machineCpu();
   const timings: TransferTiming[] = [];
   let errors = 0;
@@ -93,7 +93,7 @@ async function runTransfers(
     errors,
     completed: timings.length,
     serverCpuMs: (processCpuMs(server.pid ?? 0) - serverCpuBefore) / transfers,
-    postgresCpuMs: (postgresCpuMs() - postgresCpuBefore) / transfers,
+    postgresCpuMs: postgresCpuMsSince(postgresCpuBefore) / transfers,
     machineBusy: machineBusySince(machineBefore),
   };
 }
@@ -103,27 +103,45 @@ export async function benchHttpTransfers(durationMs: number) {
   const postgres = await withServer('postgres', async (server, users) => {
     const peak = await runTransfers(server, users, durationMs);
     const steady = await runTransfers(server, users, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
-    const reads = await benchReads(server.url, users[0] as BenchUser, Math.max(5_000, durationMs / 3));
+    const reads = await benchReads(server, users[0] as BenchUser, Math.max(5_000, durationMs / 3));
     return { peak, steady, reads };
   });
   const pglite = await withServer('pglite', (server, users) => runTransfers(server, users, durationMs));
   return { ...postgres, pglite };
 }
 
+export type ReadFigures = {
+  perSecond: number;
+  p99: number;
+  errors: number;
+  /** CPU per request, in ms: the server's process, PostgreSQL. */
+  serverCpuMs: number;
+  postgresCpuMs: number;
+  machineBusy: number;
+};
+
 /** The read path under 64 connections (autocannon). */
-async function benchReads(url: string, user: BenchUser, durationMs: number) {
-  const results: Record<string, { perSecond: number; p99: number; errors: number }> = {};
+async function benchReads(server: ServerProcess, user: BenchUser, durationMs: number) {
+  const url = server.url;
+  const results: Record<string, ReadFigures> = {};
   for (const path of ['/api/wallet', '/api/wallet/transactions']) {
+    const serverCpuBefore = processCpuMs(server.pid ?? 0);
+    const postgresCpuBefore = postgresCpu();
+    const machineBefore = machineCpu();
     const result = await autocannon({
       url: `${url}${path}`,
       connections: 64,
       duration: Math.round(durationMs / 1000),
       headers: { authorization: `Bearer ${user.accessToken}` },
     });
+    const requests = Math.max(result.requests.total, 1);
     results[path] = {
       perSecond: result.requests.average,
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
+      serverCpuMs: (processCpuMs(server.pid ?? 0) - serverCpuBefore) / requests,
+      postgresCpuMs: postgresCpuMsSince(postgresCpuBefore) / requests,
+      machineBusy: machineBusySince(machineBefore),
     };
   }
   return results;

@@ -7,7 +7,7 @@ import { codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../apps/server/s
 import { transferBatchers } from '../apps/server/src/ledger/transfer-batches.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
-import { postgresCpuMs, walBytesSince, walPosition } from './meters.ts';
+import { postgresCpu, postgresCpuMsSince, walBytesSince, walPosition } from './meters.ts';
 import { createScratchDatabase, runWorkers } from './scratch-database.ts';
 
 const WORKERS = 20;
@@ -82,9 +82,9 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
 async function settle(): Promise<void> {
   const deadline = performance.now() + 3_000;
   while (performance.now() < deadline) {
-    const before = postgresCpuMs();
+    const before = postgresCpu();
     await new Promise((resolve) => setTimeout(resolve, 250));
-    if (postgresCpuMs() - before < 25) return;
+    if (postgresCpuMsSince(before) < 25) return;
   }
 }
 
@@ -97,12 +97,12 @@ async function alternate(sides: [Side, Side], durationMs: number): Promise<[Side
       const side = sides[i] as Side;
       const total = totals[i] as (typeof totals)[number];
       await settle();
-      const cpuBefore = postgresCpuMs();
+      const cpuBefore = postgresCpu();
       const walBefore = await walPosition();
       const started = performance.now();
       const slice = await side.slice(durationMs / SLICES);
       total.ms += performance.now() - started;
-      total.cpuMs += postgresCpuMs() - cpuBefore;
+      total.cpuMs += postgresCpuMsSince(cpuBefore);
       total.walBytes += await walBytesSince(walBefore);
       total.completed += slice.completed;
       total.failed += slice.failed;

@@ -21,15 +21,28 @@ function cpuTicks(pid: string): { name: string; ticks: number } | undefined {
   }
 }
 
-/** CPU time spent by every PostgreSQL process of this machine (user + system), in ms. */
-export function postgresCpuMs(): number {
-  let ticks = 0;
+/** Each PostgreSQL process's CPU time so far, in ticks: the start of a `postgresCpuMsSince`. */
+export type PostgresCpu = ReadonlyMap<string, number>;
+
+export function postgresCpu(): PostgresCpu {
+  const ticks = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const process = cpuTicks(pid);
     if (process && (process.name === 'postgres' || process.name.startsWith('postgres:')))
-      ticks += process.ticks;
+      ticks.set(pid, process.ticks);
   }
+  return ticks;
+}
+
+/**
+ * CPU time spent by PostgreSQL's processes since `before` (user + system), in ms: each process's
+ * own difference, so a backend that exits in between (a pool's idle connection closed) takes only
+ * its share of the interval with it, not the whole CPU time of its life.
+ */
+export function postgresCpuMsSince(before: PostgresCpu): number {
+  let ticks = 0;
+  for (const [pid, now] of postgresCpu()) ticks += now - (before.get(pid) ?? 0);
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 

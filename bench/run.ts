@@ -86,10 +86,18 @@ if (wants('http')) {
   const httpRatio = baselinePerSecond ? peak.perSecond / baselinePerSecond : undefined;
   // One Node process serves every request: its CPU per transfer bounds the rate it can carry.
   const serverCeiling = 1000 / Math.max(peak.serverCpuMs, 1e-9);
+  // The server, PostgreSQL and this load generator share the machine's cores: at the goal's rate,
+  // a complete transfer may cost the whole machine at most cores / rate of CPU.
+  const cores = availableParallelism();
+  const machineCpuMs = (peak.machineBusy * cores * 1000) / Math.max(peak.perSecond, 1e-9);
+  const budget = baselinePerSecond
+    ? `, against ${((cores * 1000) / (0.5 * baselinePerSecond)).toFixed(2)} ms at the goal's rate`
+    : '';
   const peakCost =
     `server process CPU ${peak.serverCpuMs.toFixed(2)} ms per transfer (three requests; one process ` +
     `carries at most ${serverCeiling.toFixed(0)}/s), PostgreSQL ${peak.postgresCpuMs.toFixed(2)} ms; ` +
-    `machine ${(peak.machineBusy * 100).toFixed(0)} % busy; p50 ${peak.p50.toFixed(1)} ms, ` +
+    `machine ${(peak.machineBusy * 100).toFixed(0)} % busy, ${machineCpuMs.toFixed(2)} ms of its ${cores} ` +
+    `cores per transfer${budget}; p50 ${peak.p50.toFixed(1)} ms, ` +
     `p99 ${peak.p99.toFixed(1)} ms per request; ${peak.errors} errors`;
   rows.push({
     measure: 'HTTP: complete transfers/s (initiate + code + verify), 32 conns, PostgreSQL',
@@ -127,13 +135,19 @@ if (wants('http')) {
     ),
   });
   for (const [path, read] of Object.entries(http.reads)) {
+    const cost =
+      `p99 ${read.p99} ms; server process CPU ${read.serverCpuMs.toFixed(2)} ms and PostgreSQL ` +
+      `${read.postgresCpuMs.toFixed(2)} ms per request; machine ${(read.machineBusy * 100).toFixed(0)} % busy; ` +
+      `${read.errors} errors`;
+    // The statement's page has a goal (issue 33): p99 ≤ 60 ms at 64 connections.
+    const isStatement = path === '/api/wallet/transactions';
     rows.push({
       measure: `read: GET ${path}, 64 conns`,
       ours: `${read.perSecond.toFixed(0)} req/s`,
       anchor: '',
       ratio: '',
-      goal: 'report',
-      notes: `p99 ${read.p99} ms; ${read.errors} errors`,
+      goal: isStatement ? 'p99 ≤ 60 ms' : 'report',
+      notes: isStatement ? verdict(read.p99 <= 60, `${read.p99 - 60} ms over`, cost) : cost,
     });
   }
 }
