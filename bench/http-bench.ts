@@ -7,7 +7,14 @@ import {
   type TransferTiming,
   transferOverHttp,
 } from './http-client.ts';
-import { machineBusySince, machineCpu, postgresCpu, postgresCpuMsSince, processCpuMs } from './meters.ts';
+import {
+  machineBusySince,
+  machineCpu,
+  machineCpuMsSince,
+  postgresCpu,
+  postgresCpuMsSince,
+  processCpuMs,
+} from './meters.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const USERS = 40;
@@ -24,6 +31,8 @@ export type HttpTransferFigures = {
   postgresCpuMs: number;
   /** The share of the machine's CPU (all cores) that was busy during the run, 0–1. */
   machineBusy: number;
+  /** The CPU time of every process of the machine per complete transfer (the load generator's too), in ms. */
+  machineCpuMs: number;
 };
 
 async function withServer<T>(
@@ -95,6 +104,7 @@ async function runTransfers(
     serverCpuMs: (processCpuMs(server.pid ?? 0) - serverCpuBefore) / transfers,
     postgresCpuMs: postgresCpuMsSince(postgresCpuBefore) / transfers,
     machineBusy: machineBusySince(machineBefore),
+    machineCpuMs: machineCpuMsSince(machineBefore) / transfers,
   };
 }
 

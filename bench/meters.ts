@@ -3,8 +3,8 @@ import { adminQuery } from './scratch-database.ts';
 
 // What a run cost, read before and after it: CPU time of processes (from /proc) and WAL written
 // by the PostgreSQL server. The difference over the transfers done shows where the time goes,
-// whatever the machine's noise. A backend that exits during the run takes its CPU time with it, so
-// the benches keep their pools open.
+// whatever the machine's noise. A backend that exits during the run takes its CPU time of the run
+// with it (an undercount), so the benches keep their pools open.
 const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 
 function cpuTicks(pid: string): { name: string; ticks: number } | undefined {
@@ -51,19 +51,34 @@ export function processCpuMs(pid: number): number {
   return ((cpuTicks(String(pid))?.ticks ?? 0) * 1000) / TICKS_PER_SECOND;
 }
 
-/** The machine's busy and total CPU time so far (all cores, from /proc/stat), in ticks. */
+/**
+ * The machine's busy and total CPU time so far (all cores, from /proc/stat), in ticks. Time the
+ * hypervisor gave to other machines (steal) is neither this machine's work nor its idle time, and a
+ * guest's time is already counted in user time.
+ */
 export function machineCpu(): { busy: number; total: number } {
   const [, ...times] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
-  const ticks = times.map(Number);
-  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0); // idle, iowait
-  const total = ticks.reduce((sum, value) => sum + value, 0);
-  return { busy: total - idle, total };
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0] = times.map(Number);
+  const busy = user + nice + system + irq + softirq;
+  return { busy, total: busy + idle + iowait };
 }
 
 /** The share of the machine's CPU that was busy since `since` (0–1). */
 export function machineBusySince(since: { busy: number; total: number }): number {
   const now = machineCpu();
   return (now.busy - since.busy) / Math.max(now.total - since.total, 1);
+}
+
+/** The CPU time the machine's processes spent since `since` (all cores), in ms. */
+export function machineCpuMsSince(since: { busy: number; total: number }): number {
+  return ((machineCpu().busy - since.busy) * 1000) / TICKS_PER_SECOND;
+}
+
+/** The processors that /proc/stat counts. */
+export function machineCores(): number {
+  return readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((line) => /^cpu\d+ /.test(line)).length;
 }
 
 /** The PostgreSQL server's WAL position: the bytes written since one are `walBytesSince(it)`. */

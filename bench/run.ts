@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { exitIfMissing, missingChromium, missingPostgres } from '../scripts/prerequisites.mjs';
 import { benchFrontendBudget } from './frontend-budget.ts';
 import { benchHttpTransfers } from './http-bench.ts';
 import { benchLedger } from './ledger-bench.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { machineCores } from './meters.ts';
 import { benchRepeatVisit } from './repeat-visit.ts';
 import { benchRestart } from './restart.ts';
 import { BENCH_DATABASE_URL } from './scratch-database.ts';
@@ -88,15 +88,14 @@ if (wants('http')) {
   const serverCeiling = 1000 / Math.max(peak.serverCpuMs, 1e-9);
   // The server, PostgreSQL and this load generator share the machine's cores: at the goal's rate,
   // a complete transfer may cost the whole machine at most cores / rate of CPU.
-  const cores = availableParallelism();
-  const machineCpuMs = (peak.machineBusy * cores * 1000) / Math.max(peak.perSecond, 1e-9);
+  const cores = machineCores();
   const budget = baselinePerSecond
     ? `, against ${((cores * 1000) / (0.5 * baselinePerSecond)).toFixed(2)} ms at the goal's rate`
     : '';
   const peakCost =
     `server process CPU ${peak.serverCpuMs.toFixed(2)} ms per transfer (three requests; one process ` +
     `carries at most ${serverCeiling.toFixed(0)}/s), PostgreSQL ${peak.postgresCpuMs.toFixed(2)} ms; ` +
-    `machine ${(peak.machineBusy * 100).toFixed(0)} % busy, ${machineCpuMs.toFixed(2)} ms of its ${cores} ` +
+    `machine ${(peak.machineBusy * 100).toFixed(0)} % busy, ${peak.machineCpuMs.toFixed(2)} ms of its ${cores} ` +
     `cores per transfer${budget}; p50 ${peak.p50.toFixed(1)} ms, ` +
     `p99 ${peak.p99.toFixed(1)} ms per request; ${peak.errors} errors`;
   rows.push({
@@ -117,7 +116,7 @@ if (wants('http')) {
       steady.p99 <= 50,
       `${(steady.p99 - 50).toFixed(1)} ms over`,
       `machine ${(steady.machineBusy * 100).toFixed(0)} % busy (server, PostgreSQL and this load ` +
-        `generator on ${availableParallelism()} cores); p50 ${steady.p50.toFixed(1)} ms; ${steady.errors} errors`,
+        `generator on ${machineCores()} cores); p50 ${steady.p50.toFixed(1)} ms; ${steady.errors} errors`,
     ),
   });
   const pgliteRatio = pglite.perSecond / peak.perSecond;
@@ -139,7 +138,7 @@ if (wants('http')) {
       `p99 ${read.p99} ms; server process CPU ${read.serverCpuMs.toFixed(2)} ms and PostgreSQL ` +
       `${read.postgresCpuMs.toFixed(2)} ms per request; machine ${(read.machineBusy * 100).toFixed(0)} % busy; ` +
       `${read.errors} errors`;
-    // The statement's page has a goal (issue 33): p99 ≤ 60 ms at 64 connections.
+    // The statement's page has a goal: p99 ≤ 60 ms at 64 connections.
     const isStatement = path === '/api/wallet/transactions';
     rows.push({
       measure: `read: GET ${path}, 64 conns`,
@@ -147,7 +146,7 @@ if (wants('http')) {
       anchor: '',
       ratio: '',
       goal: isStatement ? 'p99 ≤ 60 ms' : 'report',
-      notes: isStatement ? verdict(read.p99 <= 60, `${read.p99 - 60} ms over`, cost) : cost,
+      notes: isStatement ? verdict(read.p99 <= 60, `${(read.p99 - 60).toFixed(1)} ms over`, cost) : cost,
     });
   }
 }

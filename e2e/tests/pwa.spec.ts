@@ -31,10 +31,14 @@ async function serviceWorkerReady(page: Page): Promise<string[]> {
     if (!worker) throw new Error('no active worker');
     // The worker claims the page while it is still activating: wait for the end of activation.
     if (worker.state !== 'activated') {
-      await new Promise<void>((resolve) => {
-        worker.addEventListener('statechange', () => {
+      await new Promise<void>((resolve, reject) => {
+        const settle = () => {
+          if (worker.state !== 'activated' && worker.state !== 'redundant') return;
+          worker.removeEventListener('statechange', settle);
           if (worker.state === 'activated') resolve();
-        });
+          else reject(new Error('the worker became redundant instead of active'));
+        };
+        worker.addEventListener('statechange', settle);
       });
     }
     const urls: string[] = [];
@@ -103,7 +107,7 @@ test('the service worker installs, keeps the app shell and never an API answer',
   // A reload's scripts come from the worker's cache. The page paints from its HTML before its
   // scripts arrive, so the heading alone does not say they came.
   const scriptFromWorker = page.waitForResponse(
-    (response) => response.fromServiceWorker() && response.url().includes('/assets/'),
+    (response) => response.fromServiceWorker() && response.request().resourceType() === 'script',
   );
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'KreyolCash' })).toBeVisible();

@@ -40,7 +40,6 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0022-standalone-codes-by-user',
       '0023-code-messages-by-phone',
       '0024-outbox-without-reference-index',
-      '0025-code-messages-by-phone-newest-first',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -120,17 +120,24 @@ export async function listRecentMessages(
   let query = db.selectFrom('outbox_messages').selectAll();
   if (filter.referencia) query = query.where('referencia', '=', filter.referencia);
   if (filter.recipient) query = query.where('recipient', '=', filter.recipient);
-  // A phone's codes in the order of outbox_codigos_recentes_idx, whose predicate is written as
-  // there, as text of the statement: the read stops at its limit, however many codes the phone was
-  // sent. Codes of one instant (one transaction's, or one millisecond's on PGlite) come newest id first.
-  if (filter.only === 'codes')
-    return query
+  // A phone's codes in the order of outbox_codigos_por_telefone_idx (by time), whose predicate is
+  // written as there, as text of the statement. The read stops after `limit` codes and those of the
+  // same instant as the last (WITH TIES), however many codes the phone was sent; codes of one instant
+  // (one transaction's, or one millisecond's on PGlite) then come newest id first.
+  if (filter.only === 'codes') {
+    const codes = await query
       .where(sql<boolean>`purpose like '%_code'`)
       .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit)
+      .offset(0)
+      .fetch(filter.limit, 'with ties')
       .execute();
+    return codes.sort(newestFirst).slice(0, filter.limit);
+  }
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+function newestFirst(a: OutboxMessage, b: OutboxMessage): number {
+  return b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
 }
 
 export async function countByStatus(db: Kysely<DB>): Promise<Record<OutboxStatus, number>> {
