@@ -108,6 +108,12 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
       'kc_transferencia_iniciar',
       initiation(t, person(11), { id: person(0).id }, 400, { key: 'other' }),
     );
+    // A payer who has sent today already: the batch adds to the day's total it finds.
+    await callRaw(
+      db(),
+      'kc_transferencia_iniciar',
+      initiation(t, person(2), { id: person(3).id }, 250, { key: null }),
+    );
     const items: Item[] = [
       initiation(t, person(0), { id: person(1).id }, 500, { note: 'lajan' }),
       initiation(t, person(1), { email: person(2).email }, 2_000),

@@ -40,13 +40,19 @@ $$;
 -- Adds p_quantidade to what p_usuario sent on p_dia (the hold), or takes it back (a void or an
 -- expiry: the row exists since its hold). Called by the two-phase engine under the payer's account
 -- lock, so each payer's totals change one at a time. PL/pgSQL, not SQL: a SQL function that writes
--- is planned again in each transaction, a PL/pgSQL one keeps its plan for the connection.
+-- is planned again in each transaction, a PL/pgSQL one keeps its plan for the connection. An
+-- update first, the insert only for the day's first: an upsert that finds the row locks it, a
+-- record in the WAL of its own, before it updates it.
 create or replace function kc_envios_somar(p_usuario uuid, p_dia date, p_quantidade bigint)
     returns void language plpgsql as $$
 begin
-  insert into kreyolcash_envios_diarios as e (usuario_id, dia, enviado_centis)
-  values (p_usuario, p_dia, p_quantidade)
-  on conflict (usuario_id, dia) do update set enviado_centis = e.enviado_centis + excluded.enviado_centis;
+  update kreyolcash_envios_diarios set enviado_centis = enviado_centis + p_quantidade
+   where usuario_id = p_usuario and dia = p_dia;
+  if not found then
+    insert into kreyolcash_envios_diarios as e (usuario_id, dia, enviado_centis)
+    values (p_usuario, p_dia, p_quantidade)
+    on conflict (usuario_id, dia) do update set enviado_centis = e.enviado_centis + excluded.enviado_centis;
+  end if;
 end $$;
 
 create or replace function kc_envios_devolver(p_usuario uuid, p_dia date, p_quantidade bigint)

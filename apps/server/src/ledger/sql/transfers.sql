@@ -375,9 +375,19 @@ begin
   insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
   select x.mov, x.pagador, x.quantidade + x.tarifa
     from unnest(v_movs, v_pagadores, v_quantidades, v_tarifas) as x(mov, pagador, quantidade, tarifa);
+  -- The day's totals as kc_envios_somar keeps them: updated where the payer has sent today, inserted
+  -- for the day's first.
+  with somas as (
+    select x.pagador, sum(x.quantidade + x.tarifa)::bigint as total
+      from unnest(v_pagadores, v_quantidades, v_tarifas) as x(pagador, quantidade, tarifa) group by x.pagador
+  ), somados as (
+    update kreyolcash_envios_diarios d set enviado_centis = d.enviado_centis + s.total
+      from somas s where d.usuario_id = s.pagador and d.dia = kc_dia_haiti(now())
+    returning d.usuario_id
+  )
   insert into kreyolcash_envios_diarios as d (usuario_id, dia, enviado_centis)
-  select x.pagador, kc_dia_haiti(now()), sum(x.quantidade + x.tarifa)::bigint
-    from unnest(v_pagadores, v_quantidades, v_tarifas) as x(pagador, quantidade, tarifa) group by x.pagador
+  select s.pagador, kc_dia_haiti(now()), s.total from somas s
+   where not exists (select 1 from somados u where u.usuario_id = s.pagador)
   on conflict (usuario_id, dia) do update set enviado_centis = d.enviado_centis + excluded.enviado_centis;
   insert into codigos_verificacao (sujeito_id, finalidade, user_id, telefone, codigo_hash, expira_em)
   select x.mov, 'transfer', x.pagador, x.telefone,
