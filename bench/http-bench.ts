@@ -20,20 +20,40 @@ import { createScratchDatabase } from './scratch-database.ts';
 const USERS = 40;
 const CONNECTIONS = 32;
 
-export type HttpTransferFigures = {
+/** What a run cost per unit of work (a complete transfer, a read), in ms of CPU. */
+export type CostFigures = {
+  /** The server's process and PostgreSQL. */
+  serverCpuMs: number;
+  postgresCpuMs: number;
+  /** The share of the machine's CPU (all cores) that was busy during the run, 0–1. */
+  machineBusy: number;
+  /** Every process of the machine (the load generator's too). */
+  machineCpuMs: number;
+};
+
+export type HttpTransferFigures = CostFigures & {
   perSecond: number;
   p50: number;
   p99: number;
   errors: number;
   completed: number;
-  /** CPU per complete transfer (its three requests), in ms: the server's process, PostgreSQL. */
-  serverCpuMs: number;
-  postgresCpuMs: number;
-  /** The share of the machine's CPU (all cores) that was busy during the run, 0–1. */
-  machineBusy: number;
-  /** The CPU time of every process of the machine per complete transfer (the load generator's too), in ms. */
-  machineCpuMs: number;
 };
+
+/** Starts measuring what the server, PostgreSQL and the machine spend; the call ends it. */
+function costMeter(server: ServerProcess): (units: number) => CostFigures {
+  const serverBefore = processCpuMs(server.pid ?? 0);
+  const postgresBefore = postgresCpu();
+  const machineBefore = machineCpu();
+  return (units) => {
+    const per = Math.max(units, 1);
+    return {
+      serverCpuMs: (processCpuMs(server.pid ?? 0) - serverBefore) / per,
+      postgresCpuMs: postgresCpuMsSince(postgresBefore) / per,
+      machineBusy: machineBusySince(machineBefore),
+      machineCpuMs: machineCpuMsSince(machineBefore) / per,
+    };
+  };
+}
 
 async function withServer<T>(
   database: 'postgres' | 'pglite',
@@ -64,9 +84,7 @@ async function runTransfers(
   ratePerSecond?: number,
 ): Promise<HttpTransferFigures> {
   const url = server.url;
-  const serverCpuBefore = processCpuMs(server.pid ?? 0);
-  const postgresCpuBefore = postgresCpu();
-  const machineBefore = machineCpu();
+  const cost = costMeter(server);
   const timings: TransferTiming[] = [];
   let errors = 0;
   const deadline = Date.now() + durationMs;
@@ -94,17 +112,13 @@ async function runTransfers(
     }),
   );
   const latencies = timings.flatMap((t) => [t.initiateMs, t.verifyMs]);
-  const transfers = Math.max(timings.length, 1);
   return {
     perSecond: timings.length / (durationMs / 1000),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
     completed: timings.length,
-    serverCpuMs: (processCpuMs(server.pid ?? 0) - serverCpuBefore) / transfers,
-    postgresCpuMs: postgresCpuMsSince(postgresCpuBefore) / transfers,
-    machineBusy: machineBusySince(machineBefore),
-    machineCpuMs: machineCpuMsSince(machineBefore) / transfers,
+    ...cost(timings.length),
   };
 }
 
@@ -120,38 +134,25 @@ export async function benchHttpTransfers(durationMs: number) {
   return { ...postgres, pglite };
 }
 
-export type ReadFigures = {
-  perSecond: number;
-  p99: number;
-  errors: number;
-  /** CPU per request, in ms: the server's process, PostgreSQL. */
-  serverCpuMs: number;
-  postgresCpuMs: number;
-  machineBusy: number;
-};
+export type ReadFigures = CostFigures & { perSecond: number; p99: number; errors: number };
 
 /** The read path under 64 connections (autocannon). */
 async function benchReads(server: ServerProcess, user: BenchUser, durationMs: number) {
   const url = server.url;
   const results: Record<string, ReadFigures> = {};
   for (const path of ['/api/wallet', '/api/wallet/transactions']) {
-    const serverCpuBefore = processCpuMs(server.pid ?? 0);
-    const postgresCpuBefore = postgresCpu();
-    const machineBefore = machineCpu();
+    const cost = costMeter(server);
     const result = await autocannon({
       url: `${url}${path}`,
       connections: 64,
       duration: Math.round(durationMs / 1000),
       headers: { authorization: `Bearer ${user.accessToken}` },
     });
-    const requests = Math.max(result.requests.total, 1);
     results[path] = {
       perSecond: result.requests.average,
       p99: result.latency.p99,
       errors: result.errors + result.non2xx,
-      serverCpuMs: (processCpuMs(server.pid ?? 0) - serverCpuBefore) / requests,
-      postgresCpuMs: postgresCpuMsSince(postgresCpuBefore) / requests,
-      machineBusy: machineBusySince(machineBefore),
+      ...cost(result.requests.total),
     };
   }
   return results;
