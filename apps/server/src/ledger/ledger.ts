@@ -39,10 +39,10 @@ export { type AgentDayFigures, agentDays, type HaitiDay, haitiDay, operatorDay }
 export {
   findBalance,
   findStatementEntry,
-  listStatement,
   type StatementRow,
   statementRowOfAnswer,
 } from './statement.repository.ts';
+export { readStatementPage, statementPages } from './statement-pages.ts';
 export { decodeCursor, encodeCursor, presentTransaction } from './transaction-presenter.ts';
 // Concurrent transfers gathered per lane.
 export { transferBatchers } from './transfer-batches.ts';

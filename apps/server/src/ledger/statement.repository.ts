@@ -31,7 +31,7 @@ export type StatementRow = {
 
 export type StatementCursor = { criadoEmExato: string; id: string };
 
-type PageQuery = {
+export type PageQuery = {
   userId: string;
   filter: HistoryFilter;
   limit: number;
@@ -50,6 +50,22 @@ export async function listStatement(db: Kysely<DB>, p: PageQuery): Promise<State
       db,
     );
   return rows.map(statementRowOf);
+}
+
+type PageRow = StatementRow & { pedido: number };
+
+/**
+ * Several pages in one round trip, each as listStatement would give it alone, in the order asked.
+ * Each row also keeps the position of its request (`pedido`, from 1), rather than be copied without it.
+ */
+export async function listStatements(db: Kysely<DB>, pages: PageQuery[]): Promise<PageRow[][]> {
+  const { rows } = await sql<RawRow & { pedido: number }>`select pedido, ${COLUMNS} from kc_extrato_paginas(
+    ${pages.map((p) => p.userId)}::uuid[], ${pages.map((p) => p.filter)}::text[],
+    ${pages.map((p) => p.limit)}::int4[], ${pages.map((p) => p.cursor?.criadoEmExato ?? null)}::timestamptz[],
+    ${pages.map((p) => p.cursor?.id ?? null)}::uuid[])`.execute(db);
+  const answers = pages.map((): PageRow[] => []);
+  for (const row of rows) answers[row.pedido - 1]?.push(statementRowOf(row) as PageRow);
+  return answers;
 }
 
 /** One movement, only if the user may see it; the payer's detail adds what other legs took from them. */

@@ -16,10 +16,10 @@ import {
   encodeCursor,
   findBalance,
   findStatementEntry,
-  listStatement,
   okOrThrow,
   presentReport,
   presentTransaction,
+  readStatementPage,
 } from '../../ledger/ledger.ts';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -79,7 +79,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = userIdOf(request);
       const { type, limit, cursor } = request.query;
       const rows = await reads.read(request, (from) =>
-        listStatement(from, { userId, filter: type, limit: limit + 1, cursor: decodeCursor(cursor) }),
+        readStatementPage(from, { userId, filter: type, limit: limit + 1, cursor: decodeCursor(cursor) }),
       );
       const page = rows.slice(0, limit);
       const last = page.at(-1);

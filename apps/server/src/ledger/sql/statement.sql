@@ -100,6 +100,25 @@ begin
    order by m.criado_em desc, m.id desc;
 end $$;
 
+-- Several people's pages in one call, each row tagged with the position of its page's request:
+-- the statement reads of requests that arrive together share one round trip (a batch of
+-- ledger/statement-pages.ts). Each page is the one kc_extrato_pagina_ids and kc_extrato_linhas
+-- give that request alone.
+create or replace function kc_extrato_paginas(p_usuarios uuid[], p_filtros text[], p_limites integer[],
+                                              p_antes_em timestamptz[], p_antes_id uuid[])
+    returns table (pedido integer, id uuid, remetente_id uuid, destinatario_id uuid, quantidade_centis bigint,
+                   tipo text, status text, observacoes text, criado_em timestamptz, criado_em_exato text,
+                   remetente_nome text, remetente_email text, destinatario_nome text, destinatario_email text,
+                   estornada boolean, em_verificacao boolean, agente jsonb, compra jsonb, taxa_centis bigint)
+    language plpgsql stable as $$
+begin
+  for i in 1 .. coalesce(cardinality(p_usuarios), 0) loop
+    return query
+    select i, l.* from kc_extrato_linhas(p_usuarios[i],
+      kc_extrato_pagina_ids(p_usuarios[i], p_filtros[i], p_limites[i], p_antes_em[i], p_antes_id[i]), false) l;
+  end loop;
+end $$;
+
 -- A person's balance as the home shows it, and how much of what is held is held by open "wrong
 -- person" reports against their payments (part of reservado_centis), which the screens tell apart
 -- from money waiting for a code. No row for someone without an account.

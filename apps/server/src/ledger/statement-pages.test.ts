@@ -1,0 +1,106 @@
+import type { HistoryFilter } from '@kreyolcash/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { testDatabaseKind } from '../test-support/test-database.ts';
+import { listStatement, listStatements, type PageQuery } from './statement.repository.ts';
+import { statementPages } from './statement-pages.ts';
+import { encodeCursor } from './transaction-presenter.ts';
+
+// Statement pages asked together are read in one call (kc_extrato_paginas). Each must be exactly
+// the page its request reads alone: its own person, tab, size and cursor, never a neighbour's row.
+describe(`statement pages read together, on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  let people: SeededUser[];
+  const FILTERS: HistoryFilter[] = ['all', 'sent', 'received'];
+
+  const insert = (from: SeededUser, to: SeededUser, minute: number, status = 'concluida') =>
+    sql`insert into kreyolcash_movimentacoes (remetente_id, destinatario_id, conta_debito, conta_credito,
+                                              quantidade_centis, tipo, status, criado_em, concluido_em, expira_em)
+        values (${from.id}::uuid, ${to.id}::uuid, ${from.id}::uuid, ${to.id}::uuid, ${100 + minute}, 'transferencia',
+                ${status}, timestamptz '2026-11-02 12:00:00+00' + ${minute} * interval '1 minute',
+                case when ${status} = 'pendente' then null else now() end,
+                case when ${status} = 'pendente' then now() + interval '1 hour' end)`.execute(t.database.db);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    people = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const [a, b, c] = people as [SeededUser, SeededUser, SeededUser];
+    // Rows for reading only, written straight to the table: each person pays and is paid a
+    // different number of times, and one payment to each is still held (the payee cannot see it).
+    const pairs: [SeededUser, SeededUser][] = [
+      [a, b],
+      [b, a],
+      [a, c],
+      [c, b],
+      [b, c],
+      [a, b],
+      [c, a],
+      [a, c],
+      [b, a],
+      [a, b],
+    ];
+    for (const [minute, [from, to]] of pairs.entries()) await insert(from, to, minute);
+    for (const [minute, [from, to]] of [
+      [a, b],
+      [b, c],
+      [c, a],
+    ].entries())
+      await insert(from as SeededUser, to as SeededUser, 20 + minute, 'pendente');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Every person, tab and page size, and each of those pages' second page. */
+  async function queries(): Promise<PageQuery[]> {
+    const firsts = people.flatMap((p) =>
+      FILTERS.flatMap((filter) =>
+        [2, 50].map((limit) => ({ userId: p.id, filter, limit, cursor: undefined })),
+      ),
+    );
+    const seconds: PageQuery[] = [];
+    for (const first of firsts) {
+      const last = (await listStatement(t.database.db, first)).at(-1);
+      if (last) seconds.push({ ...first, cursor: { criadoEmExato: last.criado_em_exato, id: last.id } });
+    }
+    return [...firsts, ...seconds];
+  }
+
+  it('reads each page of a call as it reads alone', async () => {
+    const asked = await queries();
+    const alone = [];
+    for (const q of asked) alone.push(await listStatement(t.database.db, q));
+    // The pages differ from one another, so an answer given to the wrong request would show.
+    expect(new Set(alone.map((rows) => rows.map((r) => r.id).join())).size).toBeGreaterThan(12);
+    const together = async (pages: PageQuery[]) =>
+      // A row read together also names its request (pedido), which the answer does not show.
+      (await listStatements(t.database.db, pages)).map((rows) => rows.map(({ pedido: _, ...row }) => row));
+    expect(await together(asked)).toEqual(alone);
+    expect(await together([...asked].reverse())).toEqual([...alone].reverse());
+    expect(await together([])).toEqual([]);
+  });
+
+  it('answers requests that arrive together with their own pages, in fewer calls', async () => {
+    const asked = await queries();
+    const url = (q: PageQuery) =>
+      `/api/wallet/transactions?type=${q.filter}&limit=${q.limit - 1}` +
+      (q.cursor
+        ? `&cursor=${encodeCursor({ criado_em_exato: q.cursor.criadoEmExato, id: q.cursor.id } as never)}`
+        : '');
+    const tokenOf = (q: PageQuery) => (people.find((p) => p.id === q.userId) as SeededUser).accessToken;
+    const get = (q: PageQuery) =>
+      t.app.inject({ url: url(q), headers: { authorization: `Bearer ${tokenOf(q)}` } });
+    const alone = [];
+    for (const q of asked) alone.push((await get(q)).json());
+    const batcher = statementPages(t.app.deps.database.db);
+    const before = { ...batcher.sent };
+    const together = await Promise.all(asked.map(get));
+    expect(together.map((res) => res.statusCode)).toEqual(asked.map(() => 200));
+    expect(together.map((res) => res.json())).toEqual(alone);
+    const calls = batcher.sent.calls - before.calls;
+    expect(batcher.sent.items - before.items).toBe(asked.length);
+    expect(calls).toBeLessThan(asked.length / 2);
+  });
+});

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { CallBatcher, onePer } from '../lib/call-batcher.ts';
+import { listStatement, listStatements, type PageQuery, type StatementRow } from './statement.repository.ts';
+
+// The statement pages asked while a lane's call is out go together in its next call: one round
+// trip and one statement for all of them, each page still read at the time of its request (a read
+// has no order to keep, so requests take the lanes in turn). Two lanes, so that PostgreSQL reads
+// one call while the server answers the other's (docs/performance.md, session 24).
+const LANES = 2;
+const MAX_BATCH = 32;
+let turn = 0;
+
+function nextLane(): string {
+  turn = (turn + 1) % LANES;
+  return String(turn);
+}
+
+/** The statement pages of a database handle, batched under load (one call when the server is quiet). */
+export const statementPages = onePer(
+  (db: Kysely<DB>) =>
+    new CallBatcher<PageQuery, StatementRow[]>({
+      lanes: LANES,
+      keyOf: nextLane,
+      maxBatch: MAX_BATCH,
+      runOne: (page) => listStatement(db, page),
+      runMany: (pages) => listStatements(db, pages),
+    }),
+);
+
+/** A page of a person's statement, newest first, keyset-paginated on (criado_em, id). */
+export function readStatementPage(db: Kysely<DB>, page: PageQuery): Promise<StatementRow[]> {
+  return statementPages(db).run(page);
+}
