@@ -7,7 +7,7 @@ import { codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../apps/server/s
 import { transferBatchers } from '../apps/server/src/ledger/transfer-batches.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
-import { postgresCpu, postgresCpuMsSince, walBytesSince, walPosition } from './meters.ts';
+import { postgresCpu, postgresCpuMsSince, settle, walBytesSince, walPosition } from './meters.ts';
 import { createScratchDatabase, runWorkers } from './scratch-database.ts';
 
 const WORKERS = 20;
@@ -77,16 +77,7 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
 
 /** Both sides for `durationMs` each, in alternated slices; each side's rate, and its cost per transfer. */
 // PostgreSQL finishes what a slice left it (writing dirty pages, vacuuming) before the other side's
-// slice starts, so neither side's rate or CPU carries the other's: until a quarter of a second
-// passes with PostgreSQL below a tenth of a core, for three seconds at most.
-async function settle(): Promise<void> {
-  const deadline = performance.now() + 3_000;
-  while (performance.now() < deadline) {
-    const before = postgresCpu();
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    if (postgresCpuMsSince(before) < 25) return;
-  }
-}
+// slice starts, so neither side's rate or CPU carries the other's.
 
 type SideFigures = { perSecond: number; failed: number; cpuMs: number; walBytes: number };
 
@@ -96,7 +87,7 @@ async function alternate(sides: [Side, Side], durationMs: number): Promise<[Side
     for (const i of k % 2 === 0 ? [0, 1] : [1, 0]) {
       const side = sides[i] as Side;
       const total = totals[i] as (typeof totals)[number];
-      await settle();
+      await settle([], 3_000);
       const cpuBefore = postgresCpu();
       const walBefore = await walPosition();
       const started = performance.now();

@@ -46,6 +46,26 @@ export function postgresCpuMsSince(before: PostgresCpu): number {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/**
+ * Waits until PostgreSQL and the given processes are quiet (a quarter of a second in which each
+ * used under a tenth of a core), for `budgetMs` at most: what one measurement left behind (dirty
+ * pages, vacuum, an outbox still draining) must not be charged to the next.
+ */
+export async function settle(pids: readonly number[], budgetMs: number): Promise<void> {
+  const deadline = performance.now() + budgetMs;
+  while (performance.now() < deadline) {
+    const postgres = postgresCpu();
+    const others = pids.map(processCpuMs);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const quiet = (ms: number) => ms < 25;
+    if (
+      quiet(postgresCpuMsSince(postgres)) &&
+      pids.every((pid, i) => quiet(processCpuMs(pid) - (others[i] ?? 0)))
+    )
+      return;
+  }
+}
+
 /** CPU time spent by one process (user + system), in ms. */
 export function processCpuMs(pid: number): number {
   return ((cpuTicks(String(pid))?.ticks ?? 0) * 1000) / TICKS_PER_SECOND;
