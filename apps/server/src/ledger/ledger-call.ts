@@ -15,6 +15,7 @@ export type LedgerFunction =
   | 'kc_transferencias_iniciar'
   | 'kc_transferencias_verificar'
   | 'kc_compra_iniciar'
+  | 'kc_compras_iniciar'
   | 'kc_compra_verificar'
   | 'kc_compra_cancelar'
   | 'kc_compra_reenviar_codigo'

@@ -33,6 +33,8 @@ export {
 export * from './operations.ts';
 // Who can be found and paid: the ledger's rule, for every read that offers a payee.
 export { canReceive, findPayee, type PayeeIdentity } from './payees.ts';
+// Concurrent transfers and purchases gathered per lane.
+export { purchaseBatchers, transferBatchers } from './phase-batches.ts';
 // The daily reconciliation of agents: each float's Haiti day, and the operator's totals.
 export { type AgentDayFigures, agentDays, type HaitiDay, haitiDay, operatorDay } from './reconciliation.ts';
 // Reads of the ledger as people and operators see it.
@@ -44,5 +46,3 @@ export {
 } from './statement.repository.ts';
 export { readStatementPage, statementPages } from './statement-pages.ts';
 export { decodeCursor, encodeCursor, presentTransaction } from './transaction-presenter.ts';
-// Concurrent transfers gathered per lane.
-export { transferBatchers } from './transfer-batches.ts';

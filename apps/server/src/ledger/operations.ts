@@ -13,6 +13,7 @@ import { randomSixDigitCode } from '../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callLedger, parseResult } from './ledger-call.ts';
 import { type PayeeIdentity, payeeParam } from './payees.ts';
+import { purchaseBatchers, transferBatchers } from './phase-batches.ts';
 import {
   CODE_WINDOW_MS,
   CODES_PER_WINDOW,
@@ -25,7 +26,6 @@ import {
   TRANSFER_HOLD_POLICY,
 } from './policy.ts';
 import type { LedgerRefusal, LedgerResult } from './results.ts';
-import { transferBatchers } from './transfer-batches.ts';
 
 // The ledger's operations, behind its door (ledger.ts): the only way the rest of the server moves
 // money. Every operation is one
@@ -179,16 +179,16 @@ async function hold(
     if (result.ok && !result.replayed) deps.events.publish([r.payerId], result.movimentacao_id);
     return result;
   }
-  const result = await withTransactionRetry(() =>
-    callLedger(deps.database.db, 'kc_compra_iniciar', 'holdPurchase', {
-      ...common,
-      politica: policyParams(r.policy ?? PURCHASE_HOLD_POLICY),
-      comprador_id: r.buyerId,
-      produto_id: r.productId,
-      quantidade: r.quantity,
-      max_quantidade: DEFAULT_MAX_PURCHASE_QUANTITY,
-    }),
-  );
+  const params = {
+    ...common,
+    politica: policyParams(r.policy ?? PURCHASE_HOLD_POLICY),
+    comprador_id: r.buyerId,
+    produto_id: r.productId,
+    quantidade: r.quantity,
+    max_quantidade: DEFAULT_MAX_PURCHASE_QUANTITY,
+  };
+  const raw = await withTransactionRetry(() => purchaseBatchers(deps.database.db).initiate.run(params));
+  const result = parseResult('holdPurchase', raw);
   if (result.ok && !result.replayed) deps.events.publish([r.buyerId], result.movimentacao_id);
   return result;
 }
@@ -547,6 +547,7 @@ export const ledger = {
 
 // Disputes of a movement (a "wrong person" report among them): open, decide, expire, and their reads.
 export { disputes, presentReport, type ReportRow } from './disputes.ts';
+export { watchTransferBatches } from './phase-batches.ts';
 export {
   type HoldPolicy,
   type PartyHoldPolicy,
@@ -555,7 +556,6 @@ export {
   TRANSFER_HOLD_POLICY,
 } from './policy.ts';
 export type { LedgerRefusal } from './results.ts';
-export { watchTransferBatches } from './transfer-batches.ts';
 // The rest of the facade: codes whose subject is not a movement (the phone change), the request
 // hash of an Idempotency-Key, and the refusal type.
 export type { CodeConfig, CodeSubjectPurpose } from './verification-codes.ts';

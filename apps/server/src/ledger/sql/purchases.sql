@@ -110,6 +110,11 @@ begin
   perform kc_anular(v.movimentacao_id, p_status);
 end $$;
 
+-- The advisory lock under which a buyer's attempts at one product take turns (kc_compra_substituir).
+create or replace function kc_compra_trava(p_comprador uuid, p_produto uuid) returns bigint language sql immutable as $$
+  select hashtextextended(p_comprador::text || '/' || p_produto::text, 7305119)
+$$;
+
 -- One pending purchase per buyer and product, so nobody locks a seller's stock with abandoned
 -- attempts: a new attempt voids the buyer's pending one first. The advisory lock (this buyer,
 -- this product) makes concurrent attempts take turns; it is taken before any row lock and only
@@ -120,7 +125,7 @@ declare
   v_anterior uuid;
   v vendas;
 begin
-  perform pg_advisory_xact_lock(hashtextextended(p_comprador::text || '/' || p_produto::text, 7305119));
+  perform pg_advisory_xact_lock(kc_compra_trava(p_comprador, p_produto));
   for v_anterior in
     select id from vendas where comprador_id = p_comprador and produto_id = p_produto and status = 'PENDENTE'
   loop
@@ -210,4 +215,46 @@ begin
           b.idioma, 'purchase_code', v.id::text);
   return jsonb_build_object('ok', true, 'movimentacao_id', v.movimentacao_id,
                             'tentativas_restantes', (p->>'max_tentativas')::integer - b.tentativas);
+end $$;
+
+-- A batch of purchase initiations, in one transaction: every lock its items would take is taken
+-- first, for the whole batch and in the ledger's order (the keys, the buyers' turns at their
+-- products, the movements and sales of their pending attempts, the products, the buyers'
+-- accounts), then each item runs kc_compra_iniciar in the batch's order and gets the answer it
+-- would get alone after the items before it. A hot product is locked, and its stock committed,
+-- once for the batch rather than once a purchase. Answers a jsonb array in the items' order.
+create or replace function kc_compras_iniciar(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+declare
+  v_itens jsonb := p->'itens';
+  v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
+  v_pendentes uuid[];
+  i record;
+begin
+  perform pg_advisory_xact_lock(k) from unnest(array(
+    select distinct kc_idem_trava((e->>'comprador_id')::uuid, e->>'chave')
+      from jsonb_array_elements(v_itens) e where e->>'chave' is not null order by 1)) k;
+  perform pg_advisory_xact_lock(k) from unnest(array(
+    select distinct kc_compra_trava((e->>'comprador_id')::uuid, (e->>'produto_id')::uuid)
+      from jsonb_array_elements(v_itens) e order by 1)) k;
+  -- Under the turns, no new attempt of these buyers at these products can begin elsewhere.
+  v_pendentes := array(
+    select v.id from vendas v
+      join (select distinct (e->>'comprador_id')::uuid as comprador, (e->>'produto_id')::uuid as produto
+              from jsonb_array_elements(v_itens) e) x on v.comprador_id = x.comprador and v.produto_id = x.produto
+     where v.status = 'PENDENTE');
+  perform 1 from kreyolcash_movimentacoes
+   where id = any(array(select movimentacao_id from vendas where id = any(v_pendentes)))
+   order by id for no key update;
+  perform 1 from vendas where id = any(v_pendentes) order by id for no key update;
+  perform 1 from produtos
+   where id = any(array(select (e->>'produto_id')::uuid from jsonb_array_elements(v_itens) e))
+   order by id for no key update;
+  perform 1 from kreyolcash_contas
+   where id = any(array(select (e->>'comprador_id')::uuid from jsonb_array_elements(v_itens) e))
+   order by id for no key update;
+  for i in select e, n from jsonb_array_elements(v_itens) with ordinality as t(e, n) order by n loop
+    v_respostas[i.n] := kc_compra_iniciar(i.e);
+  end loop;
+  return to_jsonb(v_respostas);
 end $$;

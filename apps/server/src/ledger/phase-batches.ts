@@ -3,40 +3,65 @@ import type { DB } from '../db/schema.ts';
 import { CallBatcher, onePer } from '../lib/call-batcher.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 
-// Payers are spread over lanes, each with one call of its phase in flight per process: the next
-// call gathers what arrives meanwhile, and two calls of one phase never share a payer. Each phase
-// takes one lane: both hold and post their batches as sets, and a larger batch costs less per
-// transfer (one lane halved PostgreSQL's CPU per transfer in the ledger bench against two lanes of
-// initiations). Items are the jsonb parameters of kc_transferencia_iniciar / _verificar; answers are
-// their raw jsonb.
+// The money flows' phases under load. Payers (a transfer's payer, a purchase's buyer) are spread
+// over lanes, each with one call of its phase in flight per process: the next call gathers what
+// arrives meanwhile, and two calls of one phase never share a payer. Each phase takes one lane: a
+// larger batch costs less per movement (one lane halved PostgreSQL's CPU per transfer in the ledger
+// bench against two lanes of initiations). Items are the jsonb parameters of the phase's lone
+// function (kc_transferencia_iniciar, …); answers are their raw jsonb.
 const INITIATION_LANES = 1;
 const VERIFICATION_LANES = 1;
 const MAX_BATCH = 64;
 
 export type TransferPhaseParams = { pagador_id: string } & Record<string, unknown>;
+export type PurchasePhaseParams = { comprador_id: string } & Record<string, unknown>;
 
 export type TransferBatchers = {
   initiate: CallBatcher<TransferPhaseParams, unknown>;
   verify: CallBatcher<TransferPhaseParams, unknown>;
 };
 
-/** The transfer phases, batched under load (one call when the server is quiet). */
-export const transferBatchers = onePer(
-  (db: Kysely<DB>): TransferBatchers => ({
-    initiate: phaseBatcher(db, 'kc_transferencia_iniciar', 'kc_transferencias_iniciar', INITIATION_LANES),
-    verify: phaseBatcher(db, 'kc_transferencia_verificar', 'kc_transferencias_verificar', VERIFICATION_LANES),
+/**
+ * A purchase's initiation, batched under load the same way (kc_compras_iniciar takes the locks of
+ * the whole batch in the ledger's order, then runs each item as it runs alone): the buyers of one
+ * popular product lock it and commit once a batch.
+ */
+export const purchaseBatchers = onePer(
+  (db: Kysely<DB>): { initiate: CallBatcher<PurchasePhaseParams, unknown> } => ({
+    initiate: phaseBatcher(db, 'kc_compra_iniciar', 'kc_compras_iniciar', INITIATION_LANES, 'comprador_id'),
   }),
 );
 
-function phaseBatcher(
+/** The transfer phases, batched under load (one call when the server is quiet). */
+export const transferBatchers = onePer(
+  (db: Kysely<DB>): TransferBatchers => ({
+    initiate: phaseBatcher(
+      db,
+      'kc_transferencia_iniciar',
+      'kc_transferencias_iniciar',
+      INITIATION_LANES,
+      'pagador_id',
+    ),
+    verify: phaseBatcher(
+      db,
+      'kc_transferencia_verificar',
+      'kc_transferencias_verificar',
+      VERIFICATION_LANES,
+      'pagador_id',
+    ),
+  }),
+);
+
+function phaseBatcher<K extends string>(
   db: Kysely<DB>,
   one: LedgerFunction,
   many: LedgerFunction,
   lanes: number,
-): CallBatcher<TransferPhaseParams, unknown> {
+  payer: K,
+): CallBatcher<Record<K, string> & Record<string, unknown>, unknown> {
   return new CallBatcher({
     lanes,
-    keyOf: (p) => p.pagador_id,
+    keyOf: (p) => p[payer],
     maxBatch: MAX_BATCH,
     runOne: (p) => callRaw(db, one, p),
     runMany: async (items) => {

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
+import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { createCompanyAs, createProductAs } from '../test-support/marketplace.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { testDatabaseKind } from '../test-support/test-database.ts';
+import { callRaw } from './ledger-call.ts';
+import { purchaseBatchers } from './phase-batches.ts';
+import { CODE_WINDOW_MS, codePepper, PURCHASE_HOLD_POLICY, policyParams } from './policy.ts';
+
+// A batch of purchase initiations (kc_compras_iniciar) runs each item as it runs alone, after the
+// items before it: the same answers and the same sales, stock, holds, codes and keys as the same
+// purchases made one by one, refusals included.
+
+type Answer = Record<string, unknown>;
+
+describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '10000' });
+  });
+  afterAll(async () => {
+    await expectLedgerSound(t.database.db);
+    await t.close();
+  });
+
+  /** A shop with one product (3 in stock) and its would-be buyers. */
+  async function shop(stock: number) {
+    const owner = await seedUser(t);
+    const company = await createCompanyAs(t, { ...owner, refreshCookie: '' });
+    const product = await createProductAs(t, { ...owner, refreshCookie: '' }, company.id, {
+      preco_centis: 700,
+      estoque: stock,
+    });
+    return { owner, product };
+  }
+
+  const item = (buyer: SeededUser, productId: string, quantity: number, key: string | null) => ({
+    comprador_id: buyer.id,
+    produto_id: productId,
+    quantidade: quantity,
+    max_quantidade: 10,
+    politica: policyParams(PURCHASE_HOLD_POLICY),
+    limites: t.config.levelLimits,
+    codigo: '123456',
+    pepper: codePepper(t.config.jwtSecret),
+    chave: key,
+    request_hash: `${productId}/${quantity}`,
+    max_codigos: 10,
+    janela_ms: CODE_WINDOW_MS,
+  });
+
+  /** The same story for a new shop and new people: who buys what, in which order. */
+  async function story() {
+    const { owner, product } = await shop(3);
+    const [a, b, c, d] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+    const poor = await seedUser(t, { bonusCentis: 100 });
+    const p = product.id;
+    const items = [
+      item(a as SeededUser, p, 2, 'a-1'), // held: 1 left
+      item(b as SeededUser, p, 2, 'b-1'), // insufficient_stock
+      item(a as SeededUser, p, 1, 'a-2'), // voids a's first attempt, then holds 1: 2 left
+      item(c as SeededUser, p, 1, 'c-1'), // held: 1 left
+      item(c as SeededUser, p, 1, 'c-1'), // the same key and body: the first answer again
+      item(c as SeededUser, p, 2, 'c-1'), // the same key, another body: refused
+      item(owner, p, 1, 'o-1'), // own_company_purchase
+      item(d as SeededUser, p, 0, 'd-1'), // invalid_quantity
+      item(poor, p, 1, 'poor-1'), // insufficient_balance
+      item(b as SeededUser, p, 1, null), // held, without a key: none left
+    ];
+    return { product, people: [a, b, c, d, poor, owner] as SeededUser[], items };
+  }
+
+  /** Ids made at random, and instants, replaced by their order of first appearance. */
+  function comparable(answers: Answer[]): unknown {
+    const names = new Map<string, string>();
+    const rename = (value: unknown) => {
+      const text = String(value);
+      if (!names.has(text)) names.set(text, `#${names.size + 1}`);
+      return names.get(text);
+    };
+    return answers.map(({ venda_id, movimentacao_id, expira_em, ...rest }) => ({
+      ...rest,
+      ...(venda_id ? { venda_id: rename(venda_id) } : {}),
+      ...(movimentacao_id ? { movimentacao_id: rename(movimentacao_id) } : {}),
+      has_expiry: expira_em !== undefined,
+    }));
+  }
+
+  /** What the story left in the database, per person in the story's order. */
+  async function stateOf(productId: string, people: SeededUser[]) {
+    const db = t.database.db;
+    const product = await sql<{ estoque: number; estoque_reservado: number }>`
+      select estoque, estoque_reservado from produtos where id = ${productId}::uuid`.execute(db);
+    const perPerson = [];
+    for (const person of people) {
+      const { rows } = await sql<{
+        saldo: string;
+        reservado: string;
+        vendas: string;
+        codigos: string;
+        chaves: string;
+      }>`
+        select c.saldo_centis::text as saldo, c.reservado_centis::text as reservado,
+               (select string_agg(v.status || ':' || v.quantidade, ',' order by v.criado_em, v.status)
+                  from vendas v where v.comprador_id = c.id) as vendas,
+               (select count(*)::text from outbox_messages o, usuarios u
+                 where u.id = c.id and o.recipient = u.telefone and o.purpose = 'purchase_code') as codigos,
+               (select count(*)::text from idempotency_keys k where k.user_id = c.id) as chaves
+          from kreyolcash_contas c where c.id = ${person.id}::uuid`.execute(db);
+      perPerson.push(rows[0]);
+    }
+    return { product: product.rows[0], perPerson };
+  }
+
+  it('answers and leaves what the same purchases leave one by one', async () => {
+    const db = t.database.db;
+    const together = await story();
+    const batch = (await callRaw(db, 'kc_compras_iniciar', { itens: together.items })) as Answer[];
+    const alone = await story();
+    const oneByOne: Answer[] = [];
+    for (const each of alone.items) oneByOne.push((await callRaw(db, 'kc_compra_iniciar', each)) as Answer);
+
+    expect(batch.map((a) => a.ok ?? a.error)).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(batch.map((a) => a.error ?? null)).toEqual([
+      null,
+      'insufficient_stock',
+      null,
+      null,
+      null,
+      'idempotency_key_reused',
+      'own_company_purchase',
+      'invalid_quantity',
+      'insufficient_balance',
+      null,
+    ]);
+    expect(batch[4]?.replayed).toBe(true);
+    expect(comparable(batch)).toEqual(comparable(oneByOne));
+    const state = await stateOf(together.product.id, together.people);
+    expect(state.product).toEqual({ estoque: 3, estoque_reservado: 3 });
+    expect(state).toEqual(await stateOf(alone.product.id, alone.people));
+  });
+
+  it('holds concurrent purchases of one product in batches, and never past its stock', async () => {
+    const { product } = await shop(10);
+    const buyers: SeededUser[] = [];
+    for (let i = 0; i < 24; i++) buyers.push(await seedUser(t));
+    const batcher = purchaseBatchers(t.app.deps.database.db).initiate;
+    const before = { ...batcher.sent };
+    const answers = await Promise.all(
+      buyers.map((buyer) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/purchases',
+          headers: { authorization: `Bearer ${buyer.accessToken}`, 'idempotency-key': randomUUID() },
+          payload: { produto_id: product.id, quantidade: 1 },
+        }),
+      ),
+    );
+    const held = answers.filter((res) => res.statusCode === 201);
+    const refused = answers.filter((res) => res.statusCode !== 201);
+    expect(held).toHaveLength(10);
+    expect(refused.map((res) => res.json().error.code)).toEqual(Array(14).fill('insufficient_stock'));
+    const { rows } = await sql<{ estoque_reservado: number; pendentes: number }>`
+      select estoque_reservado,
+             (select count(*)::int from vendas where produto_id = p.id and status = 'PENDENTE') as pendentes
+        from produtos p where id = ${product.id}::uuid`.execute(t.database.db);
+    expect(rows[0]).toEqual({ estoque_reservado: 10, pendentes: 10 });
+    expect(batcher.sent.items - before.items).toBe(24);
+    expect(batcher.sent.calls - before.calls).toBeLessThan(12);
+  });
+});
