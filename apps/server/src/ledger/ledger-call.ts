@@ -17,6 +17,7 @@ export type LedgerFunction =
   | 'kc_compra_iniciar'
   | 'kc_compras_iniciar'
   | 'kc_compra_verificar'
+  | 'kc_compras_verificar'
   | 'kc_compra_cancelar'
   | 'kc_compra_reenviar_codigo'
   | 'kc_emitir'

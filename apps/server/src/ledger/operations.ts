@@ -280,13 +280,9 @@ async function post(
     if (result.ok) deps.events.publish([r.payerId, result.recebedor_id], r.movementId);
     return result;
   }
-  const result = await withTransactionRetry(() =>
-    callLedger(deps.database.db, 'kc_compra_verificar', 'postPurchase', {
-      ...common,
-      venda_id: r.saleId,
-      comprador_id: r.buyerId,
-    }),
-  );
+  const params = { ...common, venda_id: r.saleId, comprador_id: r.buyerId };
+  const raw = await withTransactionRetry(() => purchaseBatchers(deps.database.db).verify.run(params));
+  const result = parseResult('postPurchase', raw);
   if (result.ok) deps.events.publish([r.buyerId, result.vendedor_id], result.movimentacao_id);
   return result;
 }

@@ -22,13 +22,20 @@ export type TransferBatchers = {
 };
 
 /**
- * A purchase's initiation, batched under load the same way (kc_compras_iniciar takes the locks of
- * the whole batch in the ledger's order, then runs each item as it runs alone): the buyers of one
- * popular product lock it and commit once a batch.
+ * A purchase's phases, batched under load the same way (kc_compras_iniciar and _verificar take the
+ * locks of the whole batch in the ledger's order, then run each item as it runs alone): the buyers
+ * of one popular product lock it and commit once a batch.
  */
 export const purchaseBatchers = onePer(
-  (db: Kysely<DB>): { initiate: CallBatcher<PurchasePhaseParams, unknown> } => ({
+  (db: Kysely<DB>): Record<'initiate' | 'verify', CallBatcher<PurchasePhaseParams, unknown>> => ({
     initiate: phaseBatcher(db, 'kc_compra_iniciar', 'kc_compras_iniciar', INITIATION_LANES, 'comprador_id'),
+    verify: phaseBatcher(
+      db,
+      'kc_compra_verificar',
+      'kc_compras_verificar',
+      VERIFICATION_LANES,
+      'comprador_id',
+    ),
   }),
 );
 

@@ -10,9 +10,9 @@ import { callRaw } from './ledger-call.ts';
 import { purchaseBatchers } from './phase-batches.ts';
 import { CODE_WINDOW_MS, codePepper, PURCHASE_HOLD_POLICY, policyParams } from './policy.ts';
 
-// A batch of purchase initiations (kc_compras_iniciar) runs each item as it runs alone, after the
-// items before it: the same answers and the same sales, stock, holds, codes and keys as the same
-// purchases made one by one, refusals included.
+// A batch of purchase initiations (kc_compras_iniciar) or verifications (kc_compras_verificar) runs
+// each item as it runs alone, after the items before it: the same answers and the same sales,
+// stock, holds, balances, codes and keys as the same calls made one by one, refusals included.
 
 type Answer = Record<string, unknown>;
 
@@ -81,10 +81,11 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
       if (!names.has(text)) names.set(text, `#${names.size + 1}`);
       return names.get(text);
     };
-    return answers.map(({ venda_id, movimentacao_id, expira_em, ...rest }) => ({
+    return answers.map(({ venda_id, movimentacao_id, vendedor_id, expira_em, ...rest }) => ({
       ...rest,
       ...(venda_id ? { venda_id: rename(venda_id) } : {}),
       ...(movimentacao_id ? { movimentacao_id: rename(movimentacao_id) } : {}),
+      ...(vendedor_id ? { vendedor_id: rename(vendedor_id) } : {}),
       has_expiry: expira_em !== undefined,
     }));
   }
@@ -181,5 +182,95 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
     expect(rows[0]).toEqual({ estoque_reservado: 10, pendentes: 10 });
     expect(batcher.sent.items - before.items).toBe(24);
     expect(batcher.sent.calls - before.calls).toBeLessThan(12);
+  });
+
+  /** Four people each holding a purchase of one product (code 123456), and calls on those sales. */
+  async function verificationStory() {
+    const { owner, product } = await shop(5);
+    const buyers = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+    const sales: string[] = [];
+    for (const buyer of buyers) {
+      const held = (await callRaw(
+        t.database.db,
+        'kc_compra_iniciar',
+        item(buyer, product.id, 1, null),
+      )) as Answer;
+      sales.push(String(held.venda_id));
+    }
+    const [a, b, c, d] = buyers as [SeededUser, SeededUser, SeededUser, SeededUser];
+    const [saleA, saleB, saleC, saleD] = sales as [string, string, string, string];
+    const verification = (buyer: SeededUser, sale: string, codigo: string) => ({
+      venda_id: sale,
+      comprador_id: buyer.id,
+      codigo,
+      pepper: codePepper(t.config.jwtSecret),
+      max_tentativas: 3,
+      limites: t.config.levelLimits,
+    });
+    const items = [
+      verification(a, saleA, '123456'), // posted
+      verification(b, saleB, '000000'), // a wrong code
+      verification(b, saleB, '123456'), // then the right one: posted
+      verification(a, saleA, '123456'), // no longer pending
+      verification(c, saleD, '123456'), // not c's sale
+      verification(c, saleC, '111111'),
+      verification(c, saleC, '222222'),
+      verification(c, saleC, '333333'), // the last attempt: the sale is cancelled
+      verification(c, saleC, '123456'), // too late
+      verification(d, saleD, '123456'), // posted
+    ];
+    return { product, people: [...buyers, owner], items };
+  }
+
+  it('verifies a batch as it verifies one by one', async () => {
+    const db = t.database.db;
+    const together = await verificationStory();
+    const batch = (await callRaw(db, 'kc_compras_verificar', { itens: together.items })) as Answer[];
+    const alone = await verificationStory();
+    const oneByOne: Answer[] = [];
+    for (const each of alone.items) oneByOne.push((await callRaw(db, 'kc_compra_verificar', each)) as Answer);
+
+    expect(batch.map((a) => a.error ?? null)).toEqual(oneByOne.map((a) => a.error ?? null));
+    expect([batch[0]?.ok, batch[2]?.ok, batch[9]?.ok]).toEqual([true, true, true]);
+    expect([batch[3]?.error, batch[4]?.error]).toEqual(['transaction_not_pending', 'sale_not_found']);
+    expect(comparable(batch)).toEqual(comparable(oneByOne));
+    const state = await stateOf(together.product.id, together.people);
+    expect(state.product).toEqual({ estoque: 2, estoque_reservado: 0 });
+    expect(state).toEqual(await stateOf(alone.product.id, alone.people));
+  });
+
+  it('verifies concurrent purchases of one product in batches', async () => {
+    const { product } = await shop(12);
+    const buyers: SeededUser[] = [];
+    for (let i = 0; i < 12; i++) buyers.push(await seedUser(t));
+    const sales: string[] = [];
+    for (const buyer of buyers) {
+      const held = (await callRaw(
+        t.database.db,
+        'kc_compra_iniciar',
+        item(buyer, product.id, 1, null),
+      )) as Answer;
+      sales.push(String(held.venda_id));
+    }
+    const batcher = purchaseBatchers(t.app.deps.database.db).verify;
+    const before = { ...batcher.sent };
+    const answers = await Promise.all(
+      buyers.map((buyer, k) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/purchases/${sales[k]}/verify`,
+          headers: { authorization: `Bearer ${buyer.accessToken}` },
+          payload: { codigo: '123456' },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
+    const { rows } = await sql<{ estoque: number; estoque_reservado: number; status: string }>`
+      select estoque, estoque_reservado, status from produtos where id = ${product.id}::uuid`.execute(
+      t.database.db,
+    );
+    expect(rows[0]).toEqual({ estoque: 0, estoque_reservado: 0, status: 'ESGOTADO' });
+    expect(batcher.sent.items - before.items).toBe(12);
+    expect(batcher.sent.calls - before.calls).toBeLessThan(6);
   });
 });

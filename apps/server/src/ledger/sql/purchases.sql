@@ -258,3 +258,36 @@ begin
   end loop;
   return to_jsonb(v_respostas);
 end $$;
+
+-- A batch of purchase verifications, in one transaction: the movements of the batch's sales (each
+-- named by its buyer), then the sales, their products and every account of the movements' legs are
+-- locked first, each set in order (the ledger's order), then each item runs kc_compra_verificar in
+-- the batch's order. Answers a jsonb array in the items' order.
+create or replace function kc_compras_verificar(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+declare
+  v_itens jsonb := p->'itens';
+  v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
+  v_vendas uuid[];
+  v_movs uuid[];
+  i record;
+begin
+  select coalesce(array_agg(v.id), '{}'), coalesce(array_agg(v.movimentacao_id), '{}') into v_vendas, v_movs
+    from vendas v
+    join (select distinct (e->>'venda_id')::uuid as venda, (e->>'comprador_id')::uuid as comprador
+            from jsonb_array_elements(v_itens) e) x on v.id = x.venda and v.comprador_id = x.comprador;
+  perform 1 from kreyolcash_movimentacoes where id = any(v_movs) order by id for no key update;
+  perform 1 from vendas where id = any(v_vendas) order by id for no key update;
+  perform 1 from produtos where id = any(array(select produto_id from vendas where id = any(v_vendas)))
+   order by id for no key update;
+  perform 1 from kreyolcash_contas
+   where id = any(array(select c from kreyolcash_movimentacoes m
+                          left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
+                         cross join unnest(array[m.conta_debito, m.conta_credito, pe.conta_debito, pe.conta_credito]) c
+                         where m.id = any(v_movs) and c is not null))
+   order by id for no key update;
+  for i in select e, n from jsonb_array_elements(v_itens) with ordinality as t(e, n) order by n loop
+    v_respostas[i.n] := kc_compra_verificar(i.e);
+  end loop;
+  return to_jsonb(v_respostas);
+end $$;
