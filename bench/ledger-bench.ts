@@ -75,12 +75,13 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
   return results;
 }
 
-/** Both sides for `durationMs` each, in alternated slices; each side's rate, and its cost per transfer. */
-// PostgreSQL finishes what a slice left it (writing dirty pages, vacuuming) before the other side's
-// slice starts, so neither side's rate or CPU carries the other's.
-
 type SideFigures = { perSecond: number; failed: number; cpuMs: number; walBytes: number };
 
+/**
+ * Both sides for `durationMs` each, in alternated slices; each side's rate, and its cost per
+ * transfer. PostgreSQL finishes what a slice left it (writing dirty pages, vacuuming) before the
+ * other side's slice starts, so neither side's rate or CPU carries the other's.
+ */
 async function alternate(sides: [Side, Side], durationMs: number): Promise<[SideFigures, SideFigures]> {
   const totals = sides.map(() => ({ completed: 0, failed: 0, ms: 0, cpuMs: 0, walBytes: 0 }));
   for (let k = 0; k < SLICES; k++) {

@@ -38,15 +38,24 @@ export type LedgerFunction =
   | 'kc_reclamacao_decidir'
   | 'kc_reclamacoes_expirar';
 
-/** Runs one ledger function with its parameters; answers the raw jsonb. */
-export async function callRaw(db: Kysely<DB>, fn: LedgerFunction, params: object): Promise<unknown> {
+/**
+ * Runs one ledger function with its parameters; answers the raw jsonb. A batch keeps the
+ * database's own error (`asRefusal: false`): it is what tells the batcher the call rolled back, so
+ * that each item runs again alone and only the one past the ceiling is refused.
+ */
+export async function callRaw(
+  db: Kysely<DB>,
+  fn: LedgerFunction,
+  params: object,
+  ceiling: { asRefusal: boolean } = { asRefusal: true },
+): Promise<unknown> {
   let rows: { r: unknown }[];
   try {
     ({ rows } = await sql<{
       r: unknown;
     }>`select ${sql.raw(fn)}(${JSON.stringify(params)}::jsonb) as r`.execute(db));
   } catch (error) {
-    throw passedCeiling(error) ? new AppError('amount_too_large') : error;
+    throw ceiling.asRefusal && passedCeiling(error) ? new AppError('amount_too_large') : error;
   }
   if (rows.length === 0) throw new Error(`${fn} answered nothing`);
   return rows[0]?.r;

@@ -72,7 +72,7 @@ function phaseBatcher<K extends string>(
     maxBatch: MAX_BATCH,
     runOne: (p) => callRaw(db, one, p),
     runMany: async (items) => {
-      const answers = await callRaw(db, many, { itens: items });
+      const answers = await callRaw(db, many, { itens: items }, { asRefusal: false });
       if (!Array.isArray(answers) || answers.length !== items.length)
         throw new Error('ledger batch answered out of shape');
       return answers;

@@ -54,11 +54,20 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
 
   /** The same story for a new shop and new people: who buys what, in which order. */
   async function story() {
-    const { owner, product } = await shop(3);
-    const [a, b, c, d] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+    const { owner, product } = await shop(4);
+    const [a, b, c, d, e] = [
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+    ];
     const poor = await seedUser(t, { bonusCentis: 100 });
     const p = product.id;
+    // An attempt of e's, pending before the batch: 3 left.
+    await callRaw(t.database.db, 'kc_compra_iniciar', item(e as SeededUser, p, 1, 'e-0'));
     const items = [
+      item(e as SeededUser, p, 1, 'e-1'), // voids e's attempt, then holds 1: 3 left
       item(a as SeededUser, p, 2, 'a-1'), // held: 1 left
       item(b as SeededUser, p, 2, 'b-1'), // insufficient_stock
       item(a as SeededUser, p, 1, 'a-2'), // voids a's first attempt, then holds 1: 2 left
@@ -70,7 +79,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
       item(poor, p, 1, 'poor-1'), // insufficient_balance
       item(b as SeededUser, p, 1, null), // held, without a key: none left
     ];
-    return { product, people: [a, b, c, d, poor, owner] as SeededUser[], items };
+    return { product, people: [a, b, c, d, e, poor, owner] as SeededUser[], items };
   }
 
   /** Ids made at random, and instants, replaced by their order of first appearance. */
@@ -126,6 +135,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
 
     expect(batch.map((a) => a.ok ?? a.error)).toEqual([
       true,
+      true,
       false,
       true,
       true,
@@ -138,6 +148,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
     ]);
     expect(batch.map((a) => a.error ?? null)).toEqual([
       null,
+      null,
       'insufficient_stock',
       null,
       null,
@@ -148,10 +159,10 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
       'insufficient_balance',
       null,
     ]);
-    expect(batch[4]?.replayed).toBe(true);
+    expect(batch[5]?.replayed).toBe(true);
     expect(comparable(batch)).toEqual(comparable(oneByOne));
     const state = await stateOf(together.product.id, together.people);
-    expect(state.product).toEqual({ estoque: 3, estoque_reservado: 3 });
+    expect(state.product).toEqual({ estoque: 4, estoque_reservado: 4 });
     expect(state).toEqual(await stateOf(alone.product.id, alone.people));
   });
 

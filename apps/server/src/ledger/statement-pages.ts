@@ -6,7 +6,8 @@ import { listStatement, listStatements, type PageQuery, type StatementRow } from
 // The statement pages asked while a lane's call is out go together in its next call: one round
 // trip and one statement for all of them, each page still read at the time of its request (a read
 // has no order to keep, so requests take the lanes in turn). Two lanes, so that PostgreSQL reads
-// one call while the server answers the other's (docs/performance.md, session 24).
+// one call while the server answers the other's (docs/performance.md, session 24). Only the
+// primary's reads are batched.
 const LANES = 2;
 const MAX_BATCH = 32;
 let turn = 0;
@@ -28,7 +29,11 @@ export const statementPages = onePer(
     }),
 );
 
-/** A page of a person's statement, newest first, keyset-paginated on (criado_em, id). */
+/**
+ * A page of a person's statement, newest first, keyset-paginated on (criado_em, id). A read inside
+ * a transaction (a standby's, which checks the standby's position in the same transaction) is that
+ * request's alone, so it reads at once.
+ */
 export function readStatementPage(db: Kysely<DB>, page: PageQuery): Promise<StatementRow[]> {
-  return statementPages(db).run(page);
+  return db.isTransaction ? listStatement(db, page) : statementPages(db).run(page);
 }

@@ -40,7 +40,7 @@ describe('CallBatcher', () => {
     first.resolve('one:a');
     expect(await Promise.all(answers)).toEqual(['one:a', 'many:b', 'many:c', 'many:d']);
     expect(calls).toEqual([['b', 'c', 'd']]);
-    expect(batcher.sent).toEqual({ calls: 2, items: 4 });
+    expect(batcher.sent).toEqual({ calls: 2, items: 4, rolledBack: 0 });
   });
 
   it('never sends more than maxBatch items in one call', async () => {
@@ -115,6 +115,7 @@ describe('CallBatcher', () => {
     await a;
     expect(await Promise.all(rest)).toEqual([{ value: 'one:b' }, { error: '23514' }, { value: 'one:c' }]);
     expect(alone.sort()).toEqual(['b', 'bad', 'c']);
+    expect(batcher.sent.rolledBack).toBe(1);
   });
 
   it('runs one key’s items again one after the other, in arrival order; other keys meanwhile', async () => {

@@ -24,8 +24,11 @@ type Lane<I, R> = { waiting: Waiting<I, R>[]; busy: boolean; due: boolean };
  */
 export class CallBatcher<I, R> {
   private readonly lanes: Lane<I, R>[];
-  /** Calls sent and the items they carried, for the benchmark and the tests. */
-  readonly sent = { calls: 0, items: 0 };
+  /**
+   * Calls sent and the items they carried, and the batches the database rolled back (whose items
+   * then ran alone: a deadlock between batches would show here), for the benchmark and the tests.
+   */
+  readonly sent = { calls: 0, items: 0, rolledBack: 0 };
   private readonly watchers = new Set<(items: number) => void>();
 
   constructor(private readonly options: CallBatcherOptions<I, R>) {
@@ -95,10 +98,12 @@ export class CallBatcher<I, R> {
       // runs again alone, and one bad item cannot fail the others. Without an answer (a lost
       // connection) nobody knows whether it committed: every caller gets the error.
       if (!wasRolledBack(error)) for (const w of batch) w.reject(error);
-      else
+      else {
+        this.sent.rolledBack += 1;
         await Promise.all(
           [...byKey(batch, this.options.keyOf)].map((own) => settleInOrder(own, this.options.runOne)),
         );
+      }
       return;
     }
     for (const [i, w] of batch.entries()) w.resolve(results[i] as R);

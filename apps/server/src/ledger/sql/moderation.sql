@@ -1,7 +1,7 @@
 -- Moderation: an operator suspends, deactivates or reactivates a company, or
 -- deactivates or reactivates a product. What was waiting to be bought from it is voided in the
 -- same transaction — each buyer's held money back to what they can spend, the units back in
--- stock — under the locks a buyer's own cancel takes (kc_compra_travar: movement, sale, product).
+-- stock — under the locks a buyer's own cancel takes (movement, sale, product, account).
 --
 -- A purchase held while the status changes cannot slip through:
 --   * kc_compra_reter reads the product's status under the product's lock, so a hold waits for a
@@ -18,16 +18,24 @@
 -- told.
 create or replace function kc_moderacao_anular(p_empresa uuid, p_produto uuid) returns uuid[] language plpgsql as $$
 declare
-  r record;
+  v_vendas uuid[];
   v vendas;
   ids uuid[] := '{}';
 begin
-  for r in
-    select id, comprador_id from vendas
-     where status = 'PENDENTE' and (empresa_id = p_empresa or produto_id = p_produto)
-     order by criado_em, id
-  loop
-    v := kc_compra_travar(r.id, r.comprador_id);
+  -- Locked a level at a time, each level in order (the movements, the sales, the products, the
+  -- buyers' accounts), as a batch of purchases locks (kc_compras_iniciar): sale by sale, a
+  -- moderation could hold one sale's product while a batch held another sale's movement and
+  -- waited for that product.
+  v_vendas := array(select id from vendas
+                     where status = 'PENDENTE' and (empresa_id = p_empresa or produto_id = p_produto));
+  perform 1 from kreyolcash_movimentacoes
+   where id = any(array(select movimentacao_id from vendas where id = any(v_vendas))) order by id for no key update;
+  perform 1 from vendas where id = any(v_vendas) order by id for no key update;
+  perform 1 from produtos
+   where id = any(array(select produto_id from vendas where id = any(v_vendas))) order by id for no key update;
+  perform 1 from kreyolcash_contas
+   where id = any(array(select comprador_id from vendas where id = any(v_vendas))) order by id for no key update;
+  for v in select * from vendas where id = any(v_vendas) order by criado_em, id loop
     if v.status = 'PENDENTE' then
       perform kc_compra_anular(v.id, 'cancelada');
       ids := ids || v.id;

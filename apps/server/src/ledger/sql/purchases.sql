@@ -118,7 +118,8 @@ $$;
 -- One pending purchase per buyer and product, so nobody locks a seller's stock with abandoned
 -- attempts: a new attempt voids the buyer's pending one first. The advisory lock (this buyer,
 -- this product) makes concurrent attempts take turns; it is taken before any row lock and only
--- here, so it cannot join a cycle, and the old sale is locked in the ledger's order (movement,
+-- here and by a batch of initiations (which takes all of its own first, in order), so it cannot
+-- join a cycle, and the old sale is locked in the ledger's order (movement,
 -- sale, product, account) before the new attempt locks the product.
 create or replace function kc_compra_substituir(p_comprador uuid, p_produto uuid) returns void language plpgsql as $$
 declare
@@ -217,12 +218,13 @@ begin
                             'tentativas_restantes', (p->>'max_tentativas')::integer - b.tentativas);
 end $$;
 
--- A batch of purchase initiations, in one transaction: every lock its items would take is taken
--- first, for the whole batch and in the ledger's order (the keys, the buyers' turns at their
+-- A batch of purchase initiations, in one transaction: the locks its items would take on keys and
+-- rows are taken first, for the whole batch and in the ledger's order (the keys, the buyers' turns at their
 -- products, the movements and sales of their pending attempts, the products, the buyers'
 -- accounts), then each item runs kc_compra_iniciar in the batch's order and gets the answer it
--- would get alone after the items before it. A hot product is locked, and its stock committed,
--- once for the batch rather than once a purchase. Answers a jsonb array in the items' order.
+-- would get alone after the items before it (its instants are the batch's: one transaction). A hot
+-- product is locked, and its stock committed, once for the batch rather than once a purchase.
+-- Answers a jsonb array in the items' order.
 create or replace function kc_compras_iniciar(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
 declare
@@ -280,12 +282,7 @@ begin
   perform 1 from vendas where id = any(v_vendas) order by id for no key update;
   perform 1 from produtos where id = any(array(select produto_id from vendas where id = any(v_vendas)))
    order by id for no key update;
-  perform 1 from kreyolcash_contas
-   where id = any(array(select c from kreyolcash_movimentacoes m
-                          left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
-                         cross join unnest(array[m.conta_debito, m.conta_credito, pe.conta_debito, pe.conta_credito]) c
-                         where m.id = any(v_movs) and c is not null))
-   order by id for no key update;
+  perform kc_travar_contas_pendentes(v_movs, 'compra');
   for i in select e, n from jsonb_array_elements(v_itens) with ordinality as t(e, n) order by n loop
     v_respostas[i.n] := kc_compra_verificar(i.e);
   end loop;

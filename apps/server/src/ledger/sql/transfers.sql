@@ -422,7 +422,6 @@ declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
   v_ids uuid[] := array(select (e->>'movimentacao_id')::uuid from jsonb_array_elements(p->'itens') e);
-  v_contas uuid[];
   v_certos uuid[];
   v_itens_certos bigint[];
   v_recebedores uuid[];
@@ -435,12 +434,7 @@ begin
   -- holds it). Read after the locks, the pending ones give the accounts of all their legs.
   perform 1 from kreyolcash_movimentacoes m
    where m.id = any(v_ids) and m.tipo = 'transferencia' order by m.id for no key update;
-  select array_agg(c) into v_contas
-    from kreyolcash_movimentacoes m
-    left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
-    cross join unnest(array[m.conta_debito, m.conta_credito, pe.conta_debito, pe.conta_credito]) c
-   where m.id = any(v_ids) and m.tipo = 'transferencia' and m.status = 'pendente' and c is not null;
-  perform 1 from kreyolcash_contas where id = any(v_contas) order by id for no key update;
+  perform kc_travar_contas_pendentes(v_ids, 'transferencia');
   -- Each movement's first item with its right code; the batch's limits are one configuration.
   select coalesce(array_agg(certo.mov order by certo.n), '{}'), coalesce(array_agg(certo.n order by certo.n), '{}'),
          coalesce(array_agg(certo.recebedor order by certo.n), '{}')

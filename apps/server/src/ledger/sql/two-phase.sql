@@ -384,6 +384,19 @@ begin
                             'usuarios', to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null)));
 end $$;
 
+-- Locks, in ascending id, every account of the pending movements of a kind among these (their own
+-- two and their stored legs'): what a batch of posts takes before its first item (the lock order).
+create or replace function kc_travar_contas_pendentes(p_movs uuid[], p_tipo text) returns void language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+begin
+  perform 1 from kreyolcash_contas
+   where id = any(array(select c from kreyolcash_movimentacoes m
+                          left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
+                         cross join unnest(array[m.conta_debito, m.conta_credito, pe.conta_debito, pe.conta_credito]) c
+                         where m.id = any(p_movs) and m.tipo = p_tipo and m.status = 'pendente' and c is not null))
+   order by id for no key update;
+end $$;
+
 -- Locks every account of a movement's legs together, in ascending id (the lock order).
 -- p_pernas: [{conta_debito, conta_credito, quantidade_centis}, …].
 create or replace function kc_travar_pernas(p_pernas jsonb) returns void language sql as $$
