@@ -543,7 +543,7 @@ export const ledger = {
 
 // Disputes of a movement (a "wrong person" report among them): open, decide, expire, and their reads.
 export { disputes, presentReport, type ReportRow } from './disputes.ts';
-export { watchTransferBatches } from './phase-batches.ts';
+export { watchLedgerBatches } from './phase-batches.ts';
 export {
   type HoldPolicy,
   type PartyHoldPolicy,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { CallBatcher, onePer } from '../lib/call-batcher.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
+import { statementPages } from './statement-pages.ts';
 
 // The money flows' phases under load. Payers (a transfer's payer, a purchase's buyer) are spread
 // over lanes, each with one call of its phase in flight per process: the next call gathers what
@@ -80,15 +81,25 @@ function phaseBatcher<K extends string>(
   });
 }
 
-/** Calls `listener` with the phase and item count of every transfer call this database handle sends. */
-export function watchTransferBatches(
+export type BatchedFlow = 'transfer' | 'purchase' | 'statement';
+
+/**
+ * Calls `listener` with the flow, the phase and the item count of every batched call this
+ * database handle sends: the transfers' and purchases' phases, and the statement's pages.
+ */
+export function watchLedgerBatches(
   db: Kysely<DB>,
-  listener: (phase: keyof TransferBatchers, items: number) => void,
+  listener: (flow: BatchedFlow, phase: 'initiate' | 'verify' | 'read', items: number) => void,
 ): () => void {
-  const batchers = transferBatchers(db);
-  const stops = (['initiate', 'verify'] as const).map((phase) =>
-    batchers[phase].watch((items) => listener(phase, items)),
-  );
+  const transfers = transferBatchers(db);
+  const purchases = purchaseBatchers(db);
+  const stops = [
+    ...(['initiate', 'verify'] as const).flatMap((phase) => [
+      transfers[phase].watch((items) => listener('transfer', phase, items)),
+      purchases[phase].watch((items) => listener('purchase', phase, items)),
+    ]),
+    statementPages(db).watch((items) => listener('statement', 'read', items)),
+  ];
   return () => {
     for (const stop of stops) stop();
   };

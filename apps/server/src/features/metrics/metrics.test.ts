@@ -112,8 +112,8 @@ describe(`Prometheus metrics on ${testDatabaseKind}`, () => {
     const batches = (phase: string, le?: string) =>
       sampleValue(
         samples,
-        le ? 'kreyolcash_ledger_transfer_batch_size_bucket' : 'kreyolcash_ledger_transfer_batch_size_count',
-        { phase, ...(le ? { le } : {}) },
+        le ? 'kreyolcash_ledger_batch_size_bucket' : 'kreyolcash_ledger_batch_size_count',
+        { flow: 'transfer', phase, ...(le ? { le } : {}) },
       );
     expect(batches('initiate')).toBe(2);
     expect(batches('initiate', '1')).toBe(2);

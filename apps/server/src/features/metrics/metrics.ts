@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppInstance } from '../../app-deps.ts';
 import type { ReadObserver } from '../../db/read-routing.ts';
-import { type LedgerObserver, watchTransferBatches } from '../../ledger/ledger.ts';
+import { type LedgerObserver, watchLedgerBatches } from '../../ledger/ledger.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';
 import { withTimeout } from '../../lib/with-timeout.ts';
 import { countByStatus, oldestPendingMessageAt } from '../../messaging/outbox.repository.ts';
@@ -42,9 +42,9 @@ export function createMetrics(options: { processMetrics: boolean }) {
     registers,
   });
   const batchSizes = new Histogram({
-    name: `${PREFIX}ledger_transfer_batch_size`,
-    help: 'Transfers carried by each database call of a transfer phase (1 when the server is quiet)',
-    labelNames: ['phase'] as const,
+    name: `${PREFIX}ledger_batch_size`,
+    help: 'Items carried by each batched database call, by flow and phase (1 when the server is quiet)',
+    labelNames: ['flow', 'phase'] as const,
     buckets: [1, 2, 4, 8, 16, 32, 64],
     registers,
   });
@@ -79,8 +79,8 @@ export function registerMetrics(app: AppInstance, metrics: Metrics): void {
       reply.elapsedTime / 1000,
     );
   });
-  const stopWatching = watchTransferBatches(app.deps.database.db, (phase, items) =>
-    metrics.batchSizes.observe({ phase }, items),
+  const stopWatching = watchLedgerBatches(app.deps.database.db, (flow, phase, items) =>
+    metrics.batchSizes.observe({ flow, phase }, items),
   );
   app.addHook('onClose', async () => stopWatching());
   registerScrapeGauges(app, metrics.registry);
