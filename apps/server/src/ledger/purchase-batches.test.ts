@@ -6,7 +6,7 @@ import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../test-support/marketplace.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
-import { callRaw } from './ledger-call.ts';
+import { callRaw, type LedgerFunction } from './ledger-call.ts';
 import { purchaseBatchers } from './phase-batches.ts';
 import { CODE_WINDOW_MS, codePepper, PURCHASE_HOLD_POLICY, policyParams } from './policy.ts';
 
@@ -125,14 +125,27 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
     return { product: product.rows[0], perPerson };
   }
 
-  it('answers and leaves what the same purchases leave one by one', async () => {
-    const db = t.database.db;
-    const together = await story();
-    const batch = (await callRaw(db, 'kc_compras_iniciar', { itens: together.items })) as Answer[];
-    const alone = await story();
-    const oneByOne: Answer[] = [];
-    for (const each of alone.items) oneByOne.push((await callRaw(db, 'kc_compra_iniciar', each)) as Answer);
+  type Story = { product: { id: string }; people: SeededUser[]; items: object[] };
 
+  /**
+   * The story told twice, to new people each time: as one batch, then one call at a time. The
+   * answers and what each left must be the same; answers the batch's, and what it left.
+   */
+  async function bothWays(tell: () => Promise<Story>, many: LedgerFunction, one: LedgerFunction) {
+    const db = t.database.db;
+    const together = await tell();
+    const batch = (await callRaw(db, many, { itens: together.items })) as Answer[];
+    const alone = await tell();
+    const oneByOne: Answer[] = [];
+    for (const each of alone.items) oneByOne.push((await callRaw(db, one, each)) as Answer);
+    expect(comparable(batch)).toEqual(comparable(oneByOne));
+    const state = await stateOf(together.product.id, together.people);
+    expect(state).toEqual(await stateOf(alone.product.id, alone.people));
+    return { batch, state };
+  }
+
+  it('answers and leaves what the same purchases leave one by one', async () => {
+    const { batch, state } = await bothWays(story, 'kc_compras_iniciar', 'kc_compra_iniciar');
     expect(batch.map((a) => a.ok ?? a.error)).toEqual([
       true,
       true,
@@ -160,10 +173,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
       null,
     ]);
     expect(batch[5]?.replayed).toBe(true);
-    expect(comparable(batch)).toEqual(comparable(oneByOne));
-    const state = await stateOf(together.product.id, together.people);
     expect(state.product).toEqual({ estoque: 4, estoque_reservado: 4 });
-    expect(state).toEqual(await stateOf(alone.product.id, alone.people));
   });
 
   it('holds concurrent purchases of one product in batches, and never past its stock', async () => {
@@ -234,20 +244,10 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
   }
 
   it('verifies a batch as it verifies one by one', async () => {
-    const db = t.database.db;
-    const together = await verificationStory();
-    const batch = (await callRaw(db, 'kc_compras_verificar', { itens: together.items })) as Answer[];
-    const alone = await verificationStory();
-    const oneByOne: Answer[] = [];
-    for (const each of alone.items) oneByOne.push((await callRaw(db, 'kc_compra_verificar', each)) as Answer);
-
-    expect(batch.map((a) => a.error ?? null)).toEqual(oneByOne.map((a) => a.error ?? null));
+    const { batch, state } = await bothWays(verificationStory, 'kc_compras_verificar', 'kc_compra_verificar');
     expect([batch[0]?.ok, batch[2]?.ok, batch[9]?.ok]).toEqual([true, true, true]);
     expect([batch[3]?.error, batch[4]?.error]).toEqual(['transaction_not_pending', 'sale_not_found']);
-    expect(comparable(batch)).toEqual(comparable(oneByOne));
-    const state = await stateOf(together.product.id, together.people);
     expect(state.product).toEqual({ estoque: 2, estoque_reservado: 0 });
-    expect(state).toEqual(await stateOf(alone.product.id, alone.people));
   });
 
   it('verifies concurrent purchases of one product in batches', async () => {

@@ -28,11 +28,7 @@ begin
   -- waited for that product.
   v_vendas := array(select id from vendas
                      where status = 'PENDENTE' and (empresa_id = p_empresa or produto_id = p_produto));
-  perform 1 from kreyolcash_movimentacoes
-   where id = any(array(select movimentacao_id from vendas where id = any(v_vendas))) order by id for no key update;
-  perform 1 from vendas where id = any(v_vendas) order by id for no key update;
-  perform 1 from produtos
-   where id = any(array(select produto_id from vendas where id = any(v_vendas))) order by id for no key update;
+  perform kc_travar_vendas(v_vendas, '{}');
   perform 1 from kreyolcash_contas
    where id = any(array(select comprador_id from vendas where id = any(v_vendas))) order by id for no key update;
   for v in select * from vendas where id = any(v_vendas) order by criado_em, id loop

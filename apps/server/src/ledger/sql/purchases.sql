@@ -115,6 +115,20 @@ create or replace function kc_compra_trava(p_comprador uuid, p_produto uuid) ret
   select hashtextextended(p_comprador::text || '/' || p_produto::text, 7305119)
 $$;
 
+-- Locks these sales and these products a level at a time, each level in order (the ledger's
+-- order): the sales' movements, the sales, then their products and the others named. What a batch
+-- of purchases and a moderation take before voiding or posting any of them.
+create or replace function kc_travar_vendas(p_vendas uuid[], p_produtos uuid[]) returns void language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+begin
+  perform 1 from kreyolcash_movimentacoes
+   where id = any(array(select movimentacao_id from vendas where id = any(p_vendas))) order by id for no key update;
+  perform 1 from vendas where id = any(p_vendas) order by id for no key update;
+  perform 1 from produtos
+   where id = any(array(select produto_id from vendas where id = any(p_vendas))) or id = any(p_produtos)
+   order by id for no key update;
+end $$;
+
 -- One pending purchase per buyer and product, so nobody locks a seller's stock with abandoned
 -- attempts: a new attempt voids the buyer's pending one first. The advisory lock (this buyer,
 -- this product) makes concurrent attempts take turns; it is taken before any row lock and only
@@ -245,13 +259,8 @@ begin
       join (select distinct (e->>'comprador_id')::uuid as comprador, (e->>'produto_id')::uuid as produto
               from jsonb_array_elements(v_itens) e) x on v.comprador_id = x.comprador and v.produto_id = x.produto
      where v.status = 'PENDENTE');
-  perform 1 from kreyolcash_movimentacoes
-   where id = any(array(select movimentacao_id from vendas where id = any(v_pendentes)))
-   order by id for no key update;
-  perform 1 from vendas where id = any(v_pendentes) order by id for no key update;
-  perform 1 from produtos
-   where id = any(array(select (e->>'produto_id')::uuid from jsonb_array_elements(v_itens) e))
-   order by id for no key update;
+  perform kc_travar_vendas(v_pendentes,
+    array(select (e->>'produto_id')::uuid from jsonb_array_elements(v_itens) e));
   perform 1 from kreyolcash_contas
    where id = any(array(select (e->>'comprador_id')::uuid from jsonb_array_elements(v_itens) e))
    order by id for no key update;
@@ -278,10 +287,7 @@ begin
     from vendas v
     join (select distinct (e->>'venda_id')::uuid as venda, (e->>'comprador_id')::uuid as comprador
             from jsonb_array_elements(v_itens) e) x on v.id = x.venda and v.comprador_id = x.comprador;
-  perform 1 from kreyolcash_movimentacoes where id = any(v_movs) order by id for no key update;
-  perform 1 from vendas where id = any(v_vendas) order by id for no key update;
-  perform 1 from produtos where id = any(array(select produto_id from vendas where id = any(v_vendas)))
-   order by id for no key update;
+  perform kc_travar_vendas(v_vendas, '{}');
   perform kc_travar_contas_pendentes(v_movs, 'compra');
   for i in select e, n from jsonb_array_elements(v_itens) with ordinality as t(e, n) order by n loop
     v_respostas[i.n] := kc_compra_verificar(i.e);
