@@ -205,19 +205,25 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
     expect(batcher.sent.calls - before.calls).toBeLessThan(12);
   });
 
-  /** Four people each holding a purchase of one product (code 123456), and calls on those sales. */
-  async function verificationStory() {
-    const { owner, product } = await shop(5);
-    const buyers = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+  /** Each buyer holds one unit of the product (code 123456): their sales, in the buyers' order. */
+  async function holding(buyers: SeededUser[], productId: string): Promise<string[]> {
     const sales: string[] = [];
     for (const buyer of buyers) {
       const held = (await callRaw(
         t.database.db,
         'kc_compra_iniciar',
-        item(buyer, product.id, 1, null),
+        item(buyer, productId, 1, null),
       )) as Answer;
       sales.push(String(held.venda_id));
     }
+    return sales;
+  }
+
+  /** Four people each holding a purchase of one product (code 123456), and calls on those sales. */
+  async function verificationStory() {
+    const { owner, product } = await shop(5);
+    const buyers = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+    const sales = await holding(buyers, product.id);
     const [a, b, c, d] = buyers as [SeededUser, SeededUser, SeededUser, SeededUser];
     const [saleA, saleB, saleC, saleD] = sales as [string, string, string, string];
     const verification = (buyer: SeededUser, sale: string, codigo: string) => ({
@@ -254,15 +260,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
     const { product } = await shop(12);
     const buyers: SeededUser[] = [];
     for (let i = 0; i < 12; i++) buyers.push(await seedUser(t));
-    const sales: string[] = [];
-    for (const buyer of buyers) {
-      const held = (await callRaw(
-        t.database.db,
-        'kc_compra_iniciar',
-        item(buyer, product.id, 1, null),
-      )) as Answer;
-      sales.push(String(held.venda_id));
-    }
+    const sales = await holding(buyers, product.id);
     const batcher = purchaseBatchers(t.app.deps.database.db).verify;
     const before = { ...batcher.sent };
     const answers = await Promise.all(
