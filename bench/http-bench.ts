@@ -2,8 +2,10 @@ import autocannon from 'autocannon';
 import { ServerProcess } from '../apps/server/chaos/harness/server-process.ts';
 import {
   type BenchUser,
+  createProductOverHttp,
   createUserOverHttp,
   percentile,
+  purchaseOverHttp,
   type TransferTiming,
   transferOverHttp,
 } from './http-client.ts';
@@ -81,14 +83,30 @@ async function withServer<T>(
   }
 }
 
-/** Complete transfers through the real server: each of 32 connections is one payer, paying others. */
-async function runTransfers(
+/** One complete flow for connection `c` (a transfer, a purchase): its timings, or undefined if it threw. */
+type Step = (c: number) => Promise<TransferTiming>;
+
+/** Each of 32 connections paying others, one transfer after another. */
+function transfers(url: string, users: BenchUser[]): Step {
+  return (c) => {
+    const payer = users[c % users.length] as BenchUser;
+    const payee = users[(c + 1 + Math.floor(Math.random() * (users.length - 1))) % users.length] as BenchUser;
+    return transferOverHttp(url, payer, payee, 1 + Math.floor(Math.random() * 20));
+  };
+}
+
+/** Each of 32 connections a buyer of the same product, one purchase after another. */
+function purchases(url: string, buyers: BenchUser[], productId: string): Step {
+  return (c) => purchaseOverHttp(url, buyers[c % buyers.length] as BenchUser, productId);
+}
+
+/** A flow through the real server on 32 connections, for `durationMs`, at most at `ratePerSecond`. */
+async function runFlow(
   server: ServerProcess,
-  users: BenchUser[],
+  step: Step,
   durationMs: number,
   ratePerSecond?: number,
 ): Promise<HttpTransferFigures> {
-  const url = server.url;
   await settle([server.pid ?? 0], SETTLE_BUDGET_MS);
   const cost = costMeter(server);
   const timings: TransferTiming[] = [];
@@ -98,20 +116,14 @@ async function runTransfers(
   let issued = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async (_, c) => {
-      const payer = users[c % users.length] as BenchUser;
       while (Date.now() < deadline) {
         if (ratePerSecond) {
-          // Paced: wait for this transfer's slot, so the load is steady at the given rate.
+          // Paced: wait for this flow's slot, so the load is steady at the given rate.
           const slot = startedAt + (issued++ / ratePerSecond) * 1000;
           if (slot > Date.now()) await new Promise((r) => setTimeout(r, slot - Date.now()));
           if (Date.now() >= deadline) break;
         }
-        const payee = users[
-          (c + 1 + Math.floor(Math.random() * (users.length - 1))) % users.length
-        ] as BenchUser;
-        const timing = await transferOverHttp(url, payer, payee, 1 + Math.floor(Math.random() * 20)).catch(
-          () => undefined,
-        );
+        const timing = await step(c).catch(() => undefined);
         if (timing?.ok) timings.push(timing);
         else errors += 1;
       }
@@ -128,15 +140,29 @@ async function runTransfers(
   };
 }
 
-/** Transfers through HTTP: peak on PostgreSQL, then 70 % of it; and the same peak load on PGlite. */
+/**
+ * Transfers through HTTP: peak on PostgreSQL, then 70 % of it; the reads; purchases of one product;
+ * and the transfers' peak load on PGlite.
+ */
 export async function benchHttpTransfers(durationMs: number) {
   const postgres = await withServer('postgres', async (server, users) => {
-    const peak = await runTransfers(server, users, durationMs);
-    const steady = await runTransfers(server, users, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
+    const flow = transfers(server.url, users);
+    const peak = await runFlow(server, flow, durationMs);
+    const steady = await runFlow(server, flow, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
     const reads = await benchReads(server, users[0] as BenchUser, Math.max(5_000, durationMs / 3));
-    return { peak, steady, reads };
+    // One shop's product, bought by everyone else: a popular product is one row every purchase locks.
+    const owner = users.at(-1) as BenchUser;
+    const product = await createProductOverHttp(server.url, owner);
+    const bought = await runFlow(
+      server,
+      purchases(server.url, users.slice(0, -1), product),
+      Math.max(5_000, durationMs / 2),
+    );
+    return { peak, steady, reads, purchases: bought };
   });
-  const pglite = await withServer('pglite', (server, users) => runTransfers(server, users, durationMs));
+  const pglite = await withServer('pglite', (server, users) =>
+    runFlow(server, transfers(server.url, users), durationMs),
+  );
   return { ...postgres, pglite };
 }
 

@@ -109,15 +109,67 @@ export async function transferOverHttp(
   const initiateMs = performance.now() - started;
   if (initiated.status !== 201) return { ok: false, initiateMs, verifyMs: 0 };
   const id = String(initiated.body.movimentacao_id);
-  // The payer's latest code message, as the payer reads WhatsApp: it must be this transfer's.
-  const phone = encodeURIComponent(payer.phone);
-  const outbox = await readOutbox(`${baseUrl}/api/dev/outbox?recipient=${phone}&only=codes&limit=1`);
-  const message = outbox.items[0];
-  const codigo =
-    message?.referencia === id ? String(message.text ?? '').match(/\*(\d{6})\*/)?.[1] : undefined;
+  const codigo = await latestCodeFor(baseUrl, payer, id);
   started = performance.now();
   const verified = await post(`${baseUrl}/api/transfers/${id}/verify`, { codigo }, auth);
   return { ok: verified.status === 200, initiateMs, verifyMs: performance.now() - started };
+}
+
+/** A company of the owner's with one product of unlimited stock, through the API; the product's id. */
+export async function createProductOverHttp(baseUrl: string, owner: BenchUser): Promise<string> {
+  const auth = { authorization: `Bearer ${owner.accessToken}` };
+  const company = await post(
+    `${baseUrl}/api/companies`,
+    { nome: 'Boulanjri Lakay', descricao: 'Pen cho chak maten', categoria: 'bakery' },
+    auth,
+  );
+  if (company.status !== 201) throw new Error(`company creation failed: ${company.status}`);
+  const product = await post(
+    `${baseUrl}/api/companies/${String(company.body.id)}/products`,
+    {
+      nome: 'Pen',
+      descricao: 'Pen fre',
+      categoria: 'food',
+      preco_centis: 1 + Math.floor(Math.random() * 20),
+    },
+    auth,
+  );
+  if (product.status !== 201) throw new Error(`product creation failed: ${product.status}`);
+  return String(product.body.id);
+}
+
+/** One complete purchase of one unit: start it, read the code as the buyer would, verify. */
+export async function purchaseOverHttp(
+  baseUrl: string,
+  buyer: BenchUser,
+  productId: string,
+): Promise<TransferTiming> {
+  const auth = { authorization: `Bearer ${buyer.accessToken}` };
+  let started = performance.now();
+  const begun = await post(
+    `${baseUrl}/api/purchases`,
+    { produto_id: productId, quantidade: 1 },
+    { ...auth, 'idempotency-key': randomUUID() },
+  );
+  const initiateMs = performance.now() - started;
+  if (begun.status !== 201) return { ok: false, initiateMs, verifyMs: 0 };
+  const sale = String(begun.body.venda_id);
+  const codigo = await latestCodeFor(baseUrl, buyer, sale);
+  started = performance.now();
+  const verified = await post(`${baseUrl}/api/purchases/${sale}/verify`, { codigo }, auth);
+  return { ok: verified.status === 200, initiateMs, verifyMs: performance.now() - started };
+}
+
+/** The person's latest code message, as they read WhatsApp: its code, only if it is `subject`'s. */
+async function latestCodeFor(
+  baseUrl: string,
+  person: BenchUser,
+  subject: string,
+): Promise<string | undefined> {
+  const phone = encodeURIComponent(person.phone);
+  const outbox = await readOutbox(`${baseUrl}/api/dev/outbox?recipient=${phone}&only=codes&limit=1`);
+  const message = outbox.items[0];
+  return message?.referencia === subject ? String(message.text ?? '').match(/\*(\d{6})\*/)?.[1] : undefined;
 }
 
 export function percentile(values: number[], p: number): number {

@@ -133,6 +133,18 @@ if (wants('http')) {
         `p99 ${pglite.p99.toFixed(1)} ms`,
     ),
   });
+  const bought = http.purchases;
+  rows.push({
+    measure: 'HTTP: complete purchases/s of one product (start + code + verify), 32 buyers',
+    ours: bought.perSecond.toFixed(0),
+    anchor: `${peak.perSecond.toFixed(0)} transfers/s`,
+    ratio: (bought.perSecond / peak.perSecond).toFixed(2),
+    goal: 'report',
+    notes:
+      `server process CPU ${bought.serverCpuMs.toFixed(2)} ms and PostgreSQL ${bought.postgresCpuMs.toFixed(2)} ms ` +
+      `per purchase; machine ${(bought.machineBusy * 100).toFixed(0)} % busy; p50 ${bought.p50.toFixed(1)} ms, ` +
+      `p99 ${bought.p99.toFixed(1)} ms per request; ${bought.errors} errors`,
+  });
   for (const [path, read] of Object.entries(http.reads)) {
     const cost =
       `p99 ${read.p99} ms; server process CPU ${read.serverCpuMs.toFixed(2)} ms and PostgreSQL ` +
