@@ -40,6 +40,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0022-standalone-codes-by-user',
       '0023-code-messages-by-phone',
       '0024-outbox-without-reference-index',
+      '0025-pending-sales-by-buyer',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

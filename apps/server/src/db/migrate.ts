@@ -24,6 +24,7 @@ import * as outboxPendingById from './migrations/0021-outbox-pending-by-id.ts';
 import * as standaloneCodesByUser from './migrations/0022-standalone-codes-by-user.ts';
 import * as codeMessagesByPhone from './migrations/0023-code-messages-by-phone.ts';
 import * as outboxWithoutReferenceIndex from './migrations/0024-outbox-without-reference-index.ts';
+import * as pendingSalesByBuyer from './migrations/0025-pending-sales-by-buyer.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022-standalone-codes-by-user': standaloneCodesByUser,
   '0023-code-messages-by-phone': codeMessagesByPhone,
   '0024-outbox-without-reference-index': outboxWithoutReferenceIndex,
+  '0025-pending-sales-by-buyer': pendingSalesByBuyer,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
