@@ -93,25 +93,42 @@ async function readOutbox(url: string): Promise<{ items: OutboxItem[] }> {
 export type TransferTiming = { ok: boolean; initiateMs: number; verifyMs: number };
 
 /** One complete transfer: initiate, read the code as the payer would (the development outbox), verify. */
-export async function transferOverHttp(
+export function transferOverHttp(
   baseUrl: string,
   payer: BenchUser,
   payee: BenchUser,
   centis: number,
 ): Promise<TransferTiming> {
-  const auth = { authorization: `Bearer ${payer.accessToken}` };
+  return completeOverHttp(baseUrl, payer, {
+    start: ['/api/transfers', { destinatario_email: payee.email, quantidade_centis: centis }],
+    subjectOf: (body) => String(body.movimentacao_id),
+    verifyPath: (id) => `/api/transfers/${id}/verify`,
+  });
+}
+
+/**
+ * A money flow confirmed by a code, as the person makes it: start it (with an Idempotency-Key),
+ * read their latest code as they would read WhatsApp (the development outbox), verify.
+ */
+async function completeOverHttp(
+  baseUrl: string,
+  person: BenchUser,
+  flow: {
+    start: [path: string, body: object];
+    subjectOf: (answer: Record<string, unknown>) => string;
+    verifyPath: (subject: string) => string;
+  },
+): Promise<TransferTiming> {
+  const auth = { authorization: `Bearer ${person.accessToken}` };
   let started = performance.now();
-  const initiated = await post(
-    `${baseUrl}/api/transfers`,
-    { destinatario_email: payee.email, quantidade_centis: centis },
-    { ...auth, 'idempotency-key': randomUUID() },
-  );
+  const [path, body] = flow.start;
+  const begun = await post(`${baseUrl}${path}`, body, { ...auth, 'idempotency-key': randomUUID() });
   const initiateMs = performance.now() - started;
-  if (initiated.status !== 201) return { ok: false, initiateMs, verifyMs: 0 };
-  const id = String(initiated.body.movimentacao_id);
-  const codigo = await latestCodeFor(baseUrl, payer, id);
+  if (begun.status !== 201) return { ok: false, initiateMs, verifyMs: 0 };
+  const subject = flow.subjectOf(begun.body);
+  const codigo = await latestCodeFor(baseUrl, person, subject);
   started = performance.now();
-  const verified = await post(`${baseUrl}/api/transfers/${id}/verify`, { codigo }, auth);
+  const verified = await post(`${baseUrl}${flow.verifyPath(subject)}`, { codigo }, auth);
   return { ok: verified.status === 200, initiateMs, verifyMs: performance.now() - started };
 }
 
@@ -139,25 +156,16 @@ export async function createProductOverHttp(baseUrl: string, owner: BenchUser): 
 }
 
 /** One complete purchase of one unit: start it, read the code as the buyer would, verify. */
-export async function purchaseOverHttp(
+export function purchaseOverHttp(
   baseUrl: string,
   buyer: BenchUser,
   productId: string,
 ): Promise<TransferTiming> {
-  const auth = { authorization: `Bearer ${buyer.accessToken}` };
-  let started = performance.now();
-  const begun = await post(
-    `${baseUrl}/api/purchases`,
-    { produto_id: productId, quantidade: 1 },
-    { ...auth, 'idempotency-key': randomUUID() },
-  );
-  const initiateMs = performance.now() - started;
-  if (begun.status !== 201) return { ok: false, initiateMs, verifyMs: 0 };
-  const sale = String(begun.body.venda_id);
-  const codigo = await latestCodeFor(baseUrl, buyer, sale);
-  started = performance.now();
-  const verified = await post(`${baseUrl}/api/purchases/${sale}/verify`, { codigo }, auth);
-  return { ok: verified.status === 200, initiateMs, verifyMs: performance.now() - started };
+  return completeOverHttp(baseUrl, buyer, {
+    start: ['/api/purchases', { produto_id: productId, quantidade: 1 }],
+    subjectOf: (body) => String(body.venda_id),
+    verifyPath: (sale) => `/api/purchases/${sale}/verify`,
+  });
 }
 
 /** The person's latest code message, as they read WhatsApp: its code, only if it is `subject`'s. */

@@ -17,10 +17,17 @@ const MAX_BATCH = 64;
 export type TransferPhaseParams = { pagador_id: string } & Record<string, unknown>;
 export type PurchasePhaseParams = { comprador_id: string } & Record<string, unknown>;
 
-export type TransferBatchers = {
-  initiate: CallBatcher<TransferPhaseParams, unknown>;
-  verify: CallBatcher<TransferPhaseParams, unknown>;
-};
+type Phases<P> = Record<'initiate' | 'verify', CallBatcher<P, unknown>>;
+export type TransferBatchers = Phases<TransferPhaseParams>;
+
+/** The transfer phases, batched under load (one call when the server is quiet). */
+export const transferBatchers = onePer(
+  (db: Kysely<DB>): TransferBatchers =>
+    phases(db, 'pagador_id', {
+      initiate: ['kc_transferencia_iniciar', 'kc_transferencias_iniciar'],
+      verify: ['kc_transferencia_verificar', 'kc_transferencias_verificar'],
+    }),
+);
 
 /**
  * A purchase's phases, batched under load the same way (kc_compras_iniciar and _verificar take the
@@ -28,37 +35,24 @@ export type TransferBatchers = {
  * of one popular product lock it and commit once a batch.
  */
 export const purchaseBatchers = onePer(
-  (db: Kysely<DB>): Record<'initiate' | 'verify', CallBatcher<PurchasePhaseParams, unknown>> => ({
-    initiate: phaseBatcher(db, 'kc_compra_iniciar', 'kc_compras_iniciar', INITIATION_LANES, 'comprador_id'),
-    verify: phaseBatcher(
-      db,
-      'kc_compra_verificar',
-      'kc_compras_verificar',
-      VERIFICATION_LANES,
-      'comprador_id',
-    ),
-  }),
+  (db: Kysely<DB>): Phases<PurchasePhaseParams> =>
+    phases(db, 'comprador_id', {
+      initiate: ['kc_compra_iniciar', 'kc_compras_iniciar'],
+      verify: ['kc_compra_verificar', 'kc_compras_verificar'],
+    }),
 );
 
-/** The transfer phases, batched under load (one call when the server is quiet). */
-export const transferBatchers = onePer(
-  (db: Kysely<DB>): TransferBatchers => ({
-    initiate: phaseBatcher(
-      db,
-      'kc_transferencia_iniciar',
-      'kc_transferencias_iniciar',
-      INITIATION_LANES,
-      'pagador_id',
-    ),
-    verify: phaseBatcher(
-      db,
-      'kc_transferencia_verificar',
-      'kc_transferencias_verificar',
-      VERIFICATION_LANES,
-      'pagador_id',
-    ),
-  }),
-);
+/** A flow's two phases, each its lone function and its batch function, keyed by the payer's field. */
+function phases<K extends string>(
+  db: Kysely<DB>,
+  payer: K,
+  fns: Record<'initiate' | 'verify', [one: LedgerFunction, many: LedgerFunction]>,
+): Phases<Record<K, string> & Record<string, unknown>> {
+  return {
+    initiate: phaseBatcher(db, ...fns.initiate, INITIATION_LANES, payer),
+    verify: phaseBatcher(db, ...fns.verify, VERIFICATION_LANES, payer),
+  };
+}
 
 function phaseBatcher<K extends string>(
   db: Kysely<DB>,
