@@ -32,6 +32,7 @@ export type LedgerFunction =
   | 'kc_movimento_cancelar'
   | 'kc_movimento_pernas'
   | 'kc_confirmar'
+  | 'kc_confirmacoes'
   | 'kc_codigo_emitir'
   | 'kc_codigo_verificar'
   | 'kc_reclamacao_abrir'

@@ -13,7 +13,7 @@ import { randomSixDigitCode } from '../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callLedger, parseResult } from './ledger-call.ts';
 import { type PayeeIdentity, payeeParam } from './payees.ts';
-import { purchaseBatchers, transferBatchers } from './phase-batches.ts';
+import { partyConfirmations, purchaseBatchers, transferBatchers } from './phase-batches.ts';
 import {
   CODE_WINDOW_MS,
   CODES_PER_WINDOW,
@@ -26,6 +26,7 @@ import {
   TRANSFER_HOLD_POLICY,
 } from './policy.ts';
 import type { LedgerRefusal, LedgerResult } from './results.ts';
+import type { CodeSubjectPurpose } from './verification-codes.ts';
 
 // The ledger's operations, behind its door (ledger.ts): the only way the rest of the server moves
 // money. Every operation is one
@@ -124,7 +125,16 @@ export type PostRequest =
       withStatementRow?: boolean;
     }
   | { kind: 'purchase'; saleId: string; buyerId: string; code: string }
-  | { kind: 'party'; movementId: string; partyId: string };
+  | {
+      kind: 'party';
+      movementId: string;
+      partyId: string;
+      /** The code sent to the party, when the party proves itself with one (an agent's cash-in). */
+      code?: PartyCode;
+    };
+
+/** A code a party was sent for a movement (sql/codes.sql): its purpose and what it is bound to. */
+export type PartyCode = { purpose: CodeSubjectPurpose; binding: string; code: string };
 
 /** A void by the payer: of a transfer, of a purchase (by its sale), or of any held movement. */
 export type VoidRequest =
@@ -258,7 +268,14 @@ async function post(
   // The post refuses a frozen payer and a payee it would take past its maximum balance.
   const limites = deps.config.levelLimits;
   if (r.kind === 'party') {
-    const result = await withTransactionRetry(() => confirmWithin(deps.database.db, deps.config, r));
+    const params = {
+      movimentacao_id: r.movementId,
+      confirmador_id: r.partyId,
+      limites,
+      ...(r.code ? { codigo: partyCodeParam(deps, r.code) } : {}),
+    };
+    const raw = await withTransactionRetry(() => partyConfirmations(deps.database.db).run(params));
+    const result = parseResult('postByParty', raw);
     if (result.ok) deps.events.publish(result.usuarios, result.movimentacao_id);
     return result;
   }
@@ -287,20 +304,14 @@ async function post(
   return result;
 }
 
-/**
- * The named party's post of a held movement, in the caller's transaction when it spends a code
- * there (an agent's cash-in): the code and the post commit together. Publishing is the caller's.
- */
-function confirmWithin(
-  db: Kysely<DB> | Transaction<DB>,
-  config: Pick<LedgerDeps['config'], 'levelLimits'>,
-  r: Omit<Extract<PostRequest, { kind: 'party' }>, 'kind'>,
-): Promise<LedgerResult<'postByParty'>> {
-  return callLedger(db, 'kc_confirmar', 'postByParty', {
-    movimentacao_id: r.movementId,
-    confirmador_id: r.partyId,
-    limites: config.levelLimits,
-  });
+function partyCodeParam(deps: LedgerDeps, c: PartyCode) {
+  return {
+    finalidade: c.purpose,
+    vinculo: c.binding,
+    codigo: c.code,
+    pepper: codePepper(deps.config.jwtSecret),
+    max_tentativas: MAX_CODE_ATTEMPTS,
+  };
 }
 
 async function voidHold(
@@ -537,7 +548,6 @@ export const ledger = {
   adjust: observed(() => 'adjust', adjust),
   adjustWithin,
   holdWithin,
-  confirmWithin,
   postLegs: observed(() => 'post_legs', postLegs),
 };
 

@@ -42,6 +42,18 @@ export const purchaseBatchers = onePer(
     }),
 );
 
+export type PartyConfirmationParams = { confirmador_id: string } & Record<string, unknown>;
+
+/**
+ * Holds confirmed by a named party, posted by that party's action (an agent's cash-in with the
+ * agent's code, a cash-out handed over), batched the same way (kc_confirmacoes locks every
+ * movement, then their sales and products, then their legs' accounts, in order), keyed by the party.
+ */
+export const partyConfirmations = onePer(
+  (db: Kysely<DB>): CallBatcher<PartyConfirmationParams, unknown> =>
+    phaseBatcher(db, 'kc_confirmar', 'kc_confirmacoes', VERIFICATION_LANES, 'confirmador_id'),
+);
+
 /** A flow's two phases, each its lone function and its batch function, keyed by the payer's field. */
 function phases<K extends string>(
   db: Kysely<DB>,
@@ -75,11 +87,12 @@ function phaseBatcher<K extends string>(
   });
 }
 
-export type BatchedFlow = 'transfer' | 'purchase' | 'statement';
+export type BatchedFlow = 'transfer' | 'purchase' | 'party' | 'statement';
 
 /**
  * Calls `listener` with the flow, the phase and the item count of every batched call this
- * database handle sends: the transfers' and purchases' phases, and the statement's pages.
+ * database handle sends: the transfers' and purchases' phases, the parties' confirmations, and the
+ * statement's pages.
  */
 export function watchLedgerBatches(
   db: Kysely<DB>,
@@ -92,6 +105,7 @@ export function watchLedgerBatches(
       transfers[phase].watch((items) => listener('transfer', phase, items)),
       purchases[phase].watch((items) => listener('purchase', phase, items)),
     ]),
+    partyConfirmations(db).watch((items) => listener('party', 'verify', items)),
     statementPages(db).watch((items) => listener('statement', 'read', items)),
   ];
   return () => {

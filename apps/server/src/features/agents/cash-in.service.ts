@@ -14,7 +14,6 @@ import {
   type PartyHoldPolicy,
   refusalError,
   requestHashOf,
-  verifyCode,
 } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { enqueue } from '../../messaging/outbox.ts';
@@ -114,20 +113,13 @@ export async function confirmCashIn(
   if (!movement) throw new AppError('transaction_not_found');
   if (movement.status !== 'pendente')
     throw new AppError('transaction_not_pending', { details: { status: movement.status } });
-  const outcome = await withTransactionRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const checked = await verifyCode(trx, deps.config, {
-        subjectId: p.movementId,
-        purpose: 'deposito',
-        phone: agent.telefone,
-        code: p.code,
-      });
-      if (!checked.ok) return checked;
-      return ledger.confirmWithin(trx, deps.config, { movementId: p.movementId, partyId: p.agentUserId });
-    }),
-  );
-  if (!outcome.ok) throw codeRefusal(outcome);
-  if ('usuarios' in outcome) deps.events.publish(outcome.usuarios, outcome.movimentacao_id);
+  const posted = await ledger.post(deps, {
+    kind: 'party',
+    movementId: p.movementId,
+    partyId: p.agentUserId,
+    code: { purpose: 'deposito', binding: agent.telefone, code: p.code },
+  });
+  if (!posted.ok) throw codeRefusal(posted);
 }
 
 /** The agent gives up a cash-in before confirming it: the float's money is free again. */

@@ -362,8 +362,12 @@ $$;
 -- A party-confirmed hold, confirmed by its party (the caller has checked who is acting): posts it.
 -- Anyone else is refused (not_confirming_party), and so is a code-confirmed hold, which only its
 -- code posts. Past its time, it ends as its expiry says. Under an open dispute it waits for the
--- dispute's decision (transaction_in_dispute).
--- p: {movimentacao_id, confirmador_id, limites}. Answers {ok, movimentacao_id, usuarios}.
+-- dispute's decision (transaction_in_dispute). A party that proves itself with a code sent to it
+-- (an agent's cash-in) gives it here: a wrong one costs an attempt and posts nothing, a right one
+-- is spent with the post, and a late one is code_expired (the sweeper voids the hold).
+-- p: {movimentacao_id, confirmador_id, limites,
+--     codigo?: {finalidade, vinculo, codigo, pepper, max_tentativas}}.
+-- Answers {ok, movimentacao_id, usuarios}.
 create or replace function kc_confirmar(p jsonb) returns jsonb language plpgsql as $$
 declare
   m kreyolcash_movimentacoes;
@@ -374,6 +378,11 @@ begin
   if m.confirmador_id is distinct from (p->>'confirmador_id')::uuid then return kc_erro('not_confirming_party'); end if;
   if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
   if kc_em_disputa(m.id) then return kc_erro('transaction_in_dispute'); end if;
+  if p ? 'codigo' then
+    v_recusa := kc_codigo_conferir(m.id, p->'codigo'->>'finalidade', p->'codigo'->>'vinculo', p->'codigo'->>'codigo',
+                                   p->'codigo'->>'pepper', (p->'codigo'->>'max_tentativas')::integer);
+    if v_recusa is not null then return v_recusa; end if;
+  end if;
   if m.expira_em <= now() and not m.posta_ao_expirar then
     perform kc_desfazer(m.id, m.tipo, 'expirada');
     return kc_erro('transaction_not_pending', '{"status": "expirada"}'::jsonb);
@@ -384,8 +393,9 @@ begin
                             'usuarios', to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null)));
 end $$;
 
--- Locks, in ascending id, every account of the pending movements of a kind among these (their own
--- two and their stored legs'): what a batch of posts takes before its first item (the lock order).
+-- Locks, in ascending id, every account of the pending movements of a kind (null: of any kind)
+-- among these (their own two and their stored legs'): what a batch of posts takes before its first
+-- item (the lock order).
 create or replace function kc_travar_contas_pendentes(p_movs uuid[], p_tipo text) returns void language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
@@ -393,8 +403,29 @@ begin
    where id = any(array(select c from kreyolcash_movimentacoes m
                           left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
                          cross join unnest(array[m.conta_debito, m.conta_credito, pe.conta_debito, pe.conta_credito]) c
-                         where m.id = any(p_movs) and m.tipo = p_tipo and m.status = 'pendente' and c is not null))
+                         where m.id = any(p_movs) and (p_tipo is null or m.tipo = p_tipo) and m.status = 'pendente'
+                           and c is not null))
    order by id for no key update;
+end $$;
+
+-- A batch of party confirmations (kc_confirmar's items, p: {itens: [...]}) in one transaction: every
+-- movement named, then the sales and products of those that are purchases, then every account of
+-- the pending ones' legs are locked first, each set in order (the lock order), then each item runs
+-- kc_confirmar in the batch's order. Answers a jsonb array in the items' order.
+create or replace function kc_confirmacoes(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+declare
+  i record;
+  v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
+  v_ids uuid[] := array(select (e->>'movimentacao_id')::uuid from jsonb_array_elements(p->'itens') e);
+begin
+  perform 1 from kreyolcash_movimentacoes where id = any(v_ids) order by id for no key update;
+  perform kc_travar_vendas(array(select v.id from vendas v where v.movimentacao_id = any(v_ids)), '{}');
+  perform kc_travar_contas_pendentes(v_ids, null);
+  for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n) order by n loop
+    v_respostas[i.n] := kc_confirmar(i.e);
+  end loop;
+  return to_jsonb(v_respostas);
 end $$;
 
 -- Locks every account of a movement's legs together, in ascending id (the lock order).

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
+import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { testDatabaseKind } from '../test-support/test-database.ts';
+import { ledger, type PartyHoldPolicy, requestHashOf } from './ledger.ts';
+import { callRaw } from './ledger-call.ts';
+import { partyConfirmations } from './phase-batches.ts';
+import { CODE_WINDOW_MS, codePepper } from './policy.ts';
+
+// A batch of party confirmations (kc_confirmacoes) runs each item as kc_confirmar runs it alone,
+// after the items before it: the same answers, and the same balances, statuses and codes, as the
+// same confirmations made one by one, refusals included. Under load, the facade's posts by a party
+// leave in such batches.
+
+type Answer = Record<string, unknown>;
+const HOUR_MS = 3_600_000;
+const RIGHT_CODE = '654321';
+
+describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
+  });
+  afterAll(async () => {
+    await expectLedgerSound(t.database.db);
+    await t.close();
+  });
+  const db = () => t.database.db;
+
+  const policy = (partyId: string): PartyHoldPolicy => ({
+    confirmation: { by: 'party', partyId },
+    countsInLimits: false,
+    expiry: { afterMs: HOUR_MS, action: 'void' },
+  });
+
+  async function held(payer: SeededUser, payee: SeededUser, amount: number, party: SeededUser) {
+    const result = await ledger.hold(t.app.deps, {
+      kind: 'movement',
+      movementKind: 'deposito',
+      debitAccountId: payer.id,
+      creditAccountId: payee.id,
+      amountCentis: amount,
+      note: null,
+      idempotencyKey: null,
+      requestHash: requestHashOf('movement', [payee.id, amount]),
+      policy: policy(party.id),
+    });
+    if (!result.ok) throw new Error(`hold refused: ${result.error}`);
+    return result.movimentacao_id;
+  }
+
+  /** The party's code for a held movement, as an agent's cash-in sends it. */
+  async function codeFor(movementId: string, party: SeededUser) {
+    const issued = await callRaw(t.database.db, 'kc_codigo_emitir', {
+      sujeito_id: movementId,
+      finalidade: 'deposito',
+      user_id: party.id,
+      telefone: party.telefone,
+      vinculo: party.telefone,
+      codigo: RIGHT_CODE,
+      pepper: codePepper(t.config.jwtSecret),
+      validade_ms: HOUR_MS,
+      max_codigos: 0,
+      janela_ms: CODE_WINDOW_MS,
+    });
+    expect(issued).toMatchObject({ ok: true });
+  }
+
+  const item = (movementId: string, by: SeededUser, code?: string) => ({
+    movimentacao_id: movementId,
+    confirmador_id: by.id,
+    limites: t.config.levelLimits,
+    ...(code
+      ? {
+          codigo: {
+            finalidade: 'deposito',
+            vinculo: by.telefone,
+            codigo: code,
+            pepper: codePepper(t.config.jwtSecret),
+            max_tentativas: 3,
+          },
+        }
+      : {}),
+  });
+
+  /** The same story for new people: a float paying customers, confirmed by its agent. */
+  async function story() {
+    const float = await seedUser(t, { bonusCentis: 90_000 });
+    const agent = await seedUser(t);
+    const stranger = await seedUser(t);
+    const customers = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+    // Level 1 holds at most ₭1 000: this customer can receive one of two ₭40 holds, not both.
+    const nearlyFull = await seedUser(t, { bonusCentis: 95_000 });
+    const [c1, c2, c3, c4] = customers as [SeededUser, SeededUser, SeededUser, SeededUser];
+    const plain = await held(float, c1, 5_000, agent);
+    const coded = await held(float, c2, 6_000, agent);
+    await codeFor(coded, agent);
+    const other = await held(float, c3, 7_000, agent);
+    const fits = await held(float, nearlyFull, 4_000, agent);
+    const tooMuch = await held(float, nearlyFull, 4_000, agent);
+    const last = await held(float, c4, 8_000, agent);
+    const items = [
+      item(plain, agent), // posted
+      item(other, stranger), // not_confirming_party
+      item(coded, agent, '000000'), // invalid_codes, an attempt spent
+      item(coded, agent, RIGHT_CODE), // posted, the code spent
+      item(plain, agent), // transaction_not_pending
+      item(fits, agent), // posted
+      item(tooMuch, agent), // balance_limit_reached, voided
+      item(last, agent), // posted after a refused neighbour
+      item(other, agent), // posted
+      item(randomUUID(), agent), // transaction_not_found
+    ];
+    const people = [float, agent, stranger, ...customers, nearlyFull];
+    return { items, people, movements: [plain, coded, other, fits, tooMuch, last] };
+  }
+
+  async function stateOf(people: SeededUser[], movements: string[]) {
+    const accounts = [];
+    for (const person of people) {
+      const { rows } = await sql<{ saldo: string; reservado: string }>`
+        select saldo_centis::text as saldo, reservado_centis::text as reservado
+          from kreyolcash_contas where id = ${person.id}::uuid`.execute(db());
+      accounts.push(rows[0]);
+    }
+    const holds = [];
+    for (const id of movements) {
+      const { rows } = await sql<{ status: string; tentativas: number | null; usado: boolean | null }>`
+        select m.status, c.tentativas, c.usado_em is not null as usado
+          from kreyolcash_movimentacoes m left join codigos_verificacao c on c.sujeito_id = m.id
+         where m.id = ${id}::uuid`.execute(db());
+      holds.push(rows[0]);
+    }
+    return { accounts, holds };
+  }
+
+  function comparable(answers: Answer[], movements: string[], people: SeededUser[]) {
+    const names = new Map<string, string>([
+      ...movements.map((id, i): [string, string] => [id, `movement ${i + 1}`]),
+      ...people.map((p, i): [string, string] => [p.id, `person ${i + 1}`]),
+    ]);
+    const rename = (value: unknown) => names.get(String(value)) ?? 'unknown';
+    return answers.map(({ movimentacao_id, usuarios, ...rest }) => ({
+      ...rest,
+      ...(movimentacao_id ? { movimentacao_id: rename(movimentacao_id) } : {}),
+      ...(Array.isArray(usuarios) ? { usuarios: usuarios.map(rename) } : {}),
+    }));
+  }
+
+  it('answers and leaves what the same confirmations leave one by one', async () => {
+    const together = await story();
+    const batch = (await callRaw(db(), 'kc_confirmacoes', { itens: together.items })) as Answer[];
+    const alone = await story();
+    const oneByOne: Answer[] = [];
+    for (const each of alone.items) oneByOne.push((await callRaw(db(), 'kc_confirmar', each)) as Answer);
+
+    expect(comparable(batch, together.movements, together.people)).toEqual(
+      comparable(oneByOne, alone.movements, alone.people),
+    );
+    expect(batch.map((a) => a.error ?? 'ok')).toEqual([
+      'ok',
+      'not_confirming_party',
+      'invalid_codes',
+      'ok',
+      'transaction_not_pending',
+      'ok',
+      'balance_limit_reached',
+      'ok',
+      'ok',
+      'transaction_not_found',
+    ]);
+    const state = await stateOf(together.people, together.movements);
+    expect(state).toEqual(await stateOf(alone.people, alone.movements));
+    // The float paid ₭50 + ₭60 + ₭70 + ₭40 + ₭80, and holds nothing more; the voided ₭40 came back.
+    expect(state.accounts[0]).toEqual({ saldo: String(90_000 - 30_000), reservado: '0' });
+    expect(state.holds.map((h) => h?.status)).toEqual([
+      'concluida',
+      'concluida',
+      'concluida',
+      'concluida',
+      'cancelada',
+      'concluida',
+    ]);
+    // The right code was spent after one wrong attempt.
+    expect(state.holds[1]).toMatchObject({ tentativas: 1, usado: true });
+  });
+
+  it('gathers concurrent posts by their parties into batches, each posted once', async () => {
+    const float = await seedUser(t, { bonusCentis: 90_000 });
+    const agents = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const customers = await Promise.all(Array.from({ length: 8 }, () => seedUser(t)));
+    const holds: { id: string; agent: SeededUser }[] = [];
+    for (const [i, customer] of customers.entries()) {
+      const agent = agents[i % agents.length] as SeededUser;
+      for (let n = 0; n < 3; n++) holds.push({ id: await held(float, customer, 1_000, agent), agent });
+    }
+    const batcher = partyConfirmations(t.app.deps.database.db);
+    const before = { ...batcher.sent };
+    // Each hold confirmed twice at once: one post, one transaction_not_pending.
+    const answers = await Promise.all(
+      [...holds, ...holds].map((h) =>
+        ledger.post(t.app.deps, { kind: 'party', movementId: h.id, partyId: h.agent.id }),
+      ),
+    );
+    const posted = answers.filter((a) => a.ok).map((a) => (a.ok ? a.movimentacao_id : ''));
+    expect(posted.sort()).toEqual(holds.map((h) => h.id).sort());
+    expect(answers.filter((a) => !a.ok).map((a) => (a.ok ? '' : a.error))).toEqual(
+      holds.map(() => 'transaction_not_pending'),
+    );
+    const calls = batcher.sent.calls - before.calls;
+    expect(batcher.sent.items - before.items).toBe(holds.length * 2);
+    expect(calls).toBeLessThan(holds.length * 2);
+    expect(batcher.sent.rolledBack).toBe(before.rolledBack);
+    const { rows } = await sql<{ saldo: string; reservado: string }>`
+      select saldo_centis::text as saldo, reservado_centis::text as reservado
+        from kreyolcash_contas where id = ${float.id}::uuid`.execute(db());
+    expect(rows[0]).toEqual({ saldo: String(90_000 - holds.length * 1_000), reservado: '0' });
+  });
+});
