@@ -29,6 +29,7 @@ export type LedgerFunction =
   | 'kc_produto_moderar'
   | 'kc_expirar'
   | 'kc_movimento_reter'
+  | 'kc_movimentos_reter'
   | 'kc_movimento_cancelar'
   | 'kc_movimento_pernas'
   | 'kc_confirmar'

@@ -13,7 +13,7 @@ import { randomSixDigitCode } from '../lib/secure-tokens.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callLedger, parseResult } from './ledger-call.ts';
 import { type PayeeIdentity, payeeParam } from './payees.ts';
-import { partyConfirmations, purchaseBatchers, transferBatchers } from './phase-batches.ts';
+import { movementHolds, partyConfirmations, purchaseBatchers, transferBatchers } from './phase-batches.ts';
 import {
   CODE_WINDOW_MS,
   CODES_PER_WINDOW,
@@ -112,7 +112,23 @@ export type HoldRequest =
        * agent's commission): held with it, posted with it as its legs 2, 3, …
        */
       alsoPays?: { creditAccountId: string; amountCentis: number }[];
+      /** A code for the confirming party, sent with the hold, that it confirms with (post's `code`). */
+      sendsPartyCode?: PartyCodeToSend;
     };
+
+/**
+ * A code the ledger makes for a hold's party, valid as long as the hold, and the message that
+ * sends it: its template's parameters without the code, which the ledger adds as `codigo`.
+ */
+export type PartyCodeToSend = {
+  purpose: CodeSubjectPurpose;
+  phone: string;
+  /** What the code confirms, when more than the phone it goes to. */
+  binding?: string;
+  /** Codes the party may be sent per window, when more than a person's (an agent's cash-ins). */
+  perWindow?: number;
+  message: { template: string; purpose: string; language: string; params: Record<string, unknown> };
+};
 
 /** A post: the payer's code for a transfer or a purchase, or the named party's action for a hold that waits for it. */
 export type PostRequest =
@@ -207,11 +223,33 @@ async function holdMovement(
   deps: LedgerDeps,
   r: Extract<HoldRequest, { kind: 'movement' }>,
 ): Promise<LedgerResult<'holdMovement'>> {
-  const result = await withTransactionRetry(() =>
-    callLedger(deps.database.db, 'kc_movimento_reter', 'holdMovement', movementHoldParams(deps.config, r)),
-  );
+  const params = {
+    ...movementHoldParams(deps.config, r),
+    ...(r.sendsPartyCode ? { codigo_parte: partyCodeToSendParam(deps, r.sendsPartyCode) } : {}),
+  };
+  const raw = await withTransactionRetry(() => movementHolds(deps.database.db).run(params));
+  const result = parseResult('holdMovement', raw);
   if (result.ok && !result.replayed) deps.events.publish(result.usuarios, result.movimentacao_id);
   return result;
+}
+
+function partyCodeToSendParam(deps: LedgerDeps, c: PartyCodeToSend) {
+  const code = randomSixDigitCode();
+  return {
+    finalidade: c.purpose,
+    codigo: code,
+    pepper: codePepper(deps.config.jwtSecret),
+    telefone: c.phone,
+    vinculo: c.binding ?? c.phone,
+    max_codigos: Math.ceil((c.perWindow ?? CODES_PER_WINDOW) * deps.config.rateLimitMultiplier),
+    janela_ms: CODE_WINDOW_MS,
+    mensagem: {
+      template: c.message.template,
+      purpose: c.message.purpose,
+      idioma: c.message.language,
+      params: { ...c.message.params, codigo: code },
+    },
+  };
 }
 
 /**

@@ -7,13 +7,13 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { ledger, type PartyHoldPolicy, requestHashOf } from './ledger.ts';
 import { callRaw } from './ledger-call.ts';
-import { partyConfirmations } from './phase-batches.ts';
-import { CODE_WINDOW_MS, codePepper } from './policy.ts';
+import { movementHolds, partyConfirmations } from './phase-batches.ts';
+import { CODE_WINDOW_MS, codePepper, policyParams } from './policy.ts';
 
-// A batch of party confirmations (kc_confirmacoes) runs each item as kc_confirmar runs it alone,
-// after the items before it: the same answers, and the same balances, statuses and codes, as the
-// same confirmations made one by one, refusals included. Under load, the facade's posts by a party
-// leave in such batches.
+// A batch of holds between accounts (kc_movimentos_reter) or of party confirmations
+// (kc_confirmacoes) runs each item as it runs alone, after the items before it: the same answers,
+// and the same balances, statuses, codes, messages and keys, as the same calls made one by one,
+// refusals included. Under load, the facade's holds and posts by a party leave in such batches.
 
 type Answer = Record<string, unknown>;
 const HOUR_MS = 3_600_000;
@@ -188,15 +188,131 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     expect(state.holds[1]).toMatchObject({ tentativas: 1, usado: true });
   });
 
-  it('gathers concurrent posts by their parties into batches, each posted once', async () => {
+  const holdItem = (
+    float: SeededUser,
+    to: SeededUser,
+    amount: number,
+    agent: SeededUser,
+    o: { key?: string; codes?: number } = {},
+  ) => ({
+    tipo: 'deposito',
+    conta_debito: float.id,
+    conta_credito: to.id,
+    quantidade_centis: amount,
+    observacoes: null,
+    politica: policyParams(policy(agent.id)),
+    limites: t.config.levelLimits,
+    chave: o.key ?? null,
+    request_hash: `${to.id}/${amount}`,
+    outras_pernas: [],
+    codigo_parte: {
+      finalidade: 'deposito',
+      codigo: RIGHT_CODE,
+      pepper: codePepper(t.config.jwtSecret),
+      telefone: agent.telefone,
+      vinculo: agent.telefone,
+      max_codigos: o.codes ?? 60,
+      janela_ms: CODE_WINDOW_MS,
+      mensagem: {
+        template: 'cash_in_code',
+        purpose: 'cash_in_code',
+        idioma: 'ht',
+        params: { valor_centis: amount },
+      },
+    },
+  });
+
+  /** The same story of cash-ins for new people: holds from one float, each sending the agent a code. */
+  async function holdStory() {
+    const float = await seedUser(t, { bonusCentis: 20_000 });
+    const agent = await seedUser(t);
+    const [c1, c2, c3] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const nearlyFull = await seedUser(t, { bonusCentis: 99_000 });
+    const items = [
+      holdItem(float, c1, 5_000, agent), // held, a code and its message
+      holdItem(float, c2, 30_000, agent), // insufficient_balance
+      holdItem(float, c2, 4_000, agent, { key: 'k1' }), // held
+      holdItem(float, c2, 4_000, agent, { key: 'k1' }), // the same key and body: its answer again
+      holdItem(float, c3, 4_000, agent, { key: 'k1' }), // the same key, another body: refused
+      holdItem(float, float, 1_000, agent), // self_transfer
+      holdItem(float, c3, 1_000, agent, { codes: 2 }), // the agent's two codes are sent: rate_limited
+      holdItem(float, nearlyFull, 2_000, agent), // balance_limit_reached
+      holdItem(float, c3, 3_000, agent), // held after refused neighbours
+    ];
+    return { items, people: [float, agent, c1, c2, c3, nearlyFull] };
+  }
+
+  async function holdStateOf(people: SeededUser[]) {
+    const [float, agent] = people as [SeededUser, SeededUser];
+    const { rows } = await sql<Record<string, string>>`
+      select (select saldo_centis || '/' || reservado_centis from kreyolcash_contas where id = ${float.id}::uuid) as float,
+             (select string_agg(m.status || ':' || m.quantidade_centis || ':' || (c.sujeito_id is not null), ','
+                                order by m.quantidade_centis)
+                from kreyolcash_movimentacoes m left join codigos_verificacao c on c.sujeito_id = m.id
+               where m.conta_debito = ${float.id}::uuid and m.tipo = 'deposito') as holds,
+             (select count(*)::text from outbox_messages where recipient = ${agent.telefone} and purpose = 'cash_in_code')
+               as messages,
+             (select count(*)::text from idempotency_keys where user_id = ${float.id}::uuid) as keys`.execute(
+      db(),
+    );
+    return rows[0];
+  }
+
+  it('holds a batch between accounts as the same holds one by one, each party code sent once', async () => {
+    const together = await holdStory();
+    const batch = (await callRaw(db(), 'kc_movimentos_reter', { itens: together.items })) as Answer[];
+    const alone = await holdStory();
+    const oneByOne: Answer[] = [];
+    for (const each of alone.items)
+      oneByOne.push((await callRaw(db(), 'kc_movimento_reter', each)) as Answer);
+
+    const shape = (answers: Answer[], people: SeededUser[]) =>
+      comparable(
+        answers.map(({ expira_em, ...rest }) => ({ ...rest, has_expiry: expira_em !== undefined })),
+        [],
+        people,
+      ).map((a, i) => ({ ...a, movimentacao_id: a.movimentacao_id && `hold of item ${i}` }));
+    expect(batch.map((a) => a.error ?? (a.replayed ? 'replayed' : 'ok'))).toEqual([
+      'ok',
+      'insufficient_balance',
+      'ok',
+      'replayed',
+      'idempotency_key_reused',
+      'self_transfer',
+      'rate_limited',
+      'balance_limit_reached',
+      'ok',
+    ]);
+    // The replay answers the first hold's id, the others their own.
+    expect(batch[3]?.movimentacao_id).toBe(batch[2]?.movimentacao_id);
+    expect(shape(batch, together.people)).toEqual(shape(oneByOne, alone.people));
+    const state = await holdStateOf(together.people);
+    expect(state).toEqual(await holdStateOf(alone.people));
+    expect(state).toEqual({
+      float: '20000/12000',
+      holds: 'pendente:3000:true,pendente:4000:true,pendente:5000:true',
+      messages: '3',
+      keys: '1',
+    });
+  });
+
+  it('gathers concurrent holds and posts by their parties into batches, each done once', async () => {
     const float = await seedUser(t, { bonusCentis: 90_000 });
     const agents = [await seedUser(t), await seedUser(t), await seedUser(t)];
     const customers = await Promise.all(Array.from({ length: 8 }, () => seedUser(t)));
-    const holds: { id: string; agent: SeededUser }[] = [];
-    for (const [i, customer] of customers.entries()) {
-      const agent = agents[i % agents.length] as SeededUser;
-      for (let n = 0; n < 3; n++) holds.push({ id: await held(float, customer, 1_000, agent), agent });
-    }
+    const holdBatcher = movementHolds(t.app.deps.database.db);
+    const beforeHolds = { ...holdBatcher.sent };
+    // 24 holds from one float at once: batched, each held once, the float's lock taken once a batch.
+    const holds = await Promise.all(
+      customers.flatMap((customer, i) => {
+        const agent = agents[i % agents.length] as SeededUser;
+        return [0, 1, 2].map(async () => ({ id: await held(float, customer, 1_000, agent), agent }));
+      }),
+    );
+    expect(new Set(holds.map((h) => h.id)).size).toBe(24);
+    expect(holdBatcher.sent.items - beforeHolds.items).toBe(24);
+    expect(holdBatcher.sent.calls - beforeHolds.calls).toBeLessThan(24);
+    expect(holdBatcher.sent.rolledBack).toBe(beforeHolds.rolledBack);
     const batcher = partyConfirmations(t.app.deps.database.db);
     const before = { ...batcher.sent };
     // Each hold confirmed twice at once: one post, one transaction_not_pending.

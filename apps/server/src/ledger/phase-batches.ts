@@ -43,6 +43,17 @@ export const purchaseBatchers = onePer(
 );
 
 export type PartyConfirmationParams = { confirmador_id: string } & Record<string, unknown>;
+export type MovementHoldParams = { conta_debito: string } & Record<string, unknown>;
+
+/**
+ * Holds between accounts (an agent's cash-in from its float, a customer's cash-out), batched the
+ * same way (kc_movimentos_reter locks every key, then every paying account, in order), keyed by
+ * the paying account.
+ */
+export const movementHolds = onePer(
+  (db: Kysely<DB>): CallBatcher<MovementHoldParams, unknown> =>
+    phaseBatcher(db, 'kc_movimento_reter', 'kc_movimentos_reter', INITIATION_LANES, 'conta_debito'),
+);
 
 /**
  * Holds confirmed by a named party, posted by that party's action (an agent's cash-in with the
@@ -91,8 +102,8 @@ export type BatchedFlow = 'transfer' | 'purchase' | 'party' | 'statement';
 
 /**
  * Calls `listener` with the flow, the phase and the item count of every batched call this
- * database handle sends: the transfers' and purchases' phases, the parties' confirmations, and the
- * statement's pages.
+ * database handle sends: the transfers' and purchases' phases, the holds a party confirms and
+ * their confirmations, and the statement's pages.
  */
 export function watchLedgerBatches(
   db: Kysely<DB>,
@@ -105,6 +116,7 @@ export function watchLedgerBatches(
       transfers[phase].watch((items) => listener('transfer', phase, items)),
       purchases[phase].watch((items) => listener('purchase', phase, items)),
     ]),
+    movementHolds(db).watch((items) => listener('party', 'initiate', items)),
     partyConfirmations(db).watch((items) => listener('party', 'verify', items)),
     statementPages(db).watch((items) => listener('statement', 'read', items)),
   ];

@@ -7,16 +7,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
-import {
-  findPayee,
-  issueCode,
-  ledger,
-  type PartyHoldPolicy,
-  refusalError,
-  requestHashOf,
-} from '../../ledger/ledger.ts';
-import { withTransactionRetry } from '../../lib/transaction-retry.ts';
-import { enqueue } from '../../messaging/outbox.ts';
+import { findPayee, ledger, type PartyHoldPolicy, refusalError, requestHashOf } from '../../ledger/ledger.ts';
 import { findAgentPerson, findHeld } from './cash.repository.ts';
 import { AGENT_CODES_PER_WINDOW, codeRefusal } from './cash-codes.ts';
 
@@ -45,55 +36,41 @@ export async function startCashIn(
     countsInLimits: false,
     expiry: { afterMs: CASH_IN_CODE_EXPIRY_MS, action: 'void' },
   };
-  const started = await withTransactionRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const held = await ledger.holdWithin(trx, deps.config, {
-        kind: 'movement',
-        movementKind: 'deposito',
-        debitAccountId: agent.conta_id,
-        creditAccountId: customer.accountId,
-        amountCentis: body.quantidade_centis,
-        note: null,
-        idempotencyKey: null,
-        requestHash: requestHashOf('cash_in', [customer.id, body.quantidade_centis]),
-        policy,
-      });
-      if (!held.ok) throw refusalError(held);
-      const issued = await issueCode(trx, deps.config, {
-        subjectId: held.movimentacao_id,
-        purpose: 'deposito',
-        userId: agentUserId,
-        phone: agent.telefone,
-        validityMs: CASH_IN_CODE_EXPIRY_MS,
-        perWindow: AGENT_CODES_PER_WINDOW,
-      });
-      if (!issued.ok) throw refusalError(issued);
-      await enqueue(trx, {
-        channel: 'whatsapp',
-        recipient: agent.telefone,
-        purpose: 'cash_in_code',
-        referencia: held.movimentacao_id,
+  const held = await ledger.hold(deps, {
+    kind: 'movement',
+    movementKind: 'deposito',
+    debitAccountId: agent.conta_id,
+    creditAccountId: customer.accountId,
+    amountCentis: body.quantidade_centis,
+    note: null,
+    idempotencyKey: null,
+    requestHash: requestHashOf('cash_in', [customer.id, body.quantidade_centis]),
+    policy,
+    sendsPartyCode: {
+      purpose: 'deposito',
+      phone: agent.telefone,
+      perWindow: AGENT_CODES_PER_WINDOW,
+      message: {
         template: 'cash_in_code',
+        purpose: 'cash_in_code',
+        language: agent.idioma,
         params: {
-          codigo: issued.code,
           valor_centis: body.quantidade_centis,
           cliente: customer.nome_completo,
           validade_min: CASH_IN_CODE_EXPIRY_MS / 60_000,
         },
-        idioma: agent.idioma,
-      });
-      return { held, expiresAt: issued.expiresAt };
-    }),
-  );
-  deps.events.publish(started.held.usuarios, started.held.movimentacao_id);
+      },
+    },
+  });
+  if (!held.ok) throw refusalError(held);
   return {
-    movimentacao_id: started.held.movimentacao_id,
+    movimentacao_id: held.movimentacao_id,
     cliente: {
       nome_completo: customer.nome_completo,
       profile_photo_url: profilePhotoUrl(customer.profile_photo_key),
     },
     quantidade_centis: body.quantidade_centis,
-    expira_em: started.expiresAt,
+    expira_em: new Date(held.expira_em),
   };
 }
 

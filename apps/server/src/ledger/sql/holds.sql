@@ -3,18 +3,26 @@
 -- movement (for statements, limits and the freeze) are the accounts' owners; a system account has
 -- none. The hold waits for its named party (kc_confirmar) or its expiry; its payer may void it.
 -- A code goes with a flow that sends it in words of its own (transfers, purchases), so these holds
--- are party-confirmed.
+-- are party-confirmed; the party may be sent a code of its own to confirm with (an agent's
+-- cash-in), checked by kc_confirmar.
 
 -- p: {tipo, conta_debito, conta_credito, quantidade_centis, observacoes, politica, limites,
 --     chave, request_hash, outras_pernas?: [{conta_credito, quantidade_centis}, …]}: what else the
 --     payer pays with it from the same account (a fee, a commission), held with it and posted with
---     it as its legs 2, 3, … Answers {ok, movimentacao_id, expira_em, usuarios} or kc_reter's
---     refusals, invalid_amount, amount_too_large, self_transfer.
+--     it as its legs 2, 3, …
+--     codigo_parte?: {finalidade, codigo, pepper, telefone, vinculo, max_codigos, janela_ms,
+--                     mensagem: {template, purpose, idioma, params}}: a code for the party, written
+--     with the hold and valid as long as it, and its message. The party's codes in the window are
+--     counted under the paying account's lock, before anything is held (rate_limited).
+-- Answers {ok, movimentacao_id, expira_em, usuarios} or kc_reter's refusals, invalid_amount,
+-- amount_too_large, self_transfer, rate_limited.
 create or replace function kc_movimento_reter(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_quantidade bigint := (p->>'quantidade_centis')::bigint;
+  v_codigo jsonb := p->'codigo_parte';
   c record;
   v_anterior jsonb;
+  v_retencao jsonb;
 begin
   if p->'politica'->>'confirmador_id' is null then
     raise exception 'kc_movimento_reter: a code-confirmed hold belongs to a flow that sends its code'
@@ -32,7 +40,54 @@ begin
   end if;
   v_anterior := kc_idem_abrir(c.pagador, p->>'chave', p->>'request_hash');
   if v_anterior is not null then return v_anterior; end if;
-  return kc_idem_fechar(c.pagador, p->>'chave', kc_movimento_reter_novo(p, c.pagador, c.recebedor, v_quantidade));
+  if v_codigo is not null then
+    perform 1 from kreyolcash_contas where id = (p->>'conta_debito')::uuid for no key update;
+    if kc_codigos_no_limite((p->'politica'->>'confirmador_id')::uuid, (v_codigo->>'max_codigos')::integer,
+                            (v_codigo->>'janela_ms')::bigint) then
+      return kc_idem_fechar(c.pagador, p->>'chave', kc_erro('rate_limited'));
+    end if;
+  end if;
+  v_retencao := kc_movimento_reter_novo(p, c.pagador, c.recebedor, v_quantidade);
+  if v_codigo is not null and (v_retencao->>'ok')::boolean then
+    perform kc_codigo_parte(v_codigo, (v_retencao->>'movimentacao_id')::uuid, (p->'politica'->>'confirmador_id')::uuid,
+                            (v_retencao->>'expira_em')::timestamptz);
+  end if;
+  return kc_idem_fechar(c.pagador, p->>'chave', v_retencao);
+end $$;
+
+-- A held movement's code for its party, and the message that sends it (c: kc_movimento_reter's
+-- codigo_parte), valid until the hold expires.
+create or replace function kc_codigo_parte(c jsonb, p_mov uuid, p_parte uuid, p_expira timestamptz)
+    returns void language plpgsql as $$
+begin
+  perform kc_codigo_avulso(c->>'finalidade');
+  perform kc_codigo_gravar(c || jsonb_build_object('sujeito_id', p_mov, 'user_id', p_parte, 'expira_em', p_expira));
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  values ('whatsapp', c->>'telefone', c->'mensagem'->>'template', c->'mensagem'->'params', c->'mensagem'->>'idioma',
+          c->'mensagem'->>'purpose', p_mov::text);
+end $$;
+
+-- A batch of holds between accounts (kc_movimento_reter's items, p: {itens: [...]}) in one
+-- transaction: every Idempotency-Key named, then every paying account, are locked first, each set in
+-- order (the lock order: a key before an account), then each item runs kc_movimento_reter in the
+-- batch's order. Answers a jsonb array in the items' order.
+create or replace function kc_movimentos_reter(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+declare
+  i record;
+  v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
+begin
+  perform pg_advisory_xact_lock(k) from unnest(array(
+    select distinct kc_idem_trava(c.user_id, e->>'chave')
+      from jsonb_array_elements(p->'itens') e join kreyolcash_contas c on c.id = (e->>'conta_debito')::uuid
+     where e->>'chave' is not null and c.user_id is not null order by 1)) k;
+  perform 1 from kreyolcash_contas
+   where id = any(array(select (e->>'conta_debito')::uuid from jsonb_array_elements(p->'itens') e))
+   order by id for no key update;
+  for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n) order by n loop
+    v_respostas[i.n] := kc_movimento_reter(i.e);
+  end loop;
+  return to_jsonb(v_respostas);
 end $$;
 
 -- The legs of a hold with more than one (leg 1 the movement's own, then outras_pernas, each paid
