@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
 
 // The fee rule is written twice: in TypeScript (packages/domain, what every screen quotes as the
-// payer types) and in SQL (sql/fees.sql, what a transfer's hold charges). They must never differ.
+// payer types) and in SQL (sql/fees.sql, what a hold charges, and the agent's commission of it).
+// They must never differ.
 
 // A fixed seed: the same tables on every run, and a failure names the table and the amount.
 function seededRandom(seed: number): (below: number) => number {
@@ -15,7 +16,7 @@ function seededRandom(seed: number): (below: number) => number {
   };
 }
 
-function randomTable(random: (below: number) => number): FeeBand[] {
+function randomTable(random: (below: number) => number, withCommission: boolean): FeeBand[] {
   const bands: FeeBand[] = [];
   let from = 1;
   const count = random(5);
@@ -30,7 +31,7 @@ function randomTable(random: (below: number) => number): FeeBand[] {
       ate_centis: to,
       fixa_centis: [0, 1, 500, 5_000, 999_999][random(5)] as number,
       percentual_bp: [0, 1, 50, 100, 333, 10_000][random(6)] as number,
-      comissao_bp: 0,
+      comissao_bp: withCommission ? ([0, 1, 2_500, 5_000, 9_999, 10_000][random(6)] as number) : 0,
     });
     if (to === AMOUNT_CEILING_CENTIS) break;
     from = to + 1;
@@ -48,7 +49,7 @@ function amountsFor(bands: readonly FeeBand[], random: (below: number) => number
   return amounts.filter((amount) => amount >= 1 && amount <= AMOUNT_CEILING_CENTIS);
 }
 
-describe(`the transfer fee of the hold (kc_tarifa) on ${testDatabaseKind}`, () => {
+describe(`the fee of a hold (kc_tarifa) on ${testDatabaseKind}`, () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
@@ -58,31 +59,37 @@ describe(`the transfer fee of the hold (kc_tarifa) on ${testDatabaseKind}`, () =
     await database.close();
   });
 
-  it("is the domain's fee for every amount of 40 tables, and refuses what is above the last band", async () => {
-    const random = seededRandom(20_261_128);
-    let compared = 0;
-    for (let table = 0; table < 40; table++) {
-      const bands = randomTable(random);
-      expect(feeTableProblem(bands, 'transferencia'), JSON.stringify(bands)).toBeNull();
-      await database.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'transferencia').execute();
-        if (bands.length > 0)
-          await trx
-            .insertInto('tarifa_faixas')
-            .values(bands.map((band) => ({ operacao: 'transferencia' as const, ...band })))
-            .execute();
-      });
-      for (const amount of amountsFor(bands, random)) {
-        const { rows } = await sql<{ answer: Record<string, unknown> }>`
-          select kc_tarifa('transferencia', ${amount}::bigint) as answer`.execute(database.db);
-        const quote = feeFor(bands, amount);
-        const expected = quote
-          ? { tarifa_centis: quote.tarifa_centis }
-          : { ok: false, error: 'amount_above_fee_bands', limite_centis: bands.at(-1)?.ate_centis };
-        expect(rows[0]?.answer, `${JSON.stringify(bands)} for ${amount}`).toEqual(expected);
-        compared += 1;
+  it.each([
+    ['transferencia', false, 20_261_128],
+    ['saque', true, 20_261_129],
+  ] as const)(
+    "is the domain's %s fee and commission for every amount of 40 tables, and refuses what is above the last band",
+    async (operacao, withCommission, seed) => {
+      const random = seededRandom(seed);
+      let compared = 0;
+      for (let table = 0; table < 40; table++) {
+        const bands = randomTable(random, withCommission);
+        expect(feeTableProblem(bands, operacao), JSON.stringify(bands)).toBeNull();
+        await database.db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('tarifa_faixas').where('operacao', '=', operacao).execute();
+          if (bands.length > 0)
+            await trx
+              .insertInto('tarifa_faixas')
+              .values(bands.map((band) => ({ operacao, ...band })))
+              .execute();
+        });
+        for (const amount of amountsFor(bands, random)) {
+          const { rows } = await sql<{ answer: Record<string, unknown> }>`
+          select kc_tarifa(${operacao}, ${amount}::bigint) as answer`.execute(database.db);
+          const quote = feeFor(bands, amount);
+          const expected = quote
+            ? { tarifa_centis: quote.tarifa_centis, comissao_centis: quote.comissao_centis }
+            : { ok: false, error: 'amount_above_fee_bands', limite_centis: bands.at(-1)?.ate_centis };
+          expect(rows[0]?.answer, `${JSON.stringify(bands)} for ${amount}`).toEqual(expected);
+          compared += 1;
+        }
       }
-    }
-    expect(compared).toBeGreaterThan(400);
-  });
+      expect(compared).toBeGreaterThan(400);
+    },
+  );
 });

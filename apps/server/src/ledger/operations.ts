@@ -2,6 +2,7 @@ import {
   AppError,
   DEFAULT_MAX_PURCHASE_QUANTITY,
   type ErrorCode,
+  type FeeOperation,
   type LevelLimits,
   MAX_CODE_ATTEMPTS,
   type MovementKind,
@@ -114,6 +115,17 @@ export type HoldRequest =
       alsoPays?: { creditAccountId: string; amountCentis: number }[];
       /** A code for the confirming party, sent with the hold, that it confirms with (post's `code`). */
       sendsPartyCode?: PartyCodeToSend;
+      /**
+       * The code the payer was sent for these terms (an agent's cash-out), checked first and spent
+       * with the hold: a wrong one costs an attempt; a refused hold leaves it and the key unspent.
+       */
+      payerCode?: PartyCode & { subjectId: string };
+      /**
+       * The operation's fee the payer saw, read again under the fee table's lock (another is
+       * fee_changed) and held with the amount instead of `alsoPays`: its commission to the credited
+       * account, the rest to FEE_ACCOUNT_ID.
+       */
+      fee?: { operation: FeeOperation; seenCentis: number };
     };
 
 /**
@@ -224,7 +236,23 @@ async function holdMovement(
   r: Extract<HoldRequest, { kind: 'movement' }>,
 ): Promise<LedgerResult<'holdMovement'>> {
   const params = {
-    ...movementHoldParams(deps.config, r),
+    tipo: r.movementKind,
+    conta_debito: r.debitAccountId,
+    conta_credito: r.creditAccountId,
+    quantidade_centis: r.amountCentis,
+    observacoes: r.note,
+    politica: policyParams(r.policy),
+    limites: deps.config.levelLimits,
+    chave: r.idempotencyKey,
+    request_hash: r.requestHash,
+    outras_pernas: (r.alsoPays ?? []).map((leg) => ({
+      conta_credito: leg.creditAccountId,
+      quantidade_centis: leg.amountCentis,
+    })),
+    ...(r.fee ? { tarifa: { operacao: r.fee.operation, vista_centis: r.fee.seenCentis } } : {}),
+    ...(r.payerCode
+      ? { codigo_pagador: { ...partyCodeParam(deps, r.payerCode), sujeito_id: r.payerCode.subjectId } }
+      : {}),
     ...(r.sendsPartyCode ? { codigo_parte: partyCodeToSendParam(deps, r.sendsPartyCode) } : {}),
   };
   const raw = await withTransactionRetry(() => movementHolds(deps.database.db).run(params));
@@ -249,41 +277,6 @@ function partyCodeToSendParam(deps: LedgerDeps, c: PartyCodeToSend) {
       idioma: c.message.language,
       params: { ...c.message.params, codigo: code },
     },
-  };
-}
-
-/**
- * The same hold between accounts inside the caller's transaction, where the caller has checked
- * what confirms it (a code it spends there: an agent's cash-in, a customer's cash-out), so the
- * check and the hold commit together. Nothing is retried or published here: the caller retries
- * its whole transaction and, once committed, publishes (`deps.events.publish(result.usuarios, …)`).
- */
-function holdWithin(
-  trx: Transaction<DB>,
-  config: Pick<LedgerDeps['config'], 'levelLimits'>,
-  r: Extract<HoldRequest, { kind: 'movement' }>,
-): Promise<LedgerResult<'holdMovement'>> {
-  return callLedger(trx, 'kc_movimento_reter', 'holdMovement', movementHoldParams(config, r));
-}
-
-function movementHoldParams(
-  config: Pick<LedgerDeps['config'], 'levelLimits'>,
-  r: Extract<HoldRequest, { kind: 'movement' }>,
-) {
-  return {
-    tipo: r.movementKind,
-    conta_debito: r.debitAccountId,
-    conta_credito: r.creditAccountId,
-    quantidade_centis: r.amountCentis,
-    observacoes: r.note,
-    politica: policyParams(r.policy),
-    limites: config.levelLimits,
-    chave: r.idempotencyKey,
-    request_hash: r.requestHash,
-    outras_pernas: (r.alsoPays ?? []).map((leg) => ({
-      conta_credito: leg.creditAccountId,
-      quantidade_centis: leg.amountCentis,
-    })),
   };
 }
 
@@ -585,7 +578,6 @@ export const ledger = {
   reverse: observed(() => 'reverse', reverse),
   adjust: observed(() => 'adjust', adjust),
   adjustWithin,
-  holdWithin,
   postLegs: observed(() => 'post_legs', postLegs),
 };
 

@@ -296,6 +296,137 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     });
   });
 
+  /** A cash-out's hold, confirmed by the code its customer was sent for `terms` (kc_codigo_emitir). */
+  const cashOutItem = (
+    customer: SeededUser,
+    float: SeededUser,
+    agent: SeededUser,
+    request: string,
+    o: { amount: number; code: string; seenFee: number },
+  ) => ({
+    tipo: 'saque',
+    conta_debito: customer.id,
+    conta_credito: float.id,
+    quantidade_centis: o.amount,
+    observacoes: null,
+    politica: { ...policyParams(policy(agent.id)), nos_limites: true },
+    limites: t.config.levelLimits,
+    chave: request,
+    request_hash: `${request}/${o.amount}/${o.seenFee}`,
+    tarifa: { operacao: 'saque', vista_centis: o.seenFee },
+    codigo_pagador: {
+      sujeito_id: request,
+      finalidade: 'saque',
+      vinculo: `terms of ${request}`,
+      codigo: o.code,
+      pepper: codePepper(t.config.jwtSecret),
+      max_tentativas: 3,
+    },
+  });
+
+  async function cashOutStory() {
+    const float = await seedUser(t);
+    const agent = await seedUser(t);
+    const rich = await seedUser(t, { bonusCentis: 20_000 });
+    const poor = await seedUser(t, { bonusCentis: 1_000 });
+    const requests = [randomUUID(), randomUUID(), randomUUID()] as [string, string, string];
+    for (const [i, request] of requests.entries()) {
+      const issued = await callRaw(db(), 'kc_codigo_emitir', {
+        sujeito_id: request,
+        finalidade: 'saque',
+        user_id: (i === 0 ? rich : poor).id,
+        telefone: (i === 0 ? rich : poor).telefone,
+        vinculo: `terms of ${request}`,
+        codigo: RIGHT_CODE,
+        pepper: codePepper(t.config.jwtSecret),
+        validade_ms: HOUR_MS,
+        max_codigos: 0,
+        janela_ms: CODE_WINDOW_MS,
+      });
+      expect(issued).toMatchObject({ ok: true });
+    }
+    const [r1, r2, r3] = requests;
+    // The fee of ₭100: ₭1 + 1 % = ₭2, half of it the agent's commission.
+    const items = [
+      cashOutItem(rich, float, agent, r1, { amount: 10_000, code: '000000', seenFee: 200 }), // invalid_codes
+      cashOutItem(rich, float, agent, r1, { amount: 10_000, code: RIGHT_CODE, seenFee: 150 }), // fee_changed
+      cashOutItem(rich, float, agent, r1, { amount: 10_000, code: RIGHT_CODE, seenFee: 200 }), // held
+      cashOutItem(rich, float, agent, r1, { amount: 10_000, code: RIGHT_CODE, seenFee: 200 }), // code spent
+      cashOutItem(poor, float, agent, r2, { amount: 5_000, code: RIGHT_CODE, seenFee: 150 }), // insufficient_balance
+      cashOutItem(poor, float, agent, r3, { amount: 500, code: RIGHT_CODE, seenFee: 105 }), // held
+    ];
+    return { items, people: [float, agent, rich, poor], requests };
+  }
+
+  async function cashOutStateOf(people: SeededUser[], requests: string[]) {
+    const [float, , rich, poor] = people as [SeededUser, SeededUser, SeededUser, SeededUser];
+    const { rows } = await sql<Record<string, string>>`
+      select (select string_agg(saldo_centis || '/' || reservado_centis, ' ' order by array_position(${[rich.id, poor.id, float.id]}::uuid[], id))
+                from kreyolcash_contas where id in (${rich.id}::uuid, ${poor.id}::uuid, ${float.id}::uuid)) as accounts,
+             (select string_agg(c.tentativas || ':' || (c.usado_em is not null), ' ' order by array_position(${requests}::uuid[], c.sujeito_id))
+                from codigos_verificacao c where c.sujeito_id = any(${requests}::uuid[])) as codes,
+             (select string_agg(pe.numero || ':' || case pe.conta_credito when ${float.id}::uuid then 'float' else 'fees' end
+                                || ':' || pe.quantidade_centis, ' ' order by m.quantidade_centis desc, pe.numero)
+                from kreyolcash_movimentacoes m join kreyolcash_pernas pe on pe.movimentacao_id = m.id
+               where m.conta_debito in (${rich.id}::uuid, ${poor.id}::uuid)) as legs,
+             (select count(*)::text from idempotency_keys where user_id in (${rich.id}::uuid, ${poor.id}::uuid)) as keys`.execute(
+      db(),
+    );
+    return rows[0];
+  }
+
+  it("holds cash-outs on their payer's code and the fee they saw, as one by one", async () => {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'saque').execute();
+        await trx
+          .insertInto('tarifa_faixas')
+          .values({
+            operacao: 'saque',
+            de_centis: 1,
+            ate_centis: 1_000_000,
+            fixa_centis: 100,
+            percentual_bp: 100,
+            comissao_bp: 5_000,
+          })
+          .execute();
+      });
+    const together = await cashOutStory();
+    const batch = (await callRaw(db(), 'kc_movimentos_reter', { itens: together.items })) as Answer[];
+    const alone = await cashOutStory();
+    const oneByOne: Answer[] = [];
+    for (const each of alone.items)
+      oneByOne.push((await callRaw(db(), 'kc_movimento_reter', each)) as Answer);
+
+    expect(batch.map((a) => a.error ?? 'ok')).toEqual([
+      'invalid_codes',
+      'fee_changed',
+      'ok',
+      'transaction_not_pending',
+      'insufficient_balance',
+      'ok',
+    ]);
+    expect(batch[1]).toMatchObject({ tarifa_centis: 200 });
+    const shape = (answers: Answer[]) =>
+      answers.map(({ movimentacao_id, expira_em, usuarios, ...rest }) => ({
+        ...rest,
+        held: movimentacao_id !== undefined && expira_em !== undefined && Array.isArray(usuarios),
+      }));
+    expect(shape(batch)).toEqual(shape(oneByOne));
+    const state = await cashOutStateOf(together.people, together.requests);
+    expect(state).toEqual(await cashOutStateOf(alone.people, alone.requests));
+    expect(state).toEqual({
+      // ₭100 + ₭2 held from the rich customer, ₭5 + ₭1.05 from the poor one; the float (its sign-up
+      // bonus) gets nothing before the hand-over.
+      accounts: '20000/10200 1000/605 10000/0',
+      // A wrong attempt then spent; the refused hold's code unspent, to try again; spent.
+      codes: '1:true 0:false 0:true',
+      legs: '1:float:10000 2:float:100 3:fees:100 1:float:500 2:float:52 3:fees:53',
+      keys: '2',
+    });
+  });
+
   it('gathers concurrent holds and posts by their parties into batches, each done once', async () => {
     const float = await seedUser(t, { bonusCentis: 90_000 });
     const agents = [await seedUser(t), await seedUser(t), await seedUser(t)];

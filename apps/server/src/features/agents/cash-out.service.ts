@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { findUserById } from '../../identity/users.repository.ts';
 import {
-  FEE_ACCOUNT_ID,
   findBalance,
   issueCode,
   ledger,
@@ -20,7 +19,6 @@ import {
   quoteFee,
   refusalError,
   requestHashOf,
-  verifyCode,
 } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { enqueue } from '../../messaging/outbox.ts';
@@ -120,46 +118,21 @@ export async function confirmCashOut(
     countsInLimits: true,
     expiry: { afterMs: CASH_OUT_TAKE_MS, action: 'void' },
   };
-  const outcome = await withTransactionRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const checked = await verifyCode(trx, deps.config, {
-        subjectId: p.requestId,
-        purpose: 'saque',
-        phone: customer.telefone,
-        code: body.codigo,
-        binding: termsOf(customer.telefone, body.agente_numero, body.quantidade_centis, body.tarifa_centis),
-      });
-      if (!checked.ok) return checked;
-      const quote = await quoteFee(trx, 'saque', body.quantidade_centis, { lock: true });
-      if (quote.tarifa_centis !== body.tarifa_centis) {
-        throw new AppError('fee_changed', { details: { tarifa_centis: quote.tarifa_centis } });
-      }
-      const held = await ledger.holdWithin(trx, deps.config, {
-        kind: 'movement',
-        movementKind: 'saque',
-        debitAccountId: p.customerId,
-        creditAccountId: agent.conta_id,
-        amountCentis: body.quantidade_centis,
-        note: null,
-        idempotencyKey: p.requestId,
-        requestHash: requestHashOf('cash_out', [
-          body.agente_numero,
-          body.quantidade_centis,
-          body.tarifa_centis,
-        ]),
-        policy,
-        alsoPays: [
-          { creditAccountId: agent.conta_id, amountCentis: quote.comissao_centis },
-          { creditAccountId: FEE_ACCOUNT_ID, amountCentis: quote.operador_centis },
-        ].filter((leg) => leg.amountCentis > 0),
-      });
-      if (!held.ok) throw refusalError(held);
-      return held;
-    }),
-  );
+  const terms = termsOf(customer.telefone, body.agente_numero, body.quantidade_centis, body.tarifa_centis);
+  const outcome = await ledger.hold(deps, {
+    kind: 'movement',
+    movementKind: 'saque',
+    debitAccountId: p.customerId,
+    creditAccountId: agent.conta_id,
+    amountCentis: body.quantidade_centis,
+    note: null,
+    idempotencyKey: p.requestId,
+    requestHash: requestHashOf('cash_out', [body.agente_numero, body.quantidade_centis, body.tarifa_centis]),
+    policy,
+    payerCode: { subjectId: p.requestId, purpose: 'saque', binding: terms, code: body.codigo },
+    fee: { operation: 'saque', seenCentis: body.tarifa_centis },
+  });
   if (!outcome.ok) throw codeRefusal(outcome);
-  if (!('expira_em' in outcome)) throw new Error('a cash-out hold answered without its expiry');
-  deps.events.publish(outcome.usuarios, outcome.movimentacao_id);
   const [listed] = await listHeldCashOuts(db, {
     customerId: p.customerId,
     movementId: outcome.movimentacao_id,
