@@ -141,7 +141,7 @@ end $$;
 -- account are locked first, each set in order (kc_movimento_reter's order), then each item runs
 -- kc_movimento_reter in the batch's order. Answers a jsonb array in the items' order.
 create or replace function kc_movimentos_reter(p jsonb) returns jsonb language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);

@@ -119,7 +119,7 @@ $$;
 -- order): the sales' movements, the sales, then their products and the others named. What a batch
 -- of purchases and a moderation take before voiding or posting any of them.
 create or replace function kc_travar_vendas(p_vendas uuid[], p_produtos uuid[]) returns void language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 begin
   perform 1 from kreyolcash_movimentacoes
    where id = any(array(select movimentacao_id from vendas where id = any(p_vendas))) order by id for no key update;
@@ -240,7 +240,7 @@ end $$;
 -- product is locked, and its stock committed, once for the batch rather than once a purchase.
 -- Answers a jsonb array in the items' order.
 create or replace function kc_compras_iniciar(p jsonb) returns jsonb language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 declare
   v_itens jsonb := p->'itens';
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
@@ -275,7 +275,7 @@ end $$;
 -- locked first, each set in order (the ledger's order), then each item runs kc_compra_verificar in
 -- the batch's order. Answers a jsonb array in the items' order.
 create or replace function kc_compras_verificar(p jsonb) returns jsonb language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 declare
   v_itens jsonb := p->'itens';
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);

@@ -19,7 +19,7 @@
 create or replace function kc_extrato_pagina_ids(p_usuario uuid, p_filtro text, p_limite integer,
                                                  p_antes_em timestamptz, p_antes_id uuid)
     returns uuid[] language plpgsql stable
-    set enable_seqscan = off as $$
+    set enable_seqscan = off set jit = off as $$
 declare
   v_em timestamptz := coalesce(p_antes_em, 'infinity');
   v_id uuid := coalesce(p_antes_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff');
@@ -64,7 +64,7 @@ create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_det
                    remetente_nome text, remetente_email text, destinatario_nome text, destinatario_email text,
                    estornada boolean, em_verificacao boolean, agente jsonb, compra jsonb, taxa_centis bigint)
     language plpgsql stable
-    set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off
+    set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off
     set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
 begin
@@ -125,7 +125,7 @@ end $$;
 create or replace function kc_saldo(p_usuario uuid)
     returns table (saldo_centis bigint, reservado_centis bigint, disponivel_centis bigint, em_verificacao_centis bigint)
     language plpgsql stable
-    set enable_seqscan = off as $$
+    set enable_seqscan = off set jit = off as $$
 #variable_conflict use_column
 begin
   return query

@@ -163,7 +163,7 @@ end $$;
 -- between accounts may pay a system account: no person to tell there. PL/pgSQL, whose insert's
 -- plan lasts the connection.
 create or replace function kc_transferencias_avisar(p_movs uuid[]) returns void language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   select 'whatsapp', a.telefone, a.template, a.params, a.idioma, 'transfer_done', m.id::text
@@ -232,7 +232,7 @@ end $$;
 -- one by one after them, in ascending payer order (one payer's requests keep their order), and get
 -- its answer: a refusal, a replayed key, and what follows them.
 create or replace function kc_transferencias_iniciar(p jsonb) returns jsonb language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
@@ -262,7 +262,7 @@ end $$;
 -- answers. Every check errs toward leaving an item to the one-by-one path, which then names its
 -- refusal. Answers {n: answer}, with the answer kc_transferencia_iniciar would give.
 create or replace function kc_transferencias_reter_juntas(p jsonb) returns jsonb language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
   v_limites jsonb := p->'itens'->0->'limites';
   v_n bigint[];
@@ -417,7 +417,7 @@ end $$;
 -- answers are the ones those items would get run alone in some order, which is all concurrent
 -- requests are owed.
 create or replace function kc_transferencias_verificar(p jsonb) returns jsonb language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);

@@ -225,7 +225,7 @@ $$;
 -- batch's credits to that account up to it could take past the account's maximum balance (debits
 -- left out, so the check errs only toward the one-by-one path). Answers the ids posted, in order.
 create or replace function kc_postar_lote(p_movs uuid[], p_limites jsonb) returns uuid[] language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
   v_barrados uuid[];
   v_postados uuid[];
@@ -397,7 +397,7 @@ end $$;
 -- among these (their own two and their stored legs'): what a batch of posts takes before its first
 -- item (the lock order).
 create or replace function kc_travar_contas_pendentes(p_movs uuid[], p_tipo text) returns void language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
   perform 1 from kreyolcash_contas
    where id = any(array(select c from kreyolcash_movimentacoes m
@@ -413,7 +413,7 @@ end $$;
 -- the pending ones' legs are locked first, each set in order (the lock order), then each item runs
 -- kc_confirmar in the batch's order. Answers a jsonb array in the items' order.
 create or replace function kc_confirmacoes(p jsonb) returns jsonb language plpgsql
-    set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
