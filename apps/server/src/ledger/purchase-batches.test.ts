@@ -141,7 +141,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
     expect(comparable(batch)).toEqual(comparable(oneByOne));
     const state = await stateOf(together.product.id, together.people);
     expect(state).toEqual(await stateOf(alone.product.id, alone.people));
-    return { batch, state };
+    return { batch, state, items: together.items };
   }
 
   it('answers and leaves what the same purchases leave one by one', async () => {
@@ -250,8 +250,15 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
   }
 
   it('verifies a batch as it verifies one by one', async () => {
-    const { batch, state } = await bothWays(verificationStory, 'kc_compras_verificar', 'kc_compra_verificar');
+    const { batch, state, items } = await bothWays(
+      verificationStory,
+      'kc_compras_verificar',
+      'kc_compra_verificar',
+    );
     expect([batch[0]?.ok, batch[2]?.ok, batch[9]?.ok]).toEqual([true, true, true]);
+    // Each posted answer names the sale its item asked for (the comparison above renames ids).
+    for (const [n, answer] of batch.entries())
+      if (answer.ok) expect(answer.venda_id).toBe((items[n] as { venda_id: string }).venda_id);
     expect([batch[3]?.error, batch[4]?.error]).toEqual(['transaction_not_pending', 'sale_not_found']);
     expect(state.product).toEqual({ estoque: 2, estoque_reservado: 0 });
   });

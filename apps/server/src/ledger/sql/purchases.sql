@@ -174,25 +174,37 @@ begin
   return jsonb_build_object('ok', true, 'venda_id', v.id, 'movimentacao_id', v.movimentacao_id, 'vendedor_id', v.vendedor_id);
 end $$;
 
--- A posted purchase's sale, locked with its product by the caller (kc_concluir): confirmed, its
--- units taken from the stock, and the seller told, on the company's phone or the owner's when the
--- company has none.
+-- A posted purchase's sale, locked with its product by the caller (kc_concluir): completed as a
+-- batch's are (kc_compras_concluir).
 create or replace function kc_compra_concluir(v vendas) returns void language plpgsql as $$
 begin
-  update produtos
-     set estoque = estoque - v.quantidade, estoque_reservado = estoque_reservado - v.quantidade,
-         status = case when estoque - v.quantidade = 0 then 'ESGOTADO' else status end
-   where id = v.produto_id and estoque is not null;
-  update vendas set status = 'CONFIRMADA', atualizado_em = now() where id = v.id;
+  perform kc_compras_concluir(array[v.id]);
+end $$;
+
+-- Posted purchases' sales (p_vendas, in order), locked with their products by the caller: confirmed,
+-- their units taken from each product's stock in one update per product (sold out at 0), and each
+-- seller told, in order, on the company's phone or the owner's when the company has none.
+create or replace function kc_compras_concluir(p_vendas uuid[]) returns void language plpgsql as $$
+begin
+  update produtos pd
+     set estoque = pd.estoque - s.quantidade, estoque_reservado = pd.estoque_reservado - s.quantidade,
+         status = case when pd.estoque - s.quantidade = 0 then 'ESGOTADO' else pd.status end
+    from (select produto_id, sum(quantidade)::integer as quantidade from vendas
+           where id = any(p_vendas) group by produto_id) s
+   where pd.id = s.produto_id and pd.estoque is not null;
+  update vendas set status = 'CONFIRMADA', atualizado_em = now() where id = any(p_vendas);
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   select 'whatsapp', coalesce(e.telefone, o.telefone), 'new_sale',
          jsonb_build_object('produto', pd.nome, 'quantidade', v.quantidade, 'valor_centis', v.total_centis,
                             'comprador', b.nome_completo),
          o.idioma, 'new_sale', v.id::text
-    from empresas e join usuarios o on o.id = e.responsavel_id
+    from unnest(p_vendas) with ordinality as u(id, k)
+    join vendas v on v.id = u.id
+    join empresas e on e.id = v.empresa_id
+    join usuarios o on o.id = e.responsavel_id
     join produtos pd on pd.id = v.produto_id
     join usuarios b on b.id = v.comprador_id
-   where e.id = v.empresa_id;
+   order by u.k;
 end $$;
 
 -- p: {venda_id, comprador_id}
@@ -272,8 +284,13 @@ end $$;
 
 -- A batch of purchase verifications, in one transaction: the movements of the batch's sales (each
 -- named by its buyer), then the sales, their products and every account of the movements' legs are
--- locked first, each set in order (the ledger's order), then each item runs kc_compra_verificar in
--- the batch's order. Answers a jsonb array in the items' order.
+-- locked first, each set in order (the ledger's order). A sale whose first item in the batch has its
+-- right code is posted with the others like it as sets (kc_postar_lote, then kc_compras_concluir:
+-- one update of each account and each product); the rest run kc_compra_verificar one by one after
+-- them, in the batch's order: a wrong or late code and what follows it for that sale, another
+-- buyer's sale, a posting the set path leaves to it. Answers a jsonb array in the items' order, the
+-- answers those items get run alone (in another order only where a seller's maximum balance
+-- decides between them).
 create or replace function kc_compras_verificar(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 declare
@@ -281,6 +298,11 @@ declare
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
   v_vendas uuid[];
   v_movs uuid[];
+  v_certos uuid[];
+  v_itens_certos bigint[];
+  v_vendas_certas uuid[];
+  v_postados uuid[] := '{}';
+  v_k integer;
   i record;
 begin
   select coalesce(array_agg(v.id), '{}'), coalesce(array_agg(v.movimentacao_id), '{}') into v_vendas, v_movs
@@ -289,8 +311,34 @@ begin
             from jsonb_array_elements(v_itens) e) x on v.id = x.venda and v.comprador_id = x.comprador;
   perform kc_travar_vendas(v_vendas, '{}');
   perform kc_travar_contas_pendentes(v_movs, 'compra');
+  select coalesce(array_agg(f.mov order by f.n), '{}'), coalesce(array_agg(f.n order by f.n), '{}'),
+         coalesce(array_agg(f.venda order by f.n), '{}')
+    into v_certos, v_itens_certos, v_vendas_certas
+    from (select distinct on (v.id) v.id as venda, v.movimentacao_id as mov, x.n, x.e, v.status, v.comprador_id,
+                 v.vendedor_id, v.total_centis
+            from jsonb_array_elements(v_itens) with ordinality as x(e, n)
+            join vendas v on v.id = (x.e->>'venda_id')::uuid and v.comprador_id = (x.e->>'comprador_id')::uuid
+           where v.id = any(v_vendas)
+           order by v.id, x.n) f
+    join codigos_verificacao c on c.sujeito_id = f.mov and c.finalidade = 'purchase'
+   where f.status = 'PENDENTE' and f.e->'limites' = v_itens->0->'limites'
+     and kc_codigo_vale(c, kc_vinculo_dinheiro(f.comprador_id, f.vendedor_id, f.total_centis),
+                        f.e->>'codigo', f.e->>'pepper', (f.e->>'max_tentativas')::integer);
+  if cardinality(v_certos) > 0 then
+    v_postados := kc_postar_lote(v_certos, v_itens->0->'limites');
+    delete from codigos_verificacao where sujeito_id = any(v_postados) and finalidade = 'purchase';
+    perform kc_compras_concluir(array(select x.venda from unnest(v_certos, v_vendas_certas) with ordinality as x(mov, venda, k)
+                                       where x.mov = any(v_postados) order by x.k));
+  end if;
   for i in select e, n from jsonb_array_elements(v_itens) with ordinality as t(e, n) order by n loop
-    v_respostas[i.n] := kc_compra_verificar(i.e);
+    v_k := array_position(v_itens_certos, i.n);
+    if v_k is not null and v_certos[v_k] = any(v_postados) then
+      v_respostas[i.n] := (select jsonb_build_object('ok', true, 'venda_id', v.id, 'movimentacao_id', v.movimentacao_id,
+                                                     'vendedor_id', v.vendedor_id)
+                             from vendas v where v.id = v_vendas_certas[v_k]);
+    else
+      v_respostas[i.n] := kc_compra_verificar(i.e);
+    end if;
   end loop;
   return to_jsonb(v_respostas);
 end $$;
