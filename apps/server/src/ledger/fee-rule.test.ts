@@ -1,6 +1,7 @@
 import { AMOUNT_CEILING_CENTIS, type FeeBand, feeFor, feeTableProblem } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replaceFeeBands } from '../test-support/fee-tables.ts';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
 
 // The fee rule is written twice: in TypeScript (packages/domain, what every screen quotes as the
@@ -70,14 +71,7 @@ describe(`the fee of a hold (kc_tarifa) on ${testDatabaseKind}`, () => {
       for (let table = 0; table < 40; table++) {
         const bands = randomTable(random, withCommission);
         expect(feeTableProblem(bands, operacao), JSON.stringify(bands)).toBeNull();
-        await database.db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('tarifa_faixas').where('operacao', '=', operacao).execute();
-          if (bands.length > 0)
-            await trx
-              .insertInto('tarifa_faixas')
-              .values(bands.map((band) => ({ operacao, ...band })))
-              .execute();
-        });
+        await replaceFeeBands(database.db, operacao, bands);
         for (const amount of amountsFor(bands, random)) {
           const { rows } = await sql<{ answer: Record<string, unknown> }>`
           select kc_tarifa(${operacao}, ${amount}::bigint) as answer`.execute(database.db);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
+import { replaceFeeBands } from '../test-support/fee-tables.ts';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS_ENV } from '../test-support/lifted-limits.ts';
@@ -33,20 +34,9 @@ describe.runIf(testDatabaseKind === 'postgres')('agent batches of two processes 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_MULTIPLIER: '10000', LEVEL_LIMITS: LIFTED_LEVEL_LIMITS_ENV });
     second = await openDatabase({ databaseUrl: String((t.database as TestDatabase).url) });
-    await t.database.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'saque').execute();
-      await trx
-        .insertInto('tarifa_faixas')
-        .values({
-          operacao: 'saque',
-          de_centis: 1,
-          ate_centis: 10_000_000,
-          fixa_centis: 25,
-          percentual_bp: 150,
-          comissao_bp: 4_000,
-        })
-        .execute();
-    });
+    await replaceFeeBands(t.database.db, 'saque', [
+      { de_centis: 1, ate_centis: 10_000_000, fixa_centis: 25, percentual_bp: 150, comissao_bp: 4_000 },
+    ]);
     agents = [];
     for (let i = 0; i < AGENTS; i++) agents.push(await seedUser(t, { bonusCentis: 2_000_000 }));
     customers = [];

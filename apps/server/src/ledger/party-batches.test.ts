@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replaceFeeBands } from '../test-support/fee-tables.ts';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -52,14 +53,19 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     return result.movimentacao_id;
   }
 
-  /** The party's code for a held movement, as an agent's cash-in sends it. */
-  async function codeFor(movementId: string, party: SeededUser) {
+  /** A code sent to `to` for `subject` (a held movement, a cash-out's request), bound to `binding`. */
+  async function codeFor(
+    subject: string,
+    purpose: 'deposito' | 'saque',
+    to: SeededUser,
+    binding = to.telefone,
+  ) {
     const issued = await callRaw(t.database.db, 'kc_codigo_emitir', {
-      sujeito_id: movementId,
-      finalidade: 'deposito',
-      user_id: party.id,
-      telefone: party.telefone,
-      vinculo: party.telefone,
+      sujeito_id: subject,
+      finalidade: purpose,
+      user_id: to.id,
+      telefone: to.telefone,
+      vinculo: binding,
       codigo: RIGHT_CODE,
       pepper: codePepper(t.config.jwtSecret),
       validade_ms: HOUR_MS,
@@ -97,7 +103,7 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     const [c1, c2, c3, c4] = customers as [SeededUser, SeededUser, SeededUser, SeededUser];
     const plain = await held(float, c1, 5_000, agent);
     const coded = await held(float, c2, 6_000, agent);
-    await codeFor(coded, agent);
+    await codeFor(coded, 'deposito', agent);
     const other = await held(float, c3, 7_000, agent);
     const fits = await held(float, nearlyFull, 4_000, agent);
     const tooMuch = await held(float, nearlyFull, 4_000, agent);
@@ -330,21 +336,8 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     const rich = await seedUser(t, { bonusCentis: 20_000 });
     const poor = await seedUser(t, { bonusCentis: 1_000 });
     const requests = [randomUUID(), randomUUID(), randomUUID()] as [string, string, string];
-    for (const [i, request] of requests.entries()) {
-      const issued = await callRaw(db(), 'kc_codigo_emitir', {
-        sujeito_id: request,
-        finalidade: 'saque',
-        user_id: (i === 0 ? rich : poor).id,
-        telefone: (i === 0 ? rich : poor).telefone,
-        vinculo: `terms of ${request}`,
-        codigo: RIGHT_CODE,
-        pepper: codePepper(t.config.jwtSecret),
-        validade_ms: HOUR_MS,
-        max_codigos: 0,
-        janela_ms: CODE_WINDOW_MS,
-      });
-      expect(issued).toMatchObject({ ok: true });
-    }
+    for (const [i, request] of requests.entries())
+      await codeFor(request, 'saque', i === 0 ? rich : poor, `terms of ${request}`);
     const [r1, r2, r3] = requests;
     // The fee of ₭100: ₭1 + 1 % = ₭2, half of it the agent's commission.
     const items = [
@@ -376,22 +369,9 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
   }
 
   it("holds cash-outs on their payer's code and the fee they saw, as one by one", async () => {
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        await trx.deleteFrom('tarifa_faixas').where('operacao', '=', 'saque').execute();
-        await trx
-          .insertInto('tarifa_faixas')
-          .values({
-            operacao: 'saque',
-            de_centis: 1,
-            ate_centis: 1_000_000,
-            fixa_centis: 100,
-            percentual_bp: 100,
-            comissao_bp: 5_000,
-          })
-          .execute();
-      });
+    await replaceFeeBands(db(), 'saque', [
+      { de_centis: 1, ate_centis: 1_000_000, fixa_centis: 100, percentual_bp: 100, comissao_bp: 5_000 },
+    ]);
     const together = await cashOutStory();
     const batch = (await callRaw(db(), 'kc_movimentos_reter', { itens: together.items })) as Answer[];
     const alone = await cashOutStory();
