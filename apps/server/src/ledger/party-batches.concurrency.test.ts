@@ -69,13 +69,25 @@ describe.runIf(testDatabaseKind === 'postgres')('agent batches of two processes 
       }),
     });
     const limits = t.config.levelLimits;
+    // A deadlock rolls back a batch (counted by its batcher) or a lone call (retried here): neither may happen.
+    let retries = 0;
+    const retried = {
+      onRetry: () => {
+        retries += 1;
+      },
+    };
     const hold = (db: Kysely<DB>, params: { conta_debito: string } & Record<string, unknown>) =>
-      withTransactionRetry(() => movementHolds(db).run(params));
+      withTransactionRetry(() => movementHolds(db).run(params), retried);
     const confirm = (db: Kysely<DB>, params: { confirmador_id: string } & Record<string, unknown>) =>
-      withTransactionRetry(() => partyConfirmations(db).run(params));
+      withTransactionRetry(() => partyConfirmations(db).run(params), retried);
     const cancel = (movementId: string, payerId: string) =>
-      withTransactionRetry(() =>
-        callRaw(t.database.db, 'kc_movimento_cancelar', { movimentacao_id: movementId, pagador_id: payerId }),
+      withTransactionRetry(
+        () =>
+          callRaw(t.database.db, 'kc_movimento_cancelar', {
+            movimentacao_id: movementId,
+            pagador_id: payerId,
+          }),
+        retried,
       );
 
     const cashIn = async (db: Kysely<DB>) => {
@@ -187,6 +199,7 @@ describe.runIf(testDatabaseKind === 'postgres')('agent batches of two processes 
     console.info('agent batches of two processes:', answers, refusals);
 
     expect(rolledBack() - before).toBe(0);
+    expect(retries).toBe(0);
     for (const what of ['cash-in hold', 'cash-in confirm', 'cash-out hold', 'cash-out hand-over'])
       expect(answers[what]).toBeGreaterThan(CLIENTS);
     // The only refusals this workload can meet.

@@ -111,6 +111,7 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     const items = [
       item(plain, agent), // posted
       item(other, stranger), // not_confirming_party
+      item(coded, agent), // without its code: invalid_codes, no attempt spent
       item(coded, agent, '000000'), // invalid_codes, an attempt spent
       item(coded, agent, RIGHT_CODE), // posted, the code spent
       item(plain, agent), // transaction_not_pending
@@ -169,6 +170,7 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     expect(batch.map((a) => a.error ?? 'ok')).toEqual([
       'ok',
       'not_confirming_party',
+      'invalid_codes',
       'invalid_codes',
       'ok',
       'transaction_not_pending',

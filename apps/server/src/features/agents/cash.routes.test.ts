@@ -373,27 +373,29 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       const requestId: string = started.json().pedido_id;
       expect(started.json().cotacao.tarifa_centis).toBe(500);
 
-      // ₭100 is in the first band: finance raises it from ₭5 to ₭7 before the customer confirms.
-      const raised = published.map((band, i) => (i === 0 ? { ...band, fixa_centis: 700 } : band));
-      expect((await publish(raised)).statusCode).toBe(200);
-      const refused = await confirm(customer, agent, 10_000, 500, requestId);
-      expect([refused.statusCode, refused.json().error]).toMatchObject([
-        409,
-        { code: 'fee_changed', details: { tarifa_centis: 700 } },
-      ]);
-      expect(await account(customer.id)).toEqual({ saldo: 20_000, reservado: 0 });
-      expect((await get('/api/cash-outs/pending', customer)).json().saques).toEqual([]);
-      // The refusal is the fee's, not the code's: the code is neither spent nor counted as a miss.
-      const code = await t.database.db
-        .selectFrom('codigos_verificacao')
-        .select(['usado_em', 'tentativas'])
-        .where('sujeito_id', '=', requestId)
-        .where('finalidade', '=', 'saque')
-        .executeTakeFirstOrThrow();
-      expect(code).toEqual({ usado_em: null, tentativas: 0 });
-
-      // The other tests quote the table as migrated.
-      expect((await publish(published)).statusCode).toBe(200);
+      try {
+        // ₭100 is in the first band: finance raises it from ₭5 to ₭7 before the customer confirms.
+        const raised = published.map((band, i) => (i === 0 ? { ...band, fixa_centis: 700 } : band));
+        expect((await publish(raised)).statusCode).toBe(200);
+        const refused = await confirm(customer, agent, 10_000, 500, requestId);
+        expect([refused.statusCode, refused.json().error]).toMatchObject([
+          409,
+          { code: 'fee_changed', details: { tarifa_centis: 700 } },
+        ]);
+        expect(await account(customer.id)).toEqual({ saldo: 20_000, reservado: 0 });
+        expect((await get('/api/cash-outs/pending', customer)).json().saques).toEqual([]);
+        // The refusal is the fee's, not the code's: the code is neither spent nor counted as a miss.
+        const code = await t.database.db
+          .selectFrom('codigos_verificacao')
+          .select(['usado_em', 'tentativas'])
+          .where('sujeito_id', '=', requestId)
+          .where('finalidade', '=', 'saque')
+          .executeTakeFirstOrThrow();
+        expect(code).toEqual({ usado_em: null, tentativas: 0 });
+      } finally {
+        // The other tests quote the table as migrated.
+        expect((await publish(published)).statusCode).toBe(200);
+      }
       await expectLedgerSound(t.database.db);
     });
 

@@ -113,7 +113,7 @@ begin
   perform 1 from tarifas where operacao = p->'tarifa'->>'operacao' for share;
   v_cotacao := kc_tarifa(p->'tarifa'->>'operacao', p_quantidade);
   if v_cotacao ? 'error' then return v_cotacao; end if;
-  if (v_cotacao->>'tarifa_centis')::bigint <> (p->'tarifa'->>'vista_centis')::bigint then
+  if (v_cotacao->>'tarifa_centis')::bigint is distinct from (p->'tarifa'->>'vista_centis')::bigint then
     return kc_erro('fee_changed', jsonb_build_object('tarifa_centis', (v_cotacao->>'tarifa_centis')::bigint));
   end if;
   return jsonb_build_object('outras_pernas', coalesce((

@@ -364,7 +364,8 @@ $$;
 -- code posts. Past its time, it ends as its expiry says. Under an open dispute it waits for the
 -- dispute's decision (transaction_in_dispute). A party that proves itself with a code sent to it
 -- (an agent's cash-in) gives it here: a wrong one costs an attempt and posts nothing, a right one
--- is spent with the post, and a late one is code_expired (the sweeper voids the hold).
+-- is spent with the post, a late one is code_expired (the sweeper voids the hold), and none at
+-- all is invalid_codes.
 -- p: {movimentacao_id, confirmador_id, limites,
 --     codigo?: {finalidade, vinculo, codigo, pepper, max_tentativas}}.
 -- Answers {ok, movimentacao_id, usuarios}.
@@ -382,6 +383,9 @@ begin
     v_recusa := kc_codigo_conferir(m.id, p->'codigo'->>'finalidade', p->'codigo'->>'vinculo', p->'codigo'->>'codigo',
                                    p->'codigo'->>'pepper', (p->'codigo'->>'max_tentativas')::integer);
     if v_recusa is not null then return v_recusa; end if;
+  elsif exists (select 1 from codigos_verificacao where sujeito_id = m.id) then
+    -- Its party was sent a code: only that code confirms it.
+    return kc_erro('invalid_codes');
   end if;
   if m.expira_em <= now() and not m.posta_ao_expirar then
     perform kc_desfazer(m.id, m.tipo, 'expirada');
