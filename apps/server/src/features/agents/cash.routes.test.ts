@@ -279,6 +279,10 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
         expira_em: expect.any(String),
       });
       expect(await account(customer.id)).toEqual({ saldo: 100_000, reservado: 51_500 });
+      // Its answer lost on a slow network, the app sends the same confirmation again: the same hold.
+      const again = await confirm(customer, agent, 50_000, 1_500, requestId);
+      expect([again.statusCode, again.json()]).toEqual([201, held.json()]);
+      expect(await account(customer.id)).toEqual({ saldo: 100_000, reservado: 51_500 });
       expect((await get('/api/cash-outs/pending', customer)).json().saques).toEqual([held.json()]);
       expect((await get('/api/me/agent/cash-outs', agent.user)).json().saques).toEqual([held.json()]);
 

@@ -15,9 +15,10 @@
 --     is held with the amount as further legs, instead of outras_pernas: its commission to the
 --     credited account (an agent's float), the rest to the operator's fee account.
 --     codigo_pagador?: {sujeito_id, finalidade, vinculo, codigo, pepper, max_tentativas}: the code
---     the payer was sent for these terms (an agent's cash-out), checked before anything: a wrong
---     one costs an attempt, a right one is spent with the hold. A hold it confirms that is refused
---     leaves the code and the Idempotency-Key unspent, to try again.
+--     the payer was sent for these terms (an agent's cash-out), checked before anything but the
+--     key's earlier answer: a wrong one costs an attempt, a right one is spent with the hold. A
+--     hold it confirms that is refused leaves the code and the Idempotency-Key unspent, to try
+--     again; one it made is answered again to the same key and terms.
 --     codigo_parte?: {finalidade, codigo, pepper, telefone, vinculo, max_codigos, janela_ms,
 --                     mensagem: {template, purpose, idioma, params}}: a code for the party, written
 --     with the hold and valid as long as it, and its message. The party's codes in the window are
@@ -49,11 +50,16 @@ begin
     raise exception 'kc_movimento_reter: an Idempotency-Key belongs to a paying person' using errcode = '22023';
   end if;
   if v_pagante is not null then
+    perform 1 from codigos_verificacao
+     where sujeito_id = (v_pagante->>'sujeito_id')::uuid and finalidade = v_pagante->>'finalidade' for no key update;
+  end if;
+  -- A request whose answer was lost on the way is answered again (its code is spent by then).
+  v_anterior := kc_idem_abrir(c.pagador, p->>'chave', p->>'request_hash');
+  if v_anterior is not null then return v_anterior; end if;
+  if v_pagante is not null then
     v_retencao := kc_codigo_pagador_recusa(v_pagante);
     if v_retencao is not null then return v_retencao; end if;
   end if;
-  v_anterior := kc_idem_abrir(c.pagador, p->>'chave', p->>'request_hash');
-  if v_anterior is not null then return v_anterior; end if;
   -- v_retencao: null until a refusal or the hold answers.
   if p ? 'tarifa' then
     v_retencao := kc_pernas_da_tarifa(p, v_quantidade);
