@@ -279,7 +279,7 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
         expira_em: expect.any(String),
       });
       expect(await account(customer.id)).toEqual({ saldo: 100_000, reservado: 51_500 });
-      // Its answer lost on a slow network, the app sends the same confirmation again: the same hold.
+      // Its answer lost on a slow network, the customer sends the same confirmation again: the same hold.
       const again = await confirm(customer, agent, 50_000, 1_500, requestId);
       expect([again.statusCode, again.json()]).toEqual([201, held.json()]);
       expect(await account(customer.id)).toEqual({ saldo: 100_000, reservado: 51_500 });
