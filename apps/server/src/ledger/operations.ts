@@ -17,8 +17,8 @@ import { type PayeeIdentity, payeeParam } from './payees.ts';
 import { movementHolds, partyConfirmations, purchaseBatchers, transferBatchers } from './phase-batches.ts';
 import {
   CODE_WINDOW_MS,
-  CODES_PER_WINDOW,
   codePepper,
+  codesPerWindow,
   type HoldPolicy,
   type PartyHoldPolicy,
   PURCHASE_HOLD_POLICY,
@@ -172,7 +172,7 @@ export type VoidRequest =
 
 function codeLimit(deps: LedgerDeps) {
   return {
-    max_codigos: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
+    max_codigos: codesPerWindow(deps.config.rateLimitMultiplier),
     janela_ms: CODE_WINDOW_MS,
   };
 }
@@ -269,7 +269,7 @@ function partyCodeToSendParam(deps: LedgerDeps, c: PartyCodeToSend) {
     pepper: codePepper(deps.config.jwtSecret),
     telefone: c.phone,
     vinculo: c.binding ?? c.phone,
-    max_codigos: Math.ceil((c.perWindow ?? CODES_PER_WINDOW) * deps.config.rateLimitMultiplier),
+    max_codigos: codesPerWindow(deps.config.rateLimitMultiplier, c.perWindow),
     janela_ms: CODE_WINDOW_MS,
     mensagem: {
       template: c.message.template,
@@ -390,7 +390,7 @@ function resendCode(
     codigo: randomSixDigitCode(),
     pepper: codePepper(deps.config.jwtSecret),
     max_tentativas: MAX_CODE_ATTEMPTS,
-    max_por_telefone: Math.ceil(CODES_PER_WINDOW * deps.config.rateLimitMultiplier),
+    max_por_telefone: codesPerWindow(deps.config.rateLimitMultiplier),
     janela_ms: CODE_WINDOW_MS,
   };
   const [fn, subject] =

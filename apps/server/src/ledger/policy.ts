@@ -8,6 +8,11 @@ import { PURCHASE_CODE_EXPIRY_MS, TRANSFER_CODE_EXPIRY_MS } from '@kreyolcash/do
 export const CODES_PER_WINDOW = 10;
 export const CODE_WINDOW_MS = 15 * 60_000;
 
+/** Codes one user (or phone) may be sent per window, under the configuration's multiplier. */
+export function codesPerWindow(rateLimitMultiplier: number, perWindow = CODES_PER_WINDOW): number {
+  return Math.ceil(perWindow * rateLimitMultiplier);
+}
+
 /**
  * How a held movement ends, chosen by the operation that holds it and stored on the movement
  * (sql/two-phase.sql, kc_reter): what confirms it — a 6-digit code sent to the payer, or an action

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { randomSixDigitCode } from '../lib/secure-tokens.ts';
 import { callLedger } from './ledger-call.ts';
-import { CODE_WINDOW_MS, CODES_PER_WINDOW, codePepper } from './policy.ts';
+import { CODE_WINDOW_MS, codePepper, codesPerWindow } from './policy.ts';
 import type { LedgerRefusal, LedgerResult } from './results.ts';
 
 // Codes whose subject is not a movement's own flow (the two steps of a phone change, the proof of
@@ -49,7 +49,7 @@ export async function issueCode(
     codigo: code,
     pepper: codePepper(config.jwtSecret),
     validade_ms: r.validityMs,
-    max_codigos: Math.ceil((r.perWindow ?? CODES_PER_WINDOW) * config.rateLimitMultiplier),
+    max_codigos: codesPerWindow(config.rateLimitMultiplier, r.perWindow),
     janela_ms: CODE_WINDOW_MS,
   });
   return result.ok ? { ok: true, code, expiresAt: new Date(result.expira_em) } : result;

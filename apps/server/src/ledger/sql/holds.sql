@@ -91,14 +91,15 @@ begin
   return kc_idem_fechar(c.pagador, p->>'chave', v_retencao);
 end $$;
 
--- The payer's code for a hold (c: kc_movimento_reter's codigo_pagador), its row locked: null when
--- right (it is spent once the hold is made); otherwise the refusal, a wrong code's attempt counted.
+-- The payer's code for a hold (c: kc_movimento_reter's codigo_pagador), its row locked by the
+-- caller: null when right (it is spent once the hold is made); otherwise the refusal, a wrong
+-- code's attempt counted.
 create or replace function kc_codigo_pagador_recusa(c jsonb) returns jsonb language plpgsql as $$
 declare v codigos_verificacao;
 begin
   perform kc_codigo_avulso(c->>'finalidade');
   select * into v from codigos_verificacao
-   where sujeito_id = (c->>'sujeito_id')::uuid and finalidade = c->>'finalidade' for no key update;
+   where sujeito_id = (c->>'sujeito_id')::uuid and finalidade = c->>'finalidade';
   if not found or v.usado_em is not null then return kc_erro('transaction_not_pending'); end if;
   if kc_codigo_vale(v, c->>'vinculo', c->>'codigo', c->>'pepper', (c->>'max_tentativas')::integer) then
     return null;
