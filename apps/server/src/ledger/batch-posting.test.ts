@@ -237,6 +237,59 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
     ]);
     await expectLedgerSound(t.database.db);
   });
+  it("answers each posted transfer that asked with its payer's statement row, as one alone would", async () => {
+    const [a, b, c] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const transfers = [
+      { payer: a, payee: b, amount: 700, withRow: true },
+      { payer: b, payee: c, amount: 1_300, withRow: true },
+      { payer: c, payee: a, amount: 90, withRow: false },
+      { payer: a, payee: c, amount: 2_500, withRow: true },
+    ];
+    const held: { id: string; code: string }[] = [];
+    for (const x of transfers) held.push(await hold(x.payer, x.payee, x.amount));
+    const heldAt = (k: number) => held[k] as { id: string; code: string };
+    const items = transfers.map((x, k) => ({
+      ...item(x.payer, heldAt(k).id, heldAt(k).code),
+      ...(x.withRow ? { com_linha: true } : {}),
+    }));
+    const answers = await verifyBatch(items);
+    const rowOf = async (payer: SeededUser, id: string) =>
+      (
+        await sql<{ r: unknown }>`select to_jsonb(l) as r
+          from kc_extrato_linhas(${payer.id}::uuid, array[${id}::uuid], true) l`.execute(t.database.db)
+      ).rows[0]?.r;
+    for (const [k, x] of transfers.entries()) {
+      const id = heldAt(k).id;
+      expect(answers[k]).toEqual({
+        ok: true,
+        movimentacao_id: id,
+        recebedor_id: x.payee.id,
+        ...(x.withRow ? { linha: await rowOf(x.payer, id) } : {}),
+      });
+    }
+    const fee = testFeeOf(2_500);
+    expect(answers[3]?.linha).toMatchObject({
+      id: heldAt(3).id,
+      remetente_id: a.id,
+      destinatario_id: c.id,
+      quantidade_centis: 2_500,
+      status: 'concluida',
+      taxa_centis: fee > 0 ? fee : null,
+    });
+    // The one-by-one path answers the same way.
+    const alone = await hold(b, a, 410);
+    const answer = (await callRaw(t.database.db, 'kc_transferencia_verificar', {
+      ...item(b, alone.id, alone.code),
+      com_linha: true,
+    })) as Answer;
+    expect(answer).toEqual({
+      ok: true,
+      movimentacao_id: alone.id,
+      recebedor_id: a.id,
+      linha: await rowOf(b, alone.id),
+    });
+    expect(answer.linha).toMatchObject({ quantidade_centis: 410, remetente_id: b.id });
+  });
 });
 
 // Batches, lone verifications and cancellations on the same movements and accounts at once: every
