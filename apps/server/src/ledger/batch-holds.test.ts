@@ -353,6 +353,39 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
     expect(sent.enviado_centis).toBe(500);
     await expectLedgerSound(db());
   });
+
+  it('gives every movement an id ordered by its time (UUID version 7), alone and in a batch', async () => {
+    const [a, b, c] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const before = Date.now();
+    const batch = await initiateBatch(db(), [
+      initiation(t, a, { id: b.id }, 300, { key: 'v7-1' }),
+      initiation(t, b, { id: c.id }, 400, { key: 'v7-2' }),
+      initiation(t, c, { id: a.id }, 500, { key: 'v7-3' }),
+    ]);
+    const alone = await callRaw(
+      db(),
+      'kc_transferencia_iniciar',
+      initiation(t, a, { id: c.id }, 600, { key: 'v7-4' }),
+    );
+    const after = Date.now();
+    const ids = [...batch, alone].map((answer) => String((answer as Answer).movimentacao_id));
+    const { rows } = await sql<{ id: string; criado_em: Date }>`
+      select id, criado_em from kreyolcash_movimentacoes where id in (${sql.join(ids)})`.execute(db());
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const millis = Number.parseInt(row.id.replaceAll('-', '').slice(0, 12), 16);
+      expect(millis).toBeGreaterThanOrEqual(before - 1_000);
+      expect(millis).toBeLessThanOrEqual(after + 1_000);
+      expect(Math.abs(millis - row.criado_em.getTime())).toBeLessThan(5_000);
+    }
+    // Made one after another, they sort as they were made; the random bits differ.
+    const { rows: made } = await sql<{ id: string }>`
+      select kc_id_ordenado()::text as id from generate_series(1, 200)`.execute(db());
+    const prefixes = made.map((m) => m.id.slice(0, 13));
+    expect(prefixes).toEqual([...prefixes].sort());
+    expect(new Set(made.map((m) => m.id)).size).toBe(200);
+  });
 });
 
 // Batches of initiations, lone initiations and batches of verifications on the same payers at

@@ -216,6 +216,9 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
       )) as Answer;
       sales.push(String(held.venda_id));
     }
+    // A sale's id is ordered by its time (UUID version 7): held one after another, they sort so.
+    for (const sale of sales) expect(sale).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab]/);
+    expect(sales.map((s) => s.slice(0, 13))).toEqual(sales.map((s) => s.slice(0, 13)).sort());
     return sales;
   }
 

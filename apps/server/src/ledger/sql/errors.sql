@@ -32,3 +32,16 @@ create or replace function kc_quantidade_valida(p jsonb) returns bigint language
                    and p::text::numeric <= kc_teto_centis()
               then p::text::numeric::bigint end
 $$;
+
+-- The id of a new movement or sale, ordered by time (UUID version 7, RFC 9562): 48 bits of the
+-- Unix time in milliseconds, then 74 random bits, which keep it unguessable. The indexes of these
+-- ids (the movements' and sales' keys, and the movement ids of lines, holds, codes and sales) then
+-- grow at their right edge instead of at a random page: an insert finds its page in memory, and
+-- after a checkpoint WAL copies a page whole once for many inserts, not once per insert
+-- (docs/performance.md, session 26).
+create or replace function kc_id_ordenado() returns uuid language sql volatile as $$
+  select encode(set_byte(overlay(uuid_send(gen_random_uuid())
+                                 placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint)
+                                                   from 3)
+                                 from 1 for 6), 6, (get_byte(uuid_send(gen_random_uuid()), 6) & 15) | 112), 'hex')::uuid
+$$;

@@ -25,7 +25,7 @@ declare
   v_quantidade integer := (p->>'quantidade')::integer;
   pr record;
   v_total bigint;
-  v_venda uuid := gen_random_uuid();
+  v_venda uuid := kc_id_ordenado();
   v_politica jsonb := coalesce(p->'politica', kc_politica_codigo(p->'validade_ms'));
   v_codigo boolean := v_politica->>'confirmador_id' is null;
   v_retencao jsonb;

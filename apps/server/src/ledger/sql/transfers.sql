@@ -289,7 +289,7 @@ begin
          array_agg(c.idioma), array_agg(c.nome), array_agg((c.politica->>'validade_ms')::bigint)
     into v_n, v_itens, v_movs, v_pagadores, v_recebedores, v_quantidades, v_tarifas, v_expiras, v_telefones,
          v_idiomas, v_nomes, v_validades
-    from (select a.*, gen_random_uuid() as mov,
+    from (select a.*, kc_id_ordenado() as mov,
                  now() + make_interval(secs => (a.politica->>'validade_ms')::bigint / 1000.0) as expira
             from (select j.*, bool_and(j.vale) over (partition by j.pagador order by j.n) as na_vez
                     from (select f.n, f.e, f.pagador, r.id as recebedor, f.quantidade, f.politica, nt.tarifa,

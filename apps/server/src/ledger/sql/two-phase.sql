@@ -74,7 +74,7 @@ declare
   v_confirmador uuid := (v_politica->>'confirmador_id')::uuid;
   v_nos_limites boolean := (v_politica->>'nos_limites')::boolean;
   v_posta boolean := (v_politica->>'posta_ao_expirar')::boolean;
-  v_mov uuid := gen_random_uuid();
+  v_mov uuid := kc_id_ordenado();
   v_expira timestamptz := now() + make_interval(secs => (v_politica->>'validade_ms')::bigint / 1000.0);
   v_dono uuid;
   v_recusa jsonb;
@@ -457,7 +457,7 @@ end $$;
 -- ascending order. With p.pernas (more than one), the movement's own accounts and amount are its
 -- leg 1 and every leg is stored (migration 0011); without, the movement is its own single leg.
 create or replace function kc_movimento_imediato(p jsonb) returns uuid language plpgsql as $$
-declare v_mov uuid := gen_random_uuid();
+declare v_mov uuid := kc_id_ordenado();
 begin
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
                                         quantidade_centis, observacoes, referente_a, motivo, ator, concluido_em)
