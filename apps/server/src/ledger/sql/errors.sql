@@ -35,7 +35,7 @@ $$;
 
 -- The id of a new movement or sale, ordered by time (UUID version 7, RFC 9562): 48 bits of the
 -- Unix time in milliseconds, then 74 random bits, which keep it unguessable. The indexes of these
--- ids (the movements' and sales' keys, and the movement ids of lines, holds, codes and sales) then
+-- ids (the movements' and sales' keys, and the movement ids of holds, legs, codes and sales) then
 -- grow at their right edge instead of at a random page: an insert finds its page in memory, and
 -- after a checkpoint WAL copies a page whole once for many inserts, not once per insert
 -- (docs/performance.md, session 26).

@@ -115,9 +115,11 @@ export function HelpRequestForm({ initialSubject, initialMovementId, movements }
                 }}
               >
                 <option value="">{t('form.movementOptional')}</option>
-                {/* A movement given by the link that is not among the latest ones still goes with it. */}
+                {/* A movement given by the link that is not among the latest ones still goes with it,
+                    named by its id's last characters: its first ones are the time it was made,
+                    shared by every movement of the same minute. */}
                 {movementId && !movements.some((m) => m.id === movementId) ? (
-                  <option value={movementId}>{movementId.slice(0, 8)}</option>
+                  <option value={movementId}>{movementId.slice(-8)}</option>
                 ) : null}
                 {movements.map((m) => (
                   <option key={m.id} value={m.id}>
