@@ -40,8 +40,9 @@ $$;
 -- after a checkpoint WAL copies a page whole once for many inserts, not once per insert
 -- (docs/performance.md, session 26).
 create or replace function kc_id_ordenado() returns uuid language sql volatile as $$
-  select encode(set_byte(overlay(uuid_send(gen_random_uuid())
-                                 placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint)
-                                                   from 3)
-                                 from 1 for 6), 6, (get_byte(uuid_send(gen_random_uuid()), 6) & 15) | 112), 'hex')::uuid
+  -- A version 4 id's version bits (0100) become 0111 by bits 52 and 53; its variant stays.
+  select encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+                                        placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint)
+                                                          from 3)
+                                        from 1 for 6), 52, 1), 53, 1), 'hex')::uuid
 $$;
