@@ -1,14 +1,16 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import type { DB } from '../apps/server/src/db/schema.ts';
 import { transferBatchers } from '../apps/server/src/ledger/phase-batches.ts';
 import { codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../apps/server/src/ledger/policy.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
 import { postgresCpu, postgresCpuMsSince, settle, walBytesSince, walPosition } from './meters.ts';
-import { createScratchDatabase, runWorkers } from './scratch-database.ts';
+import { adminQuery, createScratchDatabase, runWorkers } from './scratch-database.ts';
 
 const WORKERS = 20;
 const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
@@ -35,6 +37,13 @@ export type LedgerFigures = {
 // host), and two long runs one after the other put that drift into the ratio.
 const SLICES = 4;
 
+// BENCH_HISTORY=<n> gives each side n past transfers before it runs (ours: concluded movements with
+// random ids, as a database from before ordered ids holds them; the baseline: its transfers), and a
+// checkpoint before each slice, as production's come every few minutes: what an insert costs in a
+// large table's indexes, whose pages the first change after a checkpoint copies whole into WAL.
+// 0 (the default): fresh databases, the figures earlier sessions recorded.
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
+
 /** One side of the comparison, set up once and run a slice at a time. */
 type Side = {
   slice: (durationMs: number) => Promise<{ completed: number; failed: number }>;
@@ -57,7 +66,7 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
     try {
       const [baseline, ours] = await alternate([baselineSide, oursSide], options.durationMs);
       results.push({
-        scenario,
+        scenario: HISTORY > 0 ? `${scenario}, ${HISTORY} past transfers` : scenario,
         baselinePerSecond: baseline.perSecond,
         oursPerSecond: ours.perSecond,
         ratio: ours.perSecond / baseline.perSecond,
@@ -89,6 +98,7 @@ async function alternate(sides: [Side, Side], durationMs: number): Promise<[Side
       const side = sides[i] as Side;
       const total = totals[i] as (typeof totals)[number];
       await settle([], 3_000);
+      if (HISTORY > 0) await adminQuery('checkpoint');
       const cpuBefore = postgresCpu();
       const walBefore = await walPosition();
       const started = performance.now();
@@ -135,6 +145,13 @@ async function openBaseline(accounts: number, active: number): Promise<Side> {
       'insert into accounts (id, balance) select g, 1000000000 from generate_series(0, $1::int - 1) g',
       [accounts],
     );
+    if (HISTORY > 0)
+      await pool.query(
+        `insert into transfers (from_account, to_account, amount, created_at)
+         select g % $1, (g + 1) % $1, 1 + g % 100, now() - make_interval(secs => $2 - g)
+           from generate_series(1, $2::int) g`,
+        [accounts, HISTORY],
+      );
   } catch (error) {
     await pool.end();
     await scratch.drop();
@@ -169,6 +186,7 @@ async function openOurs(accounts: number, active: number): Promise<Side> {
     await migrateToLatest(database.db);
     const host = { database, config: { jwtSecret: SECRET } };
     for (let i = 0; i < accounts; i++) users.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
+    if (HISTORY > 0) await seedPastTransfers(database.db, users, HISTORY);
   } catch (error) {
     await close();
     throw error;
@@ -211,4 +229,17 @@ async function openOurs(accounts: number, active: number): Promise<Side> {
       (initiate.sent.items + verify.sent.items) / Math.max(initiate.sent.calls + verify.sent.calls, 1),
     close,
   };
+}
+
+/** n concluded transfers between these people, the oldest first, ids random (version 4). */
+async function seedPastTransfers(db: Kysely<DB>, users: SeededUser[], n: number): Promise<void> {
+  const ids = users.map((u) => u.id);
+  await sql`
+    insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito,
+                                          conta_credito, quantidade_centis, criado_em, concluido_em, nos_limites)
+    select gen_random_uuid(), 'transferencia', 'concluida', p.de, p.para, p.de, p.para, 1 + g % 100,
+           now() - make_interval(secs => ${n}::int - g), now() - make_interval(secs => ${n}::int - g), true
+      from generate_series(1, ${n}::int) g
+     cross join lateral (select (${ids}::uuid[])[1 + g % ${ids.length}::int] as de,
+                                (${ids}::uuid[])[1 + (g + 1) % ${ids.length}::int] as para) p`.execute(db);
 }
