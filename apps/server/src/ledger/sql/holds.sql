@@ -34,6 +34,7 @@ declare
   c record;
   v_anterior jsonb;
   v_retencao jsonb;
+  v_codigo_pagador codigos_verificacao;
 begin
   if p->'politica'->>'confirmador_id' is null then
     raise exception 'kc_movimento_reter: a code-confirmed hold belongs to a flow that sends its code'
@@ -50,14 +51,14 @@ begin
     raise exception 'kc_movimento_reter: an Idempotency-Key belongs to a paying person' using errcode = '22023';
   end if;
   if v_pagante is not null then
-    perform 1 from codigos_verificacao
+    select * into v_codigo_pagador from codigos_verificacao
      where sujeito_id = (v_pagante->>'sujeito_id')::uuid and finalidade = v_pagante->>'finalidade' for no key update;
   end if;
   -- A request whose answer was lost on the way is answered again (its code is spent by then).
   v_anterior := kc_idem_abrir(c.pagador, p->>'chave', p->>'request_hash');
   if v_anterior is not null then return v_anterior; end if;
   if v_pagante is not null then
-    v_retencao := kc_codigo_pagador_recusa(v_pagante);
+    v_retencao := kc_codigo_pagador_recusa(v_pagante, v_codigo_pagador);
     if v_retencao is not null then return v_retencao; end if;
   end if;
   -- v_retencao: null until a refusal or the hold answers.
@@ -91,16 +92,14 @@ begin
   return kc_idem_fechar(c.pagador, p->>'chave', v_retencao);
 end $$;
 
--- The payer's code for a hold (c: kc_movimento_reter's codigo_pagador), its row locked by the
--- caller: null when right (it is spent once the hold is made); otherwise the refusal, a wrong
--- code's attempt counted.
-create or replace function kc_codigo_pagador_recusa(c jsonb) returns jsonb language plpgsql as $$
-declare v codigos_verificacao;
+-- The payer's code for a hold (c: kc_movimento_reter's codigo_pagador; v: its row, which the caller
+-- read under its lock, all null when there is none): null when right (it is spent once the hold is
+-- made); otherwise the refusal, a wrong code's attempt counted.
+create or replace function kc_codigo_pagador_recusa(c jsonb, v codigos_verificacao) returns jsonb
+    language plpgsql as $$
 begin
   perform kc_codigo_avulso(c->>'finalidade');
-  select * into v from codigos_verificacao
-   where sujeito_id = (c->>'sujeito_id')::uuid and finalidade = c->>'finalidade';
-  if not found or v.usado_em is not null then return kc_erro('transaction_not_pending'); end if;
+  if v.sujeito_id is null or v.usado_em is not null then return kc_erro('transaction_not_pending'); end if;
   if kc_codigo_vale(v, c->>'vinculo', c->>'codigo', c->>'pepper', (c->>'max_tentativas')::integer) then
     return null;
   end if;
