@@ -82,10 +82,11 @@ describe('T4 codes', () => {
     const evaluated = guesses.filter((r) =>
       ['invalid_codes', 'code_attempts_exceeded'].includes(r.json().error?.code),
     ).length;
-    const { tentativas } = await t.database.db
-      .selectFrom('codigos_verificacao')
-      .select('tentativas')
-      .where('sujeito_id', '=', guessed.id)
+    // A transfer's code is kept on its movement (codes.sql), its wrong attempts with it.
+    const { codigo_tentativas: tentativas } = await t.database.db
+      .selectFrom('kreyolcash_movimentacoes')
+      .select('codigo_tentativas')
+      .where('id', '=', guessed.id)
       .executeTakeFirstOrThrow();
     figures['wrong guesses evaluated of 50'] = evaluated;
     expect(evaluated).toBeLessThanOrEqual(3);
@@ -100,7 +101,7 @@ describe('T4 codes', () => {
   it('refuses an expired code (clock moved past the expiry)', async () => {
     const [a, b] = [await seedUser(t), await seedUser(t)];
     const late = await send(a, b);
-    await sql`update codigos_verificacao set expira_em = now() - interval '1 ms' where sujeito_id = ${late.id}::uuid`.execute(
+    await sql`update kreyolcash_movimentacoes set expira_em = now() - interval '1 ms' where id = ${late.id}::uuid`.execute(
       t.database.db,
     );
     figures['expired code'] = (await verify(a, late.id, late.code)).json().error.code;

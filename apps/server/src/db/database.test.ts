@@ -41,6 +41,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0023-code-messages-by-phone',
       '0024-outbox-without-reference-index',
       '0025-pending-sales-by-buyer',
+      '0026-codes-on-movements',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -25,6 +25,7 @@ import * as standaloneCodesByUser from './migrations/0022-standalone-codes-by-us
 import * as codeMessagesByPhone from './migrations/0023-code-messages-by-phone.ts';
 import * as outboxWithoutReferenceIndex from './migrations/0024-outbox-without-reference-index.ts';
 import * as pendingSalesByBuyer from './migrations/0025-pending-sales-by-buyer.ts';
+import * as codesOnMovements from './migrations/0026-codes-on-movements.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023-code-messages-by-phone': codeMessagesByPhone,
   '0024-outbox-without-reference-index': outboxWithoutReferenceIndex,
   '0025-pending-sales-by-buyer': pendingSalesByBuyer,
+  '0026-codes-on-movements': codesOnMovements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -152,6 +152,13 @@ export type MovimentacoesTable = {
   nos_limites: Generated<boolean>;
   /** …and whether its expiry (expira_em) posts it rather than voids it. */
   posta_ao_expirar: Generated<boolean>;
+  /**
+   * A code-confirmed hold's code (migration 0026): its keyed hash (null for every other movement)
+   * and the wrong attempts at it. It expires with the movement and is spent when the movement
+   * leaves 'pendente'.
+   */
+  codigo_hash: string | null;
+  codigo_tentativas: Generated<number>;
 };
 
 export type RetencoesTable = {

@@ -194,9 +194,8 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
                     from kreyolcash_pernas pe where pe.movimentacao_id = m.id) as pernas,
                  (select jsonb_build_array(r.conta_id, r.quantidade_centis) from kreyolcash_retencoes r
                    where r.movimentacao_id = m.id) as retencao,
-                 (select jsonb_build_array(c.finalidade, c.user_id, c.telefone = u.telefone, c.tentativas,
-                                           c.expira_em = m.expira_em)
-                    from codigos_verificacao c where c.sujeito_id = m.id) as codigo,
+                 jsonb_build_array(m.codigo_hash is not null, m.codigo_tentativas,
+                                   (select count(*) from codigos_verificacao c where c.sujeito_id = m.id)) as codigo,
                  (select jsonb_agg(jsonb_build_array(o.recipient = u.telefone, o.template, o.params, o.idioma, o.purpose))
                     from outbox_messages o where o.referencia = m.id::text) as mensagens
             from kreyolcash_movimentacoes m join usuarios u on u.id = m.remetente_id

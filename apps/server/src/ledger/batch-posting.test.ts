@@ -212,8 +212,6 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
         select kc_postar_lote(${ids}::uuid[], ${JSON.stringify(t.config.levelLimits)}::jsonb) as postados`.execute(
         trx,
       );
-      // The codes are the caller's (a verification spends them with the posting).
-      await sql`delete from codigos_verificacao where sujeito_id in (${sql.join(ids)})`.execute(trx);
       return rows[0]?.postados;
     });
     expect(posted).toEqual(ids);

@@ -77,15 +77,18 @@ describe(`holds under their operation's policy on ${testDatabaseKind}`, () => {
           .executeTakeFirstOrThrow()
       ).total,
     );
+  // A code is a row of its own, or a movement's own code on the movement (codes.sql).
   const codesFor = async (subjectId: string) => ({
     stored: Number(
       (
-        await t.database.db
-          .selectFrom('codigos_verificacao')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('sujeito_id', '=', subjectId)
-          .executeTakeFirstOrThrow()
-      ).n,
+        await sql<{
+          n: number;
+        }>`select (select count(*) from codigos_verificacao where sujeito_id = ${subjectId}::uuid)
+                                      + (select count(*) from kreyolcash_movimentacoes
+                                          where id = ${subjectId}::uuid and codigo_hash is not null) as n`.execute(
+          t.database.db,
+        )
+      ).rows[0]?.n,
     ),
     sent: Number(
       (

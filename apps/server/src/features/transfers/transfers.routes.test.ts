@@ -233,9 +233,6 @@ describe(`transfers on ${testDatabaseKind}`, () => {
     await sql`update kreyolcash_movimentacoes set expira_em = now() - interval '1 second' where id in (${first}::uuid, ${second}::uuid)`.execute(
       t.database.db,
     );
-    await sql`update codigos_verificacao set expira_em = now() - interval '1 second' where sujeito_id in (${first}::uuid, ${second}::uuid)`.execute(
-      t.database.db,
-    );
     expect((await verify(a, first, code)).json().error.code).toBe('code_expired');
     const logged: unknown[] = [];
     const sweeper = new ExpirySweeper(t.database.db, {

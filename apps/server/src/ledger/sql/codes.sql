@@ -16,10 +16,29 @@ create or replace function kc_vinculo_dinheiro(p_pagador uuid, p_recebedor uuid,
   select p_pagador::text || ':' || p_recebedor::text || ':' || p_quantidade::text
 $$;
 
--- A movement's code (a transfer's, a purchase's) is deleted once spent: its movement, which
--- stays, records the spending, and a delete writes less than an update.
+-- A movement's own code (a transfer's, a purchase's: the payer's, for a code-confirmed hold) lives
+-- on its movement (migration 0026): its hash and wrong attempts are the movement's columns, its
+-- expiry is the movement's, and the movement's leaving 'pendente' spends it. The hash stays: a
+-- spent code confirms nothing, and clearing it would make every post's update write more WAL.
+-- Every other code is a row of codigos_verificacao.
 create or replace function kc_codigo_de_movimento(p_finalidade text) returns boolean language sql immutable as $$
   select p_finalidade in ('transfer', 'purchase')
+$$;
+
+-- A wrong code's refusal, its attempts now p_tentativas of p_max: the last one used is
+-- code_attempts_exceeded, the others invalid_codes with what is left.
+create or replace function kc_codigo_errado(p_tentativas integer, p_max integer) returns jsonb
+    language sql immutable as $$
+  select case when p_tentativas >= p_max then kc_erro('code_attempts_exceeded', '{"tentativas_restantes": 0}'::jsonb)
+              else kc_erro('invalid_codes', jsonb_build_object('tentativas_restantes', p_max - p_tentativas)) end
+$$;
+
+-- What refuses any code before it is compared: a spent or missing one, its expiry, its attempts.
+create or replace function kc_codigo_recusa_previa(p_vivo boolean, p_expira timestamptz, p_tentativas integer,
+                                                   p_max integer) returns jsonb language sql stable as $$
+  select case when not p_vivo then kc_erro('transaction_not_pending')
+              when p_expira <= now() then kc_erro('code_expired')
+              when p_tentativas >= p_max then kc_erro('code_attempts_exceeded', '{"tentativas_restantes": 0}'::jsonb) end
 $$;
 
 -- Codes sent for one user within a window are limited (a limit of 0 means none: the ledger
@@ -65,6 +84,14 @@ create or replace function kc_codigo_vale(c codigos_verificacao, p_vinculo text,
          and c.codigo_hash = kc_codigo_hash(p_pepper, c.finalidade, c.sujeito_id, p_vinculo, p_codigo)
 $$;
 
+-- The same for a movement's own code (m: the movement's row), of purpose p_finalidade.
+create or replace function kc_codigo_movimento_vale(m kreyolcash_movimentacoes, p_finalidade text, p_vinculo text,
+                                                    p_codigo text, p_pepper text, p_max_tentativas integer)
+    returns boolean language sql stable as $$
+  select m.status = 'pendente' and m.expira_em > now() and m.codigo_tentativas < p_max_tentativas
+         and m.codigo_hash = kc_codigo_hash(p_pepper, p_finalidade, m.id, p_vinculo, p_codigo)
+$$;
+
 -- Checks a code against its row, which the caller has locked. Null when right (the code is then
 -- spent); otherwise the refusal, with the attempts left.
 create or replace function kc_codigo_conferir(
@@ -72,48 +99,54 @@ create or replace function kc_codigo_conferir(
     returns jsonb language plpgsql as $$
 declare
   c codigos_verificacao;
-  v_tentativas integer;
+  v_recusa jsonb;
 begin
   select * into c from codigos_verificacao where sujeito_id = p_sujeito and finalidade = p_finalidade;
-  if not found or c.usado_em is not null then return kc_erro('transaction_not_pending'); end if;
-  if c.expira_em <= now() then return kc_erro('code_expired'); end if;
-  if c.tentativas >= p_max_tentativas then return kc_erro('code_attempts_exceeded', '{"tentativas_restantes": 0}'::jsonb); end if;
+  v_recusa := kc_codigo_recusa_previa(found and c.usado_em is null, c.expira_em, c.tentativas, p_max_tentativas);
+  if v_recusa is not null then return v_recusa; end if;
   if kc_codigo_vale(c, p_vinculo, p_codigo, p_pepper, p_max_tentativas) then
-    if kc_codigo_de_movimento(p_finalidade) then
-      delete from codigos_verificacao where sujeito_id = p_sujeito and finalidade = p_finalidade;
-    else
-      update codigos_verificacao set usado_em = now() where sujeito_id = p_sujeito and finalidade = p_finalidade;
-    end if;
+    update codigos_verificacao set usado_em = now() where sujeito_id = p_sujeito and finalidade = p_finalidade;
     return null;
   end if;
-  v_tentativas := c.tentativas + 1;
-  update codigos_verificacao set tentativas = v_tentativas where sujeito_id = p_sujeito and finalidade = p_finalidade;
-  if v_tentativas >= p_max_tentativas then
-    return kc_erro('code_attempts_exceeded', '{"tentativas_restantes": 0}'::jsonb);
-  end if;
-  return kc_erro('invalid_codes', jsonb_build_object('tentativas_restantes', p_max_tentativas - v_tentativas));
+  update codigos_verificacao set tentativas = c.tentativas + 1 where sujeito_id = p_sujeito and finalidade = p_finalidade;
+  return kc_codigo_errado(c.tentativas + 1, p_max_tentativas);
 end $$;
 
--- A new code for a live one: same attempts, same expiry, limited per phone within a window
+-- Checks a movement's own code (m: its row, which the caller has locked). Null when right: the
+-- caller then posts the movement, which spends it. Otherwise the refusal, a wrong code's attempt
+-- counted on the movement.
+create or replace function kc_codigo_movimento_conferir(m kreyolcash_movimentacoes, p_finalidade text, p_vinculo text,
+                                                        p_codigo text, p_pepper text, p_max_tentativas integer)
+    returns jsonb language plpgsql as $$
+declare v_recusa jsonb;
+begin
+  v_recusa := kc_codigo_recusa_previa(m.status = 'pendente' and m.codigo_hash is not null, m.expira_em,
+                                      m.codigo_tentativas, p_max_tentativas);
+  if v_recusa is not null then return v_recusa; end if;
+  if kc_codigo_movimento_vale(m, p_finalidade, p_vinculo, p_codigo, p_pepper, p_max_tentativas) then return null; end if;
+  update kreyolcash_movimentacoes set codigo_tentativas = m.codigo_tentativas + 1 where id = m.id;
+  return kc_codigo_errado(m.codigo_tentativas + 1, p_max_tentativas);
+end $$;
+
+-- A new code for a movement's live one (m: its row, which the caller has locked; p_telefone: the
+-- phone the new code goes to): same attempts, same expiry, limited per phone within a window
 -- (counted in the outbox, whatever sent them). Null when replaced; otherwise the refusal.
--- p: {sujeito_id, finalidade, vinculo, codigo, pepper, max_tentativas, max_por_telefone, janela_ms}
-create or replace function kc_codigo_substituir(p jsonb) returns jsonb language plpgsql as $$
+-- p: {finalidade, vinculo, codigo, pepper, max_tentativas, max_por_telefone, janela_ms}
+create or replace function kc_codigo_substituir(m kreyolcash_movimentacoes, p_telefone text, p jsonb)
+    returns jsonb language plpgsql as $$
 declare
-  c record;
+  v_recusa jsonb := kc_codigo_recusa_previa(m.status = 'pendente' and m.codigo_hash is not null, m.expira_em,
+                                            m.codigo_tentativas, (p->>'max_tentativas')::integer);
   v_enviados integer;
 begin
-  select sujeito_id, telefone, expira_em, tentativas, usado_em into c
-    from codigos_verificacao where sujeito_id = (p->>'sujeito_id')::uuid and finalidade = p->>'finalidade' for no key update;
-  if not found or c.usado_em is not null then return kc_erro('transaction_not_pending'); end if;
-  if c.expira_em <= now() then return kc_erro('code_expired'); end if;
-  if c.tentativas >= (p->>'max_tentativas')::integer then return kc_erro('code_attempts_exceeded'); end if;
+  if v_recusa is not null then return v_recusa; end if;
   select count(*) into v_enviados from outbox_messages
-   where recipient = c.telefone and purpose like '%_code'
+   where recipient = p_telefone and purpose like '%_code'
      and created_at > now() - make_interval(secs => (p->>'janela_ms')::bigint / 1000.0);
   if v_enviados >= (p->>'max_por_telefone')::integer then return kc_erro('rate_limited'); end if;
-  update codigos_verificacao
-     set codigo_hash = kc_codigo_hash(p->>'pepper', p->>'finalidade', c.sujeito_id, p->>'vinculo', p->>'codigo')
-   where sujeito_id = c.sujeito_id and finalidade = p->>'finalidade';
+  update kreyolcash_movimentacoes
+     set codigo_hash = kc_codigo_hash(p->>'pepper', p->>'finalidade', m.id, p->>'vinculo', p->>'codigo')
+   where id = m.id;
   return null;
 end $$;
 

@@ -61,8 +61,7 @@ begin
     'observacoes', pr.nome || ' × ' || v_quantidade, 'politica', v_politica, 'limites', p->'limites',
     'codigo', case when v_codigo then
       jsonb_build_object('finalidade', 'purchase', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
-                         'telefone', pr.telefone_comprador, 'max_codigos', p->'max_codigos',
-                         'janela_ms', p->'janela_ms') end));
+                         'max_codigos', p->'max_codigos', 'janela_ms', p->'janela_ms') end));
   if not (v_retencao->>'ok')::boolean then
     if v_retencao->>'error' = 'insufficient_balance' then
       return v_retencao || jsonb_build_object('total_centis', v_total);
@@ -159,16 +158,15 @@ begin
   v := kc_compra_travar((p->>'venda_id')::uuid, (p->>'comprador_id')::uuid);
   if v.id is null then return kc_erro('sale_not_found'); end if;
   if v.status <> 'PENDENTE' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
-  v_recusa := kc_codigo_conferir(v.movimentacao_id, 'purchase',
-                                 kc_vinculo_dinheiro(v.comprador_id, v.vendedor_id, v.total_centis),
-                                 p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer);
+  select * into m from kreyolcash_movimentacoes where id = v.movimentacao_id;
+  v_recusa := kc_codigo_movimento_conferir(m, 'purchase', kc_vinculo_dinheiro(v.comprador_id, v.vendedor_id, v.total_centis),
+                                           p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer);
   if v_recusa is not null then
     if v_recusa->>'error' = 'code_expired' then perform kc_vencer(v.movimentacao_id, p->'limites');
     elsif v_recusa->>'error' = 'code_attempts_exceeded' then perform kc_compra_anular(v.id, 'cancelada');
     end if;
     return v_recusa;
   end if;
-  select * into m from kreyolcash_movimentacoes where id = v.movimentacao_id;
   v_recusa := kc_concluir(m, p->'limites', 'cancelada');
   if v_recusa is not null then return v_recusa; end if;
   return jsonb_build_object('ok', true, 'venda_id', v.id, 'movimentacao_id', v.movimentacao_id, 'vendedor_id', v.vendedor_id);
@@ -223,25 +221,26 @@ end $$;
 create or replace function kc_compra_reenviar_codigo(p jsonb) returns jsonb language plpgsql as $$
 declare
   v vendas;
+  m kreyolcash_movimentacoes;
   b record;
   v_recusa jsonb;
 begin
   v := kc_compra_travar((p->>'venda_id')::uuid, (p->>'comprador_id')::uuid);
   if v.id is null then return kc_erro('sale_not_found'); end if;
   if v.status <> 'PENDENTE' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
-  select u.telefone, u.idioma, pd.nome as produto, c.tentativas, c.expira_em into b
-    from usuarios u, produtos pd, codigos_verificacao c
-   where u.id = v.comprador_id and pd.id = v.produto_id and c.sujeito_id = v.movimentacao_id and c.finalidade = 'purchase';
-  v_recusa := kc_codigo_substituir(p || jsonb_build_object('sujeito_id', v.movimentacao_id, 'finalidade', 'purchase',
+  select * into m from kreyolcash_movimentacoes where id = v.movimentacao_id;
+  select u.telefone, u.idioma, pd.nome as produto into b
+    from usuarios u, produtos pd where u.id = v.comprador_id and pd.id = v.produto_id;
+  v_recusa := kc_codigo_substituir(m, b.telefone, p || jsonb_build_object('finalidade', 'purchase',
     'vinculo', kc_vinculo_dinheiro(v.comprador_id, v.vendedor_id, v.total_centis)));
   if v_recusa is not null then return v_recusa; end if;
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   values ('whatsapp', b.telefone, 'purchase_code',
           jsonb_build_object('codigo', p->>'codigo', 'produto', b.produto, 'valor_centis', v.total_centis,
-                             'validade_min', ceil(extract(epoch from b.expira_em - now()) / 60)::integer),
+                             'validade_min', ceil(extract(epoch from m.expira_em - now()) / 60)::integer),
           b.idioma, 'purchase_code', v.id::text);
   return jsonb_build_object('ok', true, 'movimentacao_id', v.movimentacao_id,
-                            'tentativas_restantes', (p->>'max_tentativas')::integer - b.tentativas);
+                            'tentativas_restantes', (p->>'max_tentativas')::integer - m.codigo_tentativas);
 end $$;
 
 -- A batch of purchase initiations, in one transaction: the locks its items would take on keys and
@@ -320,13 +319,12 @@ begin
             join vendas v on v.id = (x.e->>'venda_id')::uuid and v.comprador_id = (x.e->>'comprador_id')::uuid
            where v.id = any(v_vendas)
            order by v.id, x.n) f
-    join codigos_verificacao c on c.sujeito_id = f.mov and c.finalidade = 'purchase'
+    join kreyolcash_movimentacoes m on m.id = f.mov
    where f.status = 'PENDENTE' and f.e->'limites' = v_itens->0->'limites'
-     and kc_codigo_vale(c, kc_vinculo_dinheiro(f.comprador_id, f.vendedor_id, f.total_centis),
-                        f.e->>'codigo', f.e->>'pepper', (f.e->>'max_tentativas')::integer);
+     and kc_codigo_movimento_vale(m, 'purchase', kc_vinculo_dinheiro(f.comprador_id, f.vendedor_id, f.total_centis),
+                                  f.e->>'codigo', f.e->>'pepper', (f.e->>'max_tentativas')::integer);
   if cardinality(v_certos) > 0 then
     v_postados := kc_postar_lote(v_certos, v_itens->0->'limites');
-    delete from codigos_verificacao where sujeito_id = any(v_postados) and finalidade = 'purchase';
     perform kc_compras_concluir(array(select x.venda from unnest(v_certos, v_vendas_certas) with ordinality as x(mov, venda, k)
                                        where x.mov = any(v_postados) order by x.k));
   end if;

@@ -92,8 +92,7 @@ begin
     'observacoes', p->>'observacoes', 'politica', v_politica, 'limites', p->'limites',
     'codigo', case when v_codigo then
       jsonb_build_object('finalidade', 'transfer', 'codigo', p->>'codigo', 'pepper', p->>'pepper',
-                         'telefone', v.telefone_pagador, 'max_codigos', p->'max_codigos',
-                         'janela_ms', p->'janela_ms') end)
+                         'max_codigos', p->'max_codigos', 'janela_ms', p->'janela_ms') end)
     || case when v_tarifa > 0 then jsonb_build_object('pernas', jsonb_build_array(
          jsonb_build_object('conta_debito', v_pagador, 'conta_credito', v.conta, 'quantidade_centis', v_quantidade),
          jsonb_build_object('conta_debito', v_pagador, 'conta_credito', kc_conta_taxas(),
@@ -127,8 +126,8 @@ begin
      for no key update;
   if not found or m.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
   if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
-  v_recusa := kc_codigo_conferir(m.id, 'transfer', kc_vinculo_dinheiro(m.remetente_id, m.destinatario_id, m.quantidade_centis),
-                                 p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer);
+  v_recusa := kc_codigo_movimento_conferir(m, 'transfer', kc_vinculo_dinheiro(m.remetente_id, m.destinatario_id, m.quantidade_centis),
+                                           p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer);
   if v_recusa is not null then
     if v_recusa->>'error' = 'code_expired' then perform kc_vencer(m.id, p->'limites');
     elsif v_recusa->>'error' = 'code_attempts_exceeded' then perform kc_anular(m.id, 'cancelada');
@@ -184,31 +183,26 @@ end $$;
 -- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas, max_por_telefone, janela_ms}
 create or replace function kc_transferencia_reenviar_codigo(p jsonb) returns jsonb language plpgsql as $$
 declare
+  m kreyolcash_movimentacoes;
   v record;
   v_recusa jsonb;
 begin
-  select m.id, m.remetente_id, m.destinatario_id, m.quantidade_centis, m.status, c.tentativas, c.expira_em,
-         pg.telefone, pg.idioma, r.nome_completo as recebedor
-    into v
-    from kreyolcash_movimentacoes m
-    -- A spent code is deleted: a posted transfer has none, and its status answers below.
-    left join codigos_verificacao c on c.sujeito_id = m.id and c.finalidade = 'transfer'
-    join usuarios pg on pg.id = m.remetente_id
-    join usuarios r on r.id = m.destinatario_id
-   where m.id = (p->>'movimentacao_id')::uuid and m.tipo = 'transferencia'
-     for no key update of m;
-  if not found or v.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
-  if v.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', v.status)); end if;
-  v_recusa := kc_codigo_substituir(p || jsonb_build_object('sujeito_id', v.id, 'finalidade', 'transfer',
-    'vinculo', kc_vinculo_dinheiro(v.remetente_id, v.destinatario_id, v.quantidade_centis)));
+  select * into m from kreyolcash_movimentacoes
+   where id = (p->>'movimentacao_id')::uuid and tipo = 'transferencia' for no key update;
+  if not found or m.remetente_id <> (p->>'pagador_id')::uuid then return kc_erro('transaction_not_found'); end if;
+  if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
+  select pg.telefone, pg.idioma, r.nome_completo as recebedor into v
+    from usuarios pg, usuarios r where pg.id = m.remetente_id and r.id = m.destinatario_id;
+  v_recusa := kc_codigo_substituir(m, v.telefone, p || jsonb_build_object('finalidade', 'transfer',
+    'vinculo', kc_vinculo_dinheiro(m.remetente_id, m.destinatario_id, m.quantidade_centis)));
   if v_recusa is not null then return v_recusa; end if;
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   values ('whatsapp', v.telefone, 'transfer_code',
-          kc_codigo_transferencia_params(p->>'codigo', v.quantidade_centis, kc_tarifa_retida(v.id, v.quantidade_centis),
-                                         v.recebedor, ceil(extract(epoch from v.expira_em - now()) / 60)::integer),
-          v.idioma, 'transfer_code', v.id::text);
-  return jsonb_build_object('ok', true, 'movimentacao_id', v.id,
-                            'tentativas_restantes', (p->>'max_tentativas')::integer - v.tentativas);
+          kc_codigo_transferencia_params(p->>'codigo', m.quantidade_centis, kc_tarifa_retida(m.id, m.quantidade_centis),
+                                         v.recebedor, ceil(extract(epoch from m.expira_em - now()) / 60)::integer),
+          v.idioma, 'transfer_code', m.id::text);
+  return jsonb_build_object('ok', true, 'movimentacao_id', m.id,
+                            'tentativas_restantes', (p->>'max_tentativas')::integer - m.codigo_tentativas);
 end $$;
 
 -- p: {movimentacao_id, pagador_id}
@@ -257,9 +251,9 @@ end $$;
 -- in the batch's order, up to the first whose key is used or that kc_transferencia_reter would not
 -- hold in its turn (a code-confirmed transfer policy, the batch's limits, a payer who may send it, a
 -- payee who may receive it, the fee the payer saw, the balance, the day's and month's sending, the
--- code budget), are held together by one statement per table: the accounts' holds, the movements,
--- their fee legs, the holds' rows, the day's totals, the codes, the code messages and the keys'
--- answers. Every check errs toward leaving an item to the one-by-one path, which then names its
+-- code budget), are held together by one statement per table: the accounts' holds, the movements
+-- (each with its code's hash), their fee legs, the holds' rows, the day's totals, the code messages
+-- and the keys' answers. Every check errs toward leaving an item to the one-by-one path, which then names its
 -- refusal. Answers {n: answer}, with the answer kc_transferencia_iniciar would give.
 create or replace function kc_transferencias_reter_juntas(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
@@ -360,9 +354,11 @@ begin
   end if;
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
                                         quantidade_centis, observacoes, expira_em,
-                                        confirmador_id, nos_limites, posta_ao_expirar)
+                                        confirmador_id, nos_limites, posta_ao_expirar, codigo_hash)
   select x.mov, 'transferencia', 'pendente', x.pagador, x.recebedor, x.pagador, x.recebedor, x.quantidade,
-         x.e->>'observacoes', x.expira, null, true, false
+         x.e->>'observacoes', x.expira, null, true, false,
+         kc_codigo_hash(x.e->>'pepper', 'transfer', x.mov, kc_vinculo_dinheiro(x.pagador, x.recebedor, x.quantidade),
+                        x.e->>'codigo')
     from unnest(v_movs, v_pagadores, v_recebedores, v_quantidades, v_itens, v_expiras)
          as x(mov, pagador, recebedor, quantidade, e, expira);
   -- A fee is the movement's second leg (kc_transferencia_reter).
@@ -389,13 +385,6 @@ begin
   select s.pagador, kc_dia_haiti(now()), s.total from somas s
    where not exists (select 1 from somados u where u.usuario_id = s.pagador)
   on conflict (usuario_id, dia) do update set enviado_centis = d.enviado_centis + excluded.enviado_centis;
-  insert into codigos_verificacao (sujeito_id, finalidade, user_id, telefone, codigo_hash, expira_em)
-  select x.mov, 'transfer', x.pagador, x.telefone,
-         kc_codigo_hash(x.e->>'pepper', 'transfer', x.mov, kc_vinculo_dinheiro(x.pagador, x.recebedor, x.quantidade),
-                        x.e->>'codigo'),
-         x.expira
-    from unnest(v_movs, v_pagadores, v_recebedores, v_quantidades, v_itens, v_telefones, v_expiras)
-         as x(mov, pagador, recebedor, quantidade, e, telefone, expira);
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   select 'whatsapp', x.telefone, 'transfer_code',
          kc_codigo_transferencia_params(x.e->>'codigo', x.quantidade, x.tarifa, x.nome, (x.validade / 60000)::integer),
@@ -442,16 +431,14 @@ begin
     from (select distinct on (m.id) m.id as mov, x.n, m.destinatario_id as recebedor
             from jsonb_array_elements(p->'itens') with ordinality as x(e, n)
             join kreyolcash_movimentacoes m on m.id = (x.e->>'movimentacao_id')::uuid
-            join codigos_verificacao c on c.sujeito_id = m.id and c.finalidade = 'transfer'
            where m.id = any(v_ids) and m.tipo = 'transferencia' and m.status = 'pendente'
              and m.remetente_id = (x.e->>'pagador_id')::uuid
              and x.e->'limites' = p->'itens'->0->'limites'
-             and kc_codigo_vale(c, kc_vinculo_dinheiro(m.remetente_id, m.destinatario_id, m.quantidade_centis),
-                                x.e->>'codigo', x.e->>'pepper', (x.e->>'max_tentativas')::integer)
+             and kc_codigo_movimento_vale(m, 'transfer', kc_vinculo_dinheiro(m.remetente_id, m.destinatario_id, m.quantidade_centis),
+                                          x.e->>'codigo', x.e->>'pepper', (x.e->>'max_tentativas')::integer)
            order by m.id, x.n) certo;
   if cardinality(v_certos) > 0 then
     v_postados := kc_postar_lote(v_certos, p->'itens'->0->'limites');
-    delete from codigos_verificacao where sujeito_id = any(v_postados) and finalidade = 'transfer';
     perform kc_transferencias_avisar(v_postados);
   end if;
   for i in select e, n, (e->>'movimentacao_id')::uuid as mov from jsonb_array_elements(p->'itens') with ordinality as t(e, n)

@@ -49,17 +49,17 @@ $$;
 --   politica: {confirmador_id (null: a code sent to the payer confirms it; otherwise the action of
 --              this user), nos_limites (counted in the payer's sending limits and daily total),
 --              posta_ao_expirar (its expiry posts it; false: voids it), validade_ms (when it expires)}
--- A code-confirmed hold stores its code (and counts it in the payer's code budget); a
--- party-confirmed one has none. The freeze, the limits and the maximum balance go by each
--- account's owner (remetente_id must be the paying account's owner), a person's account and an
--- agent's alike: the freeze and the credited account's maximum balance apply to every hold, the
--- day's and month's sending only to a counted one.
+-- A code-confirmed hold stores its code's hash on its movement (codes.sql) and counts it in the
+-- payer's code budget; a party-confirmed one has none. The freeze, the limits and the maximum
+-- balance go by each account's owner (remetente_id must be the paying account's owner), a person's
+-- account and an agent's alike: the freeze and the credited account's maximum balance apply to
+-- every hold, the day's and month's sending only to a counted one.
 -- With legs (p.pernas, more than one, leg 1 the movement's own), the payer pays every leg from the
 -- same account: the hold, the limits and the day's total take their sum, the legs are stored with
 -- the movement (migration 0011), and the post writes each (kc_postar).
 -- p: {tipo, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis,
 --     observacoes, limites, politica, pernas?,
---     codigo (code-confirmed only): {finalidade, codigo, pepper, telefone, max_codigos, janela_ms}}
+--     codigo (code-confirmed only): {finalidade, codigo, pepper, max_codigos, janela_ms}}
 -- Answers {ok, movimentacao_id, expira_em} or insufficient_balance / account_frozen / a limit
 -- (limits.sql) / rate_limited.
 create or replace function kc_reter(p jsonb) returns jsonb language plpgsql as $$
@@ -120,9 +120,13 @@ begin
   end if;
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
                                         quantidade_centis, observacoes, expira_em,
-                                        confirmador_id, nos_limites, posta_ao_expirar)
+                                        confirmador_id, nos_limites, posta_ao_expirar, codigo_hash)
   values (v_mov, p->>'tipo', 'pendente', v_remetente, v_destinatario, v_debito, (p->>'conta_credito')::uuid,
-          v_quantidade, p->>'observacoes', v_expira, v_confirmador, v_nos_limites, v_posta);
+          v_quantidade, p->>'observacoes', v_expira, v_confirmador, v_nos_limites, v_posta,
+          case when v_confirmador is null
+               then kc_codigo_hash(p->'codigo'->>'pepper', p->'codigo'->>'finalidade', v_mov,
+                                   kc_vinculo_dinheiro(v_remetente, v_destinatario, v_quantidade), p->'codigo'->>'codigo')
+          end);
   if v_total <> v_quantidade then
     insert into kreyolcash_pernas (movimentacao_id, numero, conta_debito, conta_credito, quantidade_centis)
     select v_mov, n, (x->>'conta_debito')::uuid, (x->>'conta_credito')::uuid, (x->>'quantidade_centis')::bigint
@@ -132,11 +136,6 @@ begin
   values (v_mov, v_debito, v_total);
   -- Counted for the limits from the hold on, under the same lock (limits.sql).
   if v_nos_limites then perform kc_envios_somar(v_remetente, kc_dia_haiti(now()), v_total); end if;
-  if v_confirmador is null then
-    perform kc_codigo_gravar((p->'codigo') || jsonb_build_object(
-      'sujeito_id', v_mov, 'user_id', v_remetente, 'expira_em', v_expira,
-      'vinculo', kc_vinculo_dinheiro(v_remetente, v_destinatario, v_quantidade)));
-  end if;
   return jsonb_build_object('ok', true, 'movimentacao_id', v_mov, 'expira_em', v_expira);
 end $$;
 

@@ -1,0 +1,33 @@
+import { type Kysely, sql } from 'kysely';
+
+// A movement's own code (a transfer's or a purchase's: the one its payer is sent to confirm a
+// code-confirmed hold) is kept on the movement: its keyed hash and its wrong attempts. Its expiry
+// is the movement's, and its spending is the movement's leaving 'pendente'. A transfer no longer
+// writes a code row with its hold and deletes it with its post: two rows, their index entries and
+// their WAL fewer per transfer. Codes without a movement
+// (a phone's proof or change, an agent's cash-out request, a party's code) stay in
+// codigos_verificacao. The codes of movements still pending move onto them; those of movements
+// already ended are dropped, as their posting would have dropped them.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table kreyolcash_movimentacoes
+              add column codigo_hash text,
+              add column codigo_tentativas integer not null default 0`.execute(db);
+  await sql`update kreyolcash_movimentacoes m
+               set codigo_hash = c.codigo_hash, codigo_tentativas = c.tentativas
+              from codigos_verificacao c
+             where c.sujeito_id = m.id and c.finalidade in ('transfer', 'purchase')
+               and c.usado_em is null and m.status = 'pendente'`.execute(db);
+  await sql`delete from codigos_verificacao where finalidade in ('transfer', 'purchase')`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`insert into codigos_verificacao (sujeito_id, finalidade, user_id, telefone, codigo_hash, tentativas,
+                                             expira_em, criado_em)
+            select m.id, case m.tipo when 'compra' then 'purchase' else 'transfer' end, m.remetente_id, u.telefone,
+                   m.codigo_hash, m.codigo_tentativas, m.expira_em, m.criado_em
+              from kreyolcash_movimentacoes m join usuarios u on u.id = m.remetente_id
+             where m.codigo_hash is not null and m.status = 'pendente'`.execute(db);
+  await sql`alter table kreyolcash_movimentacoes drop column codigo_hash, drop column codigo_tentativas`.execute(
+    db,
+  );
+}
