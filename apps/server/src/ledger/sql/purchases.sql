@@ -309,7 +309,7 @@ begin
     join (select distinct (e->>'venda_id')::uuid as venda, (e->>'comprador_id')::uuid as comprador
             from jsonb_array_elements(v_itens) e) x on v.id = x.venda and v.comprador_id = x.comprador;
   perform kc_travar_vendas(v_vendas, '{}');
-  perform kc_travar_contas_pendentes(v_movs, 'compra');
+  -- The codes are their movements' (codes.sql), read under the sales' locks; the accounts' come after.
   select coalesce(array_agg(f.mov order by f.n), '{}'), coalesce(array_agg(f.n order by f.n), '{}'),
          coalesce(array_agg(f.venda order by f.n), '{}')
     into v_certos, v_itens_certos, v_vendas_certas
@@ -323,6 +323,7 @@ begin
    where f.status = 'PENDENTE' and f.e->'limites' = v_itens->0->'limites'
      and kc_codigo_movimento_vale(m, 'purchase', kc_vinculo_dinheiro(f.comprador_id, f.vendedor_id, f.total_centis),
                                   f.e->>'codigo', f.e->>'pepper', (f.e->>'max_tentativas')::integer);
+  perform kc_travar_contas_pendentes(v_movs, 'compra');
   if cardinality(v_certos) > 0 then
     v_postados := kc_postar_lote(v_certos, v_itens->0->'limites');
     perform kc_compras_concluir(array(select x.venda from unnest(v_certos, v_vendas_certas) with ordinality as x(mov, venda, k)

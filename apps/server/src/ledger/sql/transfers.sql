@@ -423,8 +423,9 @@ begin
   -- holds it). Read after the locks, the pending ones give the accounts of all their legs.
   perform 1 from kreyolcash_movimentacoes m
    where m.id = any(v_ids) and m.tipo = 'transferencia' order by m.id for no key update;
-  perform kc_travar_contas_pendentes(v_ids, 'transferencia');
-  -- Each movement's first item with its right code; the batch's limits are one configuration.
+  -- Each movement's first item with its right code; the batch's limits are one configuration. A
+  -- code is its movement's (codes.sql), so this needs only the movements' locks: the accounts'
+  -- come after it, held for less of the batch.
   select coalesce(array_agg(certo.mov order by certo.n), '{}'), coalesce(array_agg(certo.n order by certo.n), '{}'),
          coalesce(array_agg(certo.recebedor order by certo.n), '{}')
     into v_certos, v_itens_certos, v_recebedores
@@ -437,6 +438,7 @@ begin
              and kc_codigo_movimento_vale(m, 'transfer', kc_vinculo_dinheiro(m.remetente_id, m.destinatario_id, m.quantidade_centis),
                                           x.e->>'codigo', x.e->>'pepper', (x.e->>'max_tentativas')::integer)
            order by m.id, x.n) certo;
+  perform kc_travar_contas_pendentes(v_ids, 'transferencia');
   if cardinality(v_certos) > 0 then
     v_postados := kc_postar_lote(v_certos, p->'itens'->0->'limites');
     perform kc_transferencias_avisar(v_postados);
