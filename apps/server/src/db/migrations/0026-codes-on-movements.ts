@@ -27,6 +27,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
                    m.codigo_hash, m.codigo_tentativas, m.expira_em, m.criado_em
               from kreyolcash_movimentacoes m join usuarios u on u.id = m.remetente_id
              where m.codigo_hash is not null and m.status = 'pendente'`.execute(db);
+  // The immutability trigger of these definitions names the columns (guards.sql); the release
+  // rolled back to applies its own.
+  await sql`drop trigger if exists kc_movimentacoes_imutaveis on kreyolcash_movimentacoes`.execute(db);
   await sql`alter table kreyolcash_movimentacoes drop column codigo_hash, drop column codigo_tentativas`.execute(
     db,
   );

@@ -44,7 +44,7 @@ $$;
 -- Codes sent for one user within a window are limited (a limit of 0 means none: the ledger
 -- benchmark measures the money path without this policy). Counting stops at the limit. A
 -- movement's code is counted by its movement (a code-confirmed hold: confirmed by no party, with
--- an expiry, made in the code's transaction), since a spent one is gone; the others by their row.
+-- an expiry, made in the code's transaction), where it is kept; the others by their row.
 -- PL/pgSQL: with its subqueries, a SQL function would not be inlined, and would be planned again
 -- in each transaction of every hold.
 create or replace function kc_codigos_no_limite(p_usuario uuid, p_max integer, p_janela_ms bigint)
@@ -198,3 +198,13 @@ begin
                        p->>'codigo', p->>'pepper', (p->>'max_tentativas')::integer),
     jsonb_build_object('ok', true));
 end $$;
+
+-- Codes that the functions of a release before migration 0026 wrote as rows, for holds made while
+-- this release was starting (after its migrations, before these definitions): moved onto their
+-- movements here, in the transaction that replaces those functions, so that each can still be
+-- confirmed. Nothing is left to move once they are gone.
+update kreyolcash_movimentacoes m set codigo_hash = c.codigo_hash, codigo_tentativas = c.tentativas
+  from codigos_verificacao c
+ where c.sujeito_id = m.id and c.finalidade in ('transfer', 'purchase') and c.usado_em is null
+   and m.status = 'pendente' and m.codigo_hash is null;
+delete from codigos_verificacao where finalidade in ('transfer', 'purchase');

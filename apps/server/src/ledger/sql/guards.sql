@@ -29,7 +29,10 @@ create or replace trigger kc_movimentacoes_imutaveis before update on kreyolcash
     or new.referente_a is distinct from old.referente_a or new.criado_em <> old.criado_em
     or new.confirmador_id is distinct from old.confirmador_id or new.nos_limites <> old.nos_limites
     or new.posta_ao_expirar <> old.posta_ao_expirar
-    or (old.status <> 'pendente' and new.status is distinct from old.status))
+    -- An ended movement's code (codes.sql) stays as it was spent.
+    or (old.status <> 'pendente' and (new.status is distinct from old.status
+                                      or new.codigo_hash is distinct from old.codigo_hash
+                                      or new.codigo_tentativas <> old.codigo_tentativas)))
   execute function kc_recusar_alteracao();
 
 -- The operators' audit trail is append-only too: what an operator did stays as it was written.

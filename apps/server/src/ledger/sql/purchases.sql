@@ -282,12 +282,12 @@ begin
 end $$;
 
 -- A batch of purchase verifications, in one transaction: the movements of the batch's sales (each
--- named by its buyer), then the sales, their products and every account of the movements' legs are
--- locked first, each set in order (the ledger's order). A sale whose first item in the batch has its
--- right code is posted with the others like it as sets (kc_postar_lote, then kc_compras_concluir:
--- one update of each account and each product); the rest run kc_compra_verificar one by one after
--- them, in the batch's order: a wrong or late code and what follows it for that sale, another
--- buyer's sale, a posting the set path leaves to it. Answers a jsonb array in the items' order, the
+-- named by its buyer), then the sales and their products are locked, then their codes checked,
+-- then every account of the movements' legs locked, each set in order (the ledger's order). A sale
+-- whose first item in the batch has its right code is posted with the others like it as sets
+-- (kc_postar_lote, then kc_compras_concluir: one update of each account and each product); the
+-- rest run kc_compra_verificar one by one after them, in the batch's order: a wrong or late code
+-- and what follows it for that sale, another buyer's sale, a posting the set path leaves to it. Answers a jsonb array in the items' order, the
 -- answers those items get run alone (in another order only where a seller's maximum balance
 -- decides between them).
 create or replace function kc_compras_verificar(p jsonb) returns jsonb language plpgsql

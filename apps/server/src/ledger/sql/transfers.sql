@@ -399,12 +399,12 @@ begin
   return (select jsonb_object_agg(x.n::text, x.resposta) from unnest(v_n, v_respostas) as x(n, resposta));
 end $$;
 
--- Verifications lock all their movements, then every account of their legs, before anything else
--- (the lock order). The items whose code is right are posted together, as sets (kc_postar_lote);
--- the rest run kc_transferencia_verificar one by one after them: a wrong, spent or late code, a
--- movement named twice (its first right code posts it), a posting the set path leaves to it. The
--- answers are the ones those items would get run alone in some order, which is all concurrent
--- requests are owed.
+-- Verifications lock all their movements first, check their codes (which are the movements'),
+-- then lock every account of their legs (the lock order). The items whose code is right are
+-- posted together, as sets (kc_postar_lote); the rest run kc_transferencia_verificar one by one
+-- after them: a wrong, spent or late code, a movement named twice (its first right code posts it),
+-- a posting the set path leaves to it. The answers are the ones those items would get run alone in
+-- some order, which is all concurrent requests are owed.
 create or replace function kc_transferencias_verificar(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare

@@ -375,7 +375,10 @@ declare
 begin
   select * into m from kreyolcash_movimentacoes where id = (p->>'movimentacao_id')::uuid for no key update;
   if not found then return kc_erro('transaction_not_found'); end if;
-  if m.confirmador_id is distinct from (p->>'confirmador_id')::uuid then return kc_erro('not_confirming_party'); end if;
+  -- A code-confirmed hold has no party: only its own flow posts it, with its code (codes.sql).
+  if m.confirmador_id is null or m.confirmador_id is distinct from (p->>'confirmador_id')::uuid then
+    return kc_erro('not_confirming_party');
+  end if;
   if m.status <> 'pendente' then return kc_erro('transaction_not_pending', jsonb_build_object('status', m.status)); end if;
   if kc_em_disputa(m.id) then return kc_erro('transaction_in_dispute'); end if;
   if p ? 'codigo' then
