@@ -4,20 +4,15 @@ import { type Kysely, sql } from 'kysely';
 // code-confirmed hold) is kept on the movement: its keyed hash and its wrong attempts. Its expiry
 // is the movement's, and its spending is the movement's leaving 'pendente'. A transfer no longer
 // writes a code row with its hold and deletes it with its post: two rows, their index entries and
-// their WAL fewer per transfer. Codes without a movement
-// (a phone's proof or change, an agent's cash-out request, a party's code) stay in
-// codigos_verificacao. The codes of movements still pending move onto them; those of movements
-// already ended are dropped, as their posting would have dropped them.
+// their WAL fewer per transfer. Codes without a movement (a phone's proof or change, an agent's
+// cash-out request, a party's code) stay in codigos_verificacao. The columns come here, without
+// rewriting the table; the codes move onto their movements with the ledger's functions, which the
+// same start applies right after (the end of codes.sql), so that holds made in between by the
+// functions of the release before are moved too.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table kreyolcash_movimentacoes
               add column codigo_hash text,
               add column codigo_tentativas integer not null default 0`.execute(db);
-  await sql`update kreyolcash_movimentacoes m
-               set codigo_hash = c.codigo_hash, codigo_tentativas = c.tentativas
-              from codigos_verificacao c
-             where c.sujeito_id = m.id and c.finalidade in ('transfer', 'purchase')
-               and c.usado_em is null and m.status = 'pendente'`.execute(db);
-  await sql`delete from codigos_verificacao where finalidade in ('transfer', 'purchase')`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -199,10 +199,10 @@ begin
     jsonb_build_object('ok', true));
 end $$;
 
--- Codes that the functions of a release before migration 0026 wrote as rows, for holds made while
--- this release was starting (after its migrations, before these definitions): moved onto their
--- movements here, in the transaction that replaces those functions, so that each can still be
--- confirmed. Nothing is left to move once they are gone.
+-- Transfers' and purchases' codes that releases before migration 0026 wrote as rows (those of
+-- movements still pending, holds made while this release was starting included): moved onto their
+-- movements here, in the transaction that replaces the functions that wrote them, so that each can
+-- still be confirmed. The others confirm nothing and go. Nothing is left to move afterwards.
 update kreyolcash_movimentacoes m set codigo_hash = c.codigo_hash, codigo_tentativas = c.tentativas
   from codigos_verificacao c
  where c.sujeito_id = m.id and c.finalidade in ('transfer', 'purchase') and c.usado_em is null

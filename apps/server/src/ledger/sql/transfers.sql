@@ -253,8 +253,8 @@ end $$;
 -- payee who may receive it, the fee the payer saw, the balance, the day's and month's sending, the
 -- code budget), are held together by one statement per table: the accounts' holds, the movements
 -- (each with its code's hash), their fee legs, the holds' rows, the day's totals, the code messages
--- and the keys' answers. Every check errs toward leaving an item to the one-by-one path, which then names its
--- refusal. Answers {n: answer}, with the answer kc_transferencia_iniciar would give.
+-- and the keys' answers. Every check errs toward leaving an item to the one-by-one path, which then
+-- names its refusal. Answers {n: answer}, with the answer kc_transferencia_iniciar would give.
 create or replace function kc_transferencias_reter_juntas(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 declare
