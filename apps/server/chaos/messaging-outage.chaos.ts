@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
 import { MESSAGE_CONTENT, textOf } from '../src/test-support/outbox-messages.ts';
@@ -45,6 +46,22 @@ describe('messaging outage', () => {
       ).n,
     );
 
+  // Every posted transfer's two "done" notices are queued, from its ledger lines, by the server's
+  // outbox worker: how many are owed, and how many are queued.
+  const doneNotices = async () => {
+    const { rows } = await sql<{ owed: number; queued: number }>`
+      select (select 2 * count(*)::int from kreyolcash_movimentacoes
+               where tipo = 'transferencia' and status = 'concluida') as owed,
+             (select count(*)::int from outbox_messages where purpose = 'transfer_done') as queued`.execute(
+      bank.database.db,
+    );
+    return rows[0] ?? { owed: -1, queued: 0 };
+  };
+  const allTold = async () => {
+    const { owed, queued } = await doneNotices();
+    return owed === queued;
+  };
+
   it('moves money during the outage and delivers every message once afterwards', async () => {
     const seed = seedFrom('CHAOS_SEED');
     await gateway.stop();
@@ -69,7 +86,7 @@ describe('messaging outage', () => {
     await gateway.start();
     await smtp.start();
     const backAt = Date.now();
-    while ((await pendingMessages()) > 0 && Date.now() - backAt < 90_000)
+    while (((await pendingMessages()) > 0 || !(await allTold())) && Date.now() - backAt < 90_000)
       await new Promise((r) => setTimeout(r, 500));
     const drainSeconds = (Date.now() - backAt) / 1000;
 
@@ -103,6 +120,9 @@ describe('messaging outage', () => {
     expect(counts.serverErrors).toBe(0);
     expect(deliveredDuringOutage).toBe(0);
     expect(await pendingMessages()).toBe(0);
+    const notices = await doneNotices();
+    expect(notices.owed).toBeGreaterThan(0);
+    expect(notices.queued).toBe(notices.owed);
     expect(received).toEqual(expected);
     expect(duplicates).toBe(0);
     expect(smtp.received).toHaveLength(1);

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { ExpirySweeper } from './ledger/expiry-sweeper.ts';
-import { publishHtgRate } from './ledger/ledger.ts';
+import { noticeDeriver, publishHtgRate } from './ledger/ledger.ts';
 import { rateLimiterFor } from './lib/rate-limit.ts';
 import { OutboxWorker } from './messaging/outbox-worker.ts';
 import { transportsFor } from './messaging/transports.ts';
@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   for (const warning of warnings) app.log.warn(warning);
   app.log.info({ uploads: fileStoreName(config) }, 'file store');
   const transports = transportsFor(config);
-  const outboxWorker = new OutboxWorker({ db: database.db, transports, logger: app.log });
+  const outboxWorker = new OutboxWorker({
+    db: database.db,
+    transports,
+    feed: noticeDeriver(database.db),
+    logger: app.log,
+  });
   app.log.info({ whatsapp: transports.whatsapp.name, email: transports.email.name }, 'message transports');
   const expirySweeper = new ExpirySweeper(database.db, app.log, { levelLimits: config.levelLimits });
 

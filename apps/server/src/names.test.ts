@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveNotices } from './ledger/ledger.ts';
 import { bearer, createConfirmedUser, type SignedInUser } from './test-support/accounts.ts';
 import { checkLedger, codeForMovement, seedUser } from './test-support/ledger-fixtures.ts';
 import { newCompanyBody, newProductBody } from './test-support/marketplace.ts';
@@ -40,14 +41,17 @@ describe(`visible names and notes, on ${testDatabaseKind}`, () => {
     await t.close();
   });
 
-  const messagesAbout = async (reference: string) =>
-    (
+  // Every message about it: its code, and the notices of its posting once derived.
+  const messagesAbout = async (reference: string) => {
+    await deriveNotices(t.database.db);
+    return (
       await t.database.db
         .selectFrom('outbox_messages')
         .select(MESSAGE_CONTENT)
         .where('referencia', '=', reference)
         .execute()
     ).map(textOf);
+  };
 
   it('strips a reversed name at sign-up: the payer, the statement and the code message read it plainly', async () => {
     // "Jean ‮erreiP" shows as "Jean Pierre" reversed; stored, it must be the letters typed.
@@ -100,7 +104,9 @@ describe(`visible names and notes, on ${testDatabaseKind}`, () => {
       });
       expect(JSON.stringify(row)).not.toMatch(UNSEEN);
     }
-    for (const text of await messagesAbout(id)) expect(text).not.toMatch(UNSEEN);
+    const messages = await messagesAbout(id);
+    expect(messages).toHaveLength(3);
+    for (const text of messages) expect(text).not.toMatch(UNSEEN);
   });
 
   it('refuses names that are only invisible characters with the field’s required key', async () => {
@@ -182,6 +188,7 @@ describe(`visible names and notes, on ${testDatabaseKind}`, () => {
       payload: { codigo: await codeForMovement(t, saleId) },
     });
     expect(verified.json().venda).toMatchObject({ produto_nome: 'Kaye', empresa_nome: 'Boutik nalaM' });
+    await deriveNotices(t.database.db);
     const sellerMessages = await t.database.db
       .selectFrom('outbox_messages')
       .select(MESSAGE_CONTENT)

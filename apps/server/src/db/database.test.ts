@@ -42,6 +42,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0024-outbox-without-reference-index',
       '0025-pending-sales-by-buyer',
       '0026-codes-on-movements',
+      '0027-notices-from-entries',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -26,6 +26,7 @@ import * as codeMessagesByPhone from './migrations/0023-code-messages-by-phone.t
 import * as outboxWithoutReferenceIndex from './migrations/0024-outbox-without-reference-index.ts';
 import * as pendingSalesByBuyer from './migrations/0025-pending-sales-by-buyer.ts';
 import * as codesOnMovements from './migrations/0026-codes-on-movements.ts';
+import * as noticesFromEntries from './migrations/0027-notices-from-entries.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0024-outbox-without-reference-index': outboxWithoutReferenceIndex,
   '0025-pending-sales-by-buyer': pendingSalesByBuyer,
   '0026-codes-on-movements': codesOnMovements,
+  '0027-notices-from-entries': noticesFromEntries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,6 +52,8 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   kreyolcash_retencoes: REMOVE,
   kreyolcash_envios_diarios: CHANGE,
   kreyolcash_lancamentos: APPEND,
+  // How far the lines have been read for notices: one row, locked and moved on (notices.sql).
+  avisos_posicao: ['select', 'update'],
   kreyolcash_pernas: APPEND,
   kreyolcash_lotes: APPEND,
   vw_saldos_kreyolcash: READ,

@@ -19,6 +19,7 @@ import { seededRandom } from '../test-support/seeded-random.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw } from './ledger-call.ts';
+import { deriveNotices } from './posting-notices.ts';
 
 // A batch of verifications posts its right codes together, as sets (kc_postar_lote), and leaves
 // the rest to the one-by-one path. What it leaves must be what posting them one by one leaves:
@@ -124,14 +125,19 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       accounts: await Promise.all(people.map(accountOf)),
       lines: await Promise.all(people.map(linesOf)),
       statuses: await Promise.all(ids.map(statusOf)),
-      messages: (
-        await sql<{ referencia: string; template: string }>`
-          select referencia, template from outbox_messages
-           where referencia in (${sql.join(ids)}) and purpose = 'transfer_done' order by id`.execute(
-          t.database.db,
-        )
-      ).rows.map((m) => [ids.indexOf(m.referencia), m.template]),
+      messages: await noticesOf(ids),
     };
+  }
+
+  // The "done" notices the postings leave, once derived from their lines (notices.sql).
+  async function noticesOf(ids: string[]) {
+    await deriveNotices(t.database.db);
+    const { rows } = await sql<{ referencia: string; template: string }>`
+      select referencia, template from outbox_messages
+       where referencia in (${sql.join(ids)}) and purpose = 'transfer_done' order by id`.execute(
+      t.database.db,
+    );
+    return rows.map((m) => [ids.indexOf(m.referencia), m.template]);
   }
 
   it('leaves what posting each in turn leaves: answers, balances, chained lines, statuses, messages', async () => {
@@ -140,6 +146,7 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       const inTurn = await scenario(seed, verifyOneByOne);
       expect(together).toEqual(inTurn);
       expect(together.statuses.filter((s) => s === 'concluida')).toHaveLength(11);
+      expect(together.messages).toHaveLength(22);
       expect(together.answers.slice(11)).toEqual([
         { ok: false, error: 'invalid_codes', tentativas_restantes: MAX_CODE_ATTEMPTS - 1 },
         { ok: false, error: 'transaction_not_found' },

@@ -31,6 +31,7 @@ export const DEFINITION_FILES = [
   'referrals.sql',
   'reports.sql',
   'agents.sql',
+  'notices.sql',
   'statement.sql',
 ] as const;
 

@@ -35,6 +35,8 @@ export * from './operations.ts';
 export { canReceive, findPayee, type PayeeIdentity } from './payees.ts';
 // Concurrent transfers and purchases gathered per lane.
 export { purchaseBatchers, transferBatchers } from './phase-batches.ts';
+// A posting's notices, queued once it has committed (the outbox worker's feed).
+export { deriveNotices, noticeDeriver } from './posting-notices.ts';
 // The daily reconciliation of agents: each float's Haiti day, and the operator's totals.
 export { type AgentDayFigures, agentDays, type HaitiDay, haitiDay, operatorDay } from './reconciliation.ts';
 // Reads of the ledger as people and operators see it.

@@ -19,6 +19,7 @@ import {
   type PartyHoldPolicy,
   requestHashOf,
 } from './ledger.ts';
+import { deriveNotices } from './posting-notices.ts';
 
 // Every way money moves, at once, on a few shared accounts: transfers (hold, then the code),
 // purchases (hold, then the code), fee-bearing payments (three legs, posted at once) and escrows
@@ -536,6 +537,7 @@ describe(`transfers, purchases, fee payments, escrows and disputes interleaved o
           const escrow = escrows.find((e) => e.movementId === d.movementId);
           expect([escrow?.action, escrow?.answer?.ok]).toEqual(['payer voids', true]);
         } else {
+          await deriveNotices(t.database.db);
           const told = async (referencia: string, template: string) =>
             Number(
               (

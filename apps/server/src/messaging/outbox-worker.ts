@@ -9,6 +9,11 @@ import type { Transports } from './transports.ts';
 export type OutboxWorkerOptions = {
   db: Kysely<DB>;
   transports: Transports;
+  /**
+   * Queues messages derived from other records (the postings' notices) before each lease, so
+   * they go out in the same round. A failure is logged and the queue is delivered all the same.
+   */
+  feed?: () => Promise<unknown>;
   logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   pollIntervalMs?: number;
   /** After a batch that was not full: the pause that lets the next one gather. */
@@ -42,8 +47,8 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
  * stays for an operator (`npm run outbox:retry`); rows are never deleted.
  */
 export class OutboxWorker {
-  private readonly options: Required<Omit<OutboxWorkerOptions, 'logger'>> &
-    Pick<OutboxWorkerOptions, 'logger'>;
+  private readonly options: Required<Omit<OutboxWorkerOptions, 'logger' | 'feed'>> &
+    Pick<OutboxWorkerOptions, 'logger' | 'feed'>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private isStopped = true;
@@ -91,11 +96,20 @@ export class OutboxWorker {
 
   async runOnce(): Promise<number> {
     const { db, batchSize, leaseMs } = this.options;
+    await this.runFeed();
     // A batch holds at most one message per recipient, so delivering it concurrently keeps each
     // recipient's order while a slow recipient does not hold up the others.
     const messages = await leaseDueMessages(db, batchSize, leaseMs);
     await Promise.all(messages.map((message) => this.deliver(message)));
     return messages.length;
+  }
+
+  private async runFeed(): Promise<void> {
+    try {
+      await this.options.feed?.();
+    } catch (error) {
+      this.options.logger?.error({ err: error }, 'outbox feed failed; delivering the queue');
+    }
   }
 
   // Full batches follow each other at once (a backlog drains); after a batch that was not full the

@@ -1,5 +1,6 @@
 // A worker in its own process, for the crash test: it delivers until it is killed.
 import { openDatabase } from '../db/database.ts';
+import { noticeDeriver } from '../ledger/ledger.ts';
 import { OutboxWorker } from '../messaging/outbox-worker.ts';
 import { devOutboxTransport, whatsappGatewayTransport } from '../messaging/transports.ts';
 
@@ -16,6 +17,7 @@ const worker = new OutboxWorker({
     }),
     email: devOutboxTransport,
   },
+  feed: noticeDeriver(database.db),
   leaseMs: Number(env.WORKER_LEASE_MS ?? 60_000),
 });
 worker.start();

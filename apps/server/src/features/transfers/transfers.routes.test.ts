@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpirySweeper } from '../../ledger/ledger.ts';
+import { deriveNotices, ExpirySweeper } from '../../ledger/ledger.ts';
 import { contentOf } from '../../messaging/render.ts';
 import {
   checkLedger,
@@ -85,6 +85,15 @@ describe(`transfers on ${testDatabaseKind}`, () => {
     });
     expect(await wallet(a)).toEqual({ saldo_centis: 8750, reservado_centis: 0, disponivel_centis: 8750 });
     expect(await wallet(b)).toEqual({ saldo_centis: 11250, reservado_centis: 0, disponivel_centis: 11250 });
+    const toldNow = () =>
+      t.database.db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('purpose', '=', 'transfer_done')
+        .execute();
+    // Told once the posting has committed, from its ledger lines, by the outbox worker's feed.
+    expect(await toldNow()).toEqual([]);
+    await deriveNotices(t.database.db);
     const told = (
       await t.database.db
         .selectFrom('outbox_messages')

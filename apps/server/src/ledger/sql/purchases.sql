@@ -2,7 +2,8 @@
 -- are held together, and the code posts both or neither.
 --   kc_compra_iniciar   — Idempotency-Key, product, stock, hold, the sale PENDENTE and the code;
 --   kc_compra_verificar — right code: posts buyer → owner and completes the sale (kc_compra_concluir:
---                         CONFIRMADA, stock taken, seller told), through the engine's kc_concluir;
+--                         CONFIRMADA, stock taken), through the engine's kc_concluir; the seller
+--                         is told once it has committed (kc_compras_avisar, notices.sql);
 --   kc_compra_cancelar, and expiry (expiry.sql) — void: money and stock free again;
 --   kc_compra_reenviar_codigo — a new code, same attempts and expiry;
 --   a buyer's new attempt voids their pending one for the same product (kc_compra_substituir).
@@ -180,8 +181,8 @@ begin
 end $$;
 
 -- Posted purchases' sales (p_vendas, in order), locked with their products by the caller: confirmed,
--- their units taken from each product's stock in one update per product (sold out at 0), and each
--- seller told, in order, on the company's phone or the owner's when the company has none.
+-- and their units taken from each product's stock in one update per product (sold out at 0). The
+-- seller is told once the posting has committed (kc_compras_avisar, from notices.sql).
 create or replace function kc_compras_concluir(p_vendas uuid[]) returns void language plpgsql as $$
 begin
   update produtos pd
@@ -191,6 +192,12 @@ begin
            where id = any(p_vendas) group by produto_id) s
    where pd.id = s.produto_id and pd.estoque is not null;
   update vendas set status = 'CONFIRMADA', atualizado_em = now() where id = any(p_vendas);
+end $$;
+
+-- Confirmed purchases' sales (p_vendas, in order): each seller told, in order, on the company's
+-- phone or the owner's when the company has none.
+create or replace function kc_compras_avisar(p_vendas uuid[]) returns void language plpgsql as $$
+begin
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   select 'whatsapp', coalesce(e.telefone, o.telefone), 'new_sale',
          jsonb_build_object('produto', pd.nome, 'quantidade', v.quantidade, 'valor_centis', v.total_centis,

@@ -152,15 +152,10 @@ begin
                  else '{}'::jsonb end;
 end $$;
 
--- A posted transfer (m: its row): the payer and the payee are told, each in their language.
-create or replace function kc_transferencia_avisar(m kreyolcash_movimentacoes) returns void language plpgsql as $$
-begin
-  perform kc_transferencias_avisar(array[m.id]);
-end $$;
-
--- Posted transfers (p_movs, in order): each one's payer and payee told, in one insert. A hold
--- between accounts may pay a system account: no person to tell there. PL/pgSQL, whose insert's
--- plan lasts the connection.
+-- Posted transfers (p_movs, in order): each one's payer and payee told, in one insert. Called once
+-- the postings have committed, from their ledger lines (notices.sql), never by a posting itself. A
+-- hold between accounts may pay a system account: no person to tell there. PL/pgSQL, whose
+-- insert's plan lasts the connection.
 create or replace function kc_transferencias_avisar(p_movs uuid[]) returns void language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
@@ -441,7 +436,6 @@ begin
   perform kc_travar_contas_pendentes(v_ids, 'transferencia');
   if cardinality(v_certos) > 0 then
     v_postados := kc_postar_lote(v_certos, p->'itens'->0->'limites');
-    perform kc_transferencias_avisar(v_postados);
   end if;
   for i in select e, n, (e->>'movimentacao_id')::uuid as mov from jsonb_array_elements(p->'itens') with ordinality as t(e, n)
             order by n

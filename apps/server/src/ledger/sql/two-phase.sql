@@ -302,7 +302,8 @@ end $$;
 
 -- Posts a held movement the caller has locked (m: its row, read under that lock), with what its
 -- kind has around it: a purchase's sale and product are locked before the accounts (the lock
--- order) and completed with it (purchases.sql), a transfer's people told (transfers.sql). A refusal
+-- order) and completed with it (purchases.sql), an agent's cash-in or cash-out receipted (agents.sql);
+-- a transfer's and a purchase's "done" notices are derived once it commits (notices.sql). A refusal
 -- under the accounts' locks (a frozen payer, a payee past its maximum balance) voids it instead,
 -- as p_status_recusa ('cancelada' when someone confirmed it, 'expirada' at its expiry; null: it
 -- stays held, for a dispute's decision), and is answered; null when posted.
@@ -322,7 +323,6 @@ begin
     return v_recusa;
   end if;
   if v_venda.id is not null then perform kc_compra_concluir(v_venda);
-  elsif m.tipo = 'transferencia' then perform kc_transferencia_avisar(m);
   elsif m.tipo in ('deposito', 'saque') then perform kc_agente_avisar(m);
   end if;
   return null;

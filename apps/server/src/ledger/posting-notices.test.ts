@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationParams } from '../test-support/batch-fixtures.ts';
+import { codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { testDatabaseKind } from '../test-support/test-database.ts';
+import { sendMoney, startTransfer } from '../test-support/transfers.ts';
+import { callRaw } from './ledger-call.ts';
+import { deriveNotices } from './posting-notices.ts';
+
+// A posting's "done" notices are queued after it commits, from its ledger lines (notices.sql):
+// never by the posting itself, each exactly once, and never skipped for a posting that commits
+// after a later one.
+describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const noticesOf = async (movementId: string) => {
+    const { rows } = await sql<{ recipient: string; template: string }>`
+      select recipient, template from outbox_messages
+       where referencia = ${movementId} and purpose = 'transfer_done' order by id`.execute(t.database.db);
+    return rows.map((row) => [row.recipient, row.template]);
+  };
+  const told = (payer: SeededUser, payee: SeededUser) => [
+    [payer.telefone, 'transfer_sent'],
+    [payee.telefone, 'transfer_received'],
+  ];
+  const position = async () =>
+    Number(
+      (await sql<{ p: number }>`select ultimo_lancamento as p from avisos_posicao`.execute(t.database.db))
+        .rows[0]?.p,
+    );
+
+  it('queues none with the posting, then each once however often it is derived', async () => {
+    const [a, b, c] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const first = await sendMoney(t, a, b, 700);
+    const second = await sendMoney(t, c, a, 300);
+    expect(await noticesOf(first)).toEqual([]);
+
+    const reached = await deriveNotices(t.database.db);
+    expect(reached).toBe(await position());
+    expect(await noticesOf(first)).toEqual(told(a, b));
+    expect(await noticesOf(second)).toEqual(told(c, a));
+
+    await deriveNotices(t.database.db);
+    await deriveNotices(t.database.db);
+    expect(await noticesOf(first)).toEqual(told(a, b));
+    expect(await noticesOf(second)).toEqual(told(c, a));
+  });
+
+  it('tells nobody of a hold that was cancelled', async () => {
+    const [a, b] = [await seedUser(t), await seedUser(t)];
+    const id = await startTransfer(t, a, b, 400);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/transfers/${id}/cancel`,
+      headers: { authorization: `Bearer ${a.accessToken}` },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    await deriveNotices(t.database.db);
+    expect(await noticesOf(id)).toEqual([]);
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'waits for a posting still in flight below a committed one, then tells both once',
+    async () => {
+      const [a, b, c, d] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+      const early = await startTransfer(t, a, b, 500);
+      const late = await startTransfer(t, c, d, 600);
+      const earlyCode = await codeForMovement(t, early);
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let posted: () => void = () => {};
+      const inFlight = new Promise<void>((resolve) => {
+        posted = resolve;
+      });
+      // The early posting takes its lines first and commits last.
+      const early$ = t.database.db.transaction().execute(async (trx) => {
+        const answer = await callRaw(
+          trx,
+          'kc_transferencia_verificar',
+          verificationParams(t, { payerId: a.id, movementId: early, code: earlyCode }),
+        );
+        expect(answer).toMatchObject({ ok: true });
+        posted();
+        await released;
+      });
+      await inFlight;
+      const lateAnswer = await callRaw(
+        t.database.db,
+        'kc_transferencia_verificar',
+        verificationParams(t, { payerId: c.id, movementId: late, code: await codeForMovement(t, late) }),
+      );
+      expect(lateAnswer).toMatchObject({ ok: true });
+
+      const before = await position();
+      expect(await deriveNotices(t.database.db, 200)).toBeNull();
+      expect(await position()).toBe(before);
+      expect(await noticesOf(late)).toEqual([]);
+
+      release();
+      await early$;
+      await deriveNotices(t.database.db);
+      expect(await noticesOf(early)).toEqual(told(a, b));
+      expect(await noticesOf(late)).toEqual(told(c, d));
+    },
+  );
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'is derived once when several processes derive at once',
+    async () => {
+      const people = await Promise.all(Array.from({ length: 8 }, () => seedUser(t)));
+      const ids = await Promise.all(
+        people.map((payer, i) => sendMoney(t, payer, people[(i + 1) % people.length] as SeededUser, 100 + i)),
+      );
+      await Promise.all(Array.from({ length: 6 }, () => deriveNotices(t.database.db)));
+      await deriveNotices(t.database.db);
+      for (const [i, id] of ids.entries()) {
+        expect(await noticesOf(id)).toEqual(told(people[i] as SeededUser, people[(i + 1) % 8] as SeededUser));
+      }
+    },
+  );
+});

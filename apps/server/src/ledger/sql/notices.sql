@@ -1,0 +1,65 @@
+-- A posting's "done" notices, derived from the ledger's lines once the posting has committed: a
+-- transfer's to its payer and payee (kc_transferencias_avisar), a purchase's to its seller
+-- (kc_compras_avisar). A posting no longer writes them itself: its transaction holds its accounts'
+-- locks, and the notices were a third of what it wrote (docs/performance.md, session 28). An
+-- agent's receipts stay with the posting (agents.sql): they quote the rate in force at that moment.
+--
+-- The lines' ids come from one sequence, so they are handed out in order, but transactions commit
+-- in any order: a line may become visible after lines with higher ids. A reader first takes a
+-- horizon (kc_avisos_horizonte): the highest visible line, and the first transaction id not yet
+-- given out. Once every transaction below that id has ended (kc_avisos_firmes), no line at or below
+-- the horizon can still appear: each was written by a transaction that had its id before taking a
+-- line (it locks its accounts first). The lines up to the horizon are then read once
+-- (kc_avisos_derivar), and the position row moves past them in the same transaction as the notices
+-- are queued, so each posting's notices are queued exactly once.
+
+-- The highest visible line and the first transaction id not yet given out, in one snapshot.
+create or replace function kc_avisos_horizonte() returns table (ate bigint, firme_apos xid8)
+    language sql stable as $$
+  select coalesce((select max(id) from kreyolcash_lancamentos), 0), pg_snapshot_xmax(pg_current_snapshot())
+$$;
+
+-- Whether every transaction below p_firme_apos has ended (committed or rolled back).
+create or replace function kc_avisos_firmes(p_firme_apos xid8) returns boolean language sql volatile as $$
+  select pg_snapshot_xmin(pg_current_snapshot()) >= p_firme_apos
+$$;
+
+-- Queues the notices of the movements whose last line is above the position and at or below p_ate
+-- (a horizon the caller has seen become firm), in the order of those lines, and moves the position
+-- to p_ate. Another process deriving at the same time holds the position: this one then does
+-- nothing (null). Answers the position after the call.
+create or replace function kc_avisos_derivar(p_ate bigint) returns bigint language plpgsql
+    set plan_cache_mode = force_custom_plan set enable_seqscan = off set jit = off as $$
+declare
+  v_de bigint;
+  v_depois uuid[];
+  v_movs uuid[];
+begin
+  select ultimo_lancamento into v_de from avisos_posicao for update skip locked;
+  if not found then return null; end if;
+  if p_ate <= v_de then return v_de; end if;
+  -- A movement's lines are all written by its posting, in one transaction: it is told in the
+  -- range that holds its last line. The lines past the range (the few posted since the horizon)
+  -- say which movements do not end in it.
+  select coalesce(array_agg(distinct movimentacao_id), '{}') into v_depois
+    from kreyolcash_lancamentos where id > p_ate;
+  select coalesce(array_agg(l.mov order by l.ultima), '{}') into v_movs
+    from (select movimentacao_id as mov, max(id) as ultima from kreyolcash_lancamentos
+           where id > v_de and id <= p_ate group by movimentacao_id) l
+   where l.mov <> all(v_depois);
+  perform kc_transferencias_avisar(array(
+    select m.id from unnest(v_movs) with ordinality as u(id, k)
+      join kreyolcash_movimentacoes m on m.id = u.id
+     where m.tipo = 'transferencia' order by u.k));
+  perform kc_compras_avisar(array(
+    select v.id from unnest(v_movs) with ordinality as u(id, k)
+      join vendas v on v.movimentacao_id = u.id order by u.k));
+  update avisos_posicao set ultimo_lancamento = p_ate, atualizado_em = now();
+  return p_ate;
+end $$;
+
+-- Postings before these functions told their people themselves: the position starts past their
+-- lines, on the first start of a database and on the first start of this release alike.
+insert into avisos_posicao (ultimo_lancamento)
+select coalesce(max(id), 0) from kreyolcash_lancamentos
+on conflict (unica) do nothing;
