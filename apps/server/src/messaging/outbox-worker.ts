@@ -10,10 +10,11 @@ export type OutboxWorkerOptions = {
   db: Kysely<DB>;
   transports: Transports;
   /**
-   * Queues messages derived from other records (the postings' notices) before each lease, so
-   * they go out in the same round. A failure is logged and the queue is delivered all the same.
+   * Queues messages derived from other records (the postings' notices), in a loop of its own
+   * beside the deliveries: again after gatherMs while it finds something (true), after
+   * pollIntervalMs when not. A failure is logged and retried after pollIntervalMs.
    */
-  feed?: () => Promise<unknown>;
+  feed?: () => Promise<boolean>;
   logger?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   pollIntervalMs?: number;
   /** After a batch that was not full: the pause that lets the next one gather. */
@@ -51,6 +52,8 @@ export class OutboxWorker {
     Pick<OutboxWorkerOptions, 'logger' | 'feed'>;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private feedTimer: NodeJS.Timeout | undefined;
+  private feeding: Promise<void> | undefined;
   private isStopped = true;
   // Each message is marked sent as soon as its send returns, and marks that come while one is on
   // its way leave together: a batch's sends end close together, and one update per message was
@@ -75,17 +78,20 @@ export class OutboxWorker {
   start(): void {
     this.isStopped = false;
     this.schedule(0);
+    this.scheduleFeed(0);
   }
 
   /** Finishes the delivery in progress, then stops. */
   async stop(): Promise<void> {
     this.isStopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    clearTimeout(this.feedTimer);
+    await Promise.all([this.running, this.feeding]);
   }
 
-  /** Delivers every due message, batch after batch; returns how many were handled. */
+  /** Queues what the feed derives, then delivers every due message, batch after batch; returns how many were handled. */
   async drain(): Promise<number> {
+    await this.runFeed();
     let handled = 0;
     for (;;) {
       const batch = await this.runOnce();
@@ -96,7 +102,6 @@ export class OutboxWorker {
 
   async runOnce(): Promise<number> {
     const { db, batchSize, leaseMs } = this.options;
-    await this.runFeed();
     // A batch holds at most one message per recipient, so delivering it concurrently keeps each
     // recipient's order while a slow recipient does not hold up the others.
     const messages = await leaseDueMessages(db, batchSize, leaseMs);
@@ -104,11 +109,25 @@ export class OutboxWorker {
     return messages.length;
   }
 
-  private async runFeed(): Promise<void> {
+  // Deriving beside the deliveries, not before each lease: a feed that waits for the postings in
+  // flight made each round longer, the queue longer and each lease's walk of it longer
+  // (docs/performance.md, session 28).
+  private scheduleFeed(delayMs: number): void {
+    if (this.isStopped || !this.options.feed) return;
+    this.feedTimer = setTimeout(() => {
+      this.feeding = this.runFeed().then((found) =>
+        this.scheduleFeed(found ? this.options.gatherMs : this.options.pollIntervalMs),
+      );
+    }, delayMs);
+  }
+
+  /** Whether the feed found something; false after a failure, which is logged. */
+  private async runFeed(): Promise<boolean> {
     try {
-      await this.options.feed?.();
+      return (await this.options.feed?.()) ?? false;
     } catch (error) {
       this.options.logger?.error({ err: error }, 'outbox feed failed; delivering the queue');
+      return false;
     }
   }
 

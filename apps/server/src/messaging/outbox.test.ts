@@ -66,6 +66,41 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     }
   };
 
+  it('runs its feed beside the deliveries, again soon while it finds something, and sends what it queued', async () => {
+    let fed = 0;
+    const worker = new OutboxWorker({
+      db: database.db,
+      transports: {
+        whatsapp: whatsappGatewayTransport({
+          url: gateway.url,
+          token: 'secret-token',
+          sendPath: '/send-message',
+          timeoutMs: 30_000,
+        }),
+        email: devOutboxTransport,
+      },
+      // Three rounds find a message each; a failing one is logged and the worker goes on.
+      feed: async () => {
+        fed += 1;
+        if (fed === 2) throw new Error('feed down');
+        if (fed > 4) return false;
+        await enqueueAll([whatsapp('+50937005555', `Avi ${fed}`)]);
+        return true;
+      },
+      gatherMs: 5,
+      pollIntervalMs: 20,
+    });
+    worker.start();
+    try {
+      await until('three fed messages delivered', () => gateway.requests.length === 3);
+    } finally {
+      await worker.stop();
+    }
+    expect(gateway.requests.map((r) => r.body)).toEqual(
+      [1, 3, 4].map((n) => ({ jid: '+50937005555', message: `Avi ${n}` })),
+    );
+  });
+
   it('sends the gateway exactly the contract: POST send-message, Authorization, {jid, message}', async () => {
     await enqueueAll([whatsapp('+50937001234', 'Kòd ou se 123456')]);
     await workerFor().drain();

@@ -29,7 +29,7 @@ $$;
 -- to p_ate. Another process deriving at the same time holds the position: this one then does
 -- nothing (null). Answers the position after the call.
 create or replace function kc_avisos_derivar(p_ate bigint) returns bigint language plpgsql
-    set plan_cache_mode = force_custom_plan set enable_seqscan = off set jit = off as $$
+    set enable_seqscan = off set jit = off as $$
 declare
   v_de bigint;
   v_depois uuid[];
@@ -56,6 +56,18 @@ begin
       join vendas v on v.movimentacao_id = u.id order by u.k));
   update avisos_posicao set ultimo_lancamento = p_ate, atualizado_em = now();
   return p_ate;
+end $$;
+
+-- One step of a reader that calls again and again: the notices up to the horizon it was given
+-- (p_ate, p_firme_apos: null at its first call) when that has become firm, then the next horizon.
+-- One round trip a step; a horizon not yet firm is given again at the next. posicao: where the
+-- position is after the step (null: nothing derived).
+create or replace function kc_avisos_seguir(p_ate bigint, p_firme_apos xid8)
+    returns table (posicao bigint, ate bigint, firme_apos xid8) language plpgsql as $$
+declare v_posicao bigint;
+begin
+  if p_ate is not null and kc_avisos_firmes(p_firme_apos) then v_posicao := kc_avisos_derivar(p_ate); end if;
+  return query select v_posicao, h.ate, h.firme_apos from kc_avisos_horizonte() h;
 end $$;
 
 -- Postings before these functions told their people themselves: the position starts past their
