@@ -53,6 +53,31 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
     expect(await noticesOf(second)).toEqual(told(c, a));
   });
 
+  it('catches up in steps of a bounded number of movements, in the order of their lines', async () => {
+    const [a, b] = [await seedUser(t), await seedUser(t)];
+    // Their sign-up money's lines are movements too, told nothing: read past them first.
+    await deriveNotices(t.database.db);
+    const ids = [await sendMoney(t, a, b, 101), await sendMoney(t, b, a, 102), await sendMoney(t, a, b, 103)];
+    const { rows } = await sql<{ ate: number }>`select max(id) as ate from kreyolcash_lancamentos`.execute(
+      t.database.db,
+    );
+    const ate = Number(rows[0]?.ate);
+    const stepOf = async () =>
+      Number(
+        (await sql<{ p: number }>`select kc_avisos_derivar(${ate}::bigint, 1) as p`.execute(t.database.db))
+          .rows[0]?.p,
+      );
+    const toldOf = async () => Promise.all(ids.map(async (id) => (await noticesOf(id)).length));
+    const first = await stepOf();
+    expect(first).toBeLessThan(ate);
+    expect(await toldOf()).toEqual([2, 0, 0]);
+    expect(await stepOf()).toBeGreaterThan(first);
+    expect(await toldOf()).toEqual([2, 2, 0]);
+    expect(await stepOf()).toBe(ate);
+    expect(await deriveNotices(t.database.db)).toBe(ate);
+    expect(await toldOf()).toEqual([2, 2, 2]);
+  });
+
   it('tells nobody of a hold that was cancelled', async () => {
     const [a, b] = [await seedUser(t), await seedUser(t)];
     const id = await startTransfer(t, a, b, 400);

@@ -25,15 +25,18 @@ create or replace function kc_avisos_firmes(p_firme_apos xid8) returns boolean l
 $$;
 
 -- Queues the notices of the movements whose last line is above the position and at or below p_ate
--- (a horizon the caller has seen become firm), in the order of those lines, and moves the position
--- to p_ate. Another process deriving at the same time holds the position: this one then does
--- nothing (null). Answers the position after the call.
-create or replace function kc_avisos_derivar(p_ate bigint) returns bigint language plpgsql
-    set enable_seqscan = off set jit = off as $$
+-- (a horizon the caller has seen become firm), in the order of those lines, at most
+-- p_max_movimentos of them (a reader catching up after an outage goes in steps), and moves the
+-- position past the last one told (to p_ate when all were). Another process deriving at the same
+-- time holds the position: this one then does nothing (null). Answers the position after the call.
+create or replace function kc_avisos_derivar(p_ate bigint, p_max_movimentos integer default 500)
+    returns bigint language plpgsql set enable_seqscan = off set jit = off as $$
 declare
   v_de bigint;
   v_depois uuid[];
   v_movs uuid[];
+  v_ultimas bigint[];
+  v_posicao bigint := p_ate;
 begin
   select ultimo_lancamento into v_de from avisos_posicao for update skip locked;
   if not found then return null; end if;
@@ -43,19 +46,29 @@ begin
   -- say which movements do not end in it.
   select coalesce(array_agg(distinct movimentacao_id), '{}') into v_depois
     from kreyolcash_lancamentos where id > p_ate;
-  select coalesce(array_agg(l.mov order by l.ultima), '{}') into v_movs
-    from (select movimentacao_id as mov, max(id) as ultima from kreyolcash_lancamentos
-           where id > v_de and id <= p_ate group by movimentacao_id) l
-   where l.mov <> all(v_depois);
+  select coalesce(array_agg(l.mov order by l.ultima), '{}'), coalesce(array_agg(l.ultima order by l.ultima), '{}')
+    into v_movs, v_ultimas
+    from (select l.mov, l.ultima
+            from (select movimentacao_id as mov, max(id) as ultima from kreyolcash_lancamentos
+                   where id > v_de and id <= p_ate group by movimentacao_id) l
+           where l.mov <> all(v_depois)
+           order by l.ultima limit p_max_movimentos + 1) l;
+  if cardinality(v_movs) > p_max_movimentos then
+    v_movs := v_movs[1:p_max_movimentos];
+    v_posicao := v_ultimas[p_max_movimentos];
+  end if;
+  -- Each movement and sale by its key, one probe each (a join planned as a whole read the table).
   perform kc_transferencias_avisar(array(
     select m.id from unnest(v_movs) with ordinality as u(id, k)
-      join kreyolcash_movimentacoes m on m.id = u.id
-     where m.tipo = 'transferencia' order by u.k));
+     cross join lateral (select id from kreyolcash_movimentacoes
+                          where id = u.id and tipo = 'transferencia' limit 1) m
+     order by u.k));
   perform kc_compras_avisar(array(
     select v.id from unnest(v_movs) with ordinality as u(id, k)
-      join vendas v on v.movimentacao_id = u.id order by u.k));
-  update avisos_posicao set ultimo_lancamento = p_ate, atualizado_em = now();
-  return p_ate;
+     cross join lateral (select id from vendas where movimentacao_id = u.id limit 1) v
+     order by u.k));
+  update avisos_posicao set ultimo_lancamento = v_posicao, atualizado_em = now();
+  return v_posicao;
 end $$;
 
 -- One step of a reader that calls again and again: the notices up to the horizon it was given
