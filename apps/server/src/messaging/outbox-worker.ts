@@ -11,7 +11,7 @@ export type OutboxWorkerOptions = {
   transports: Transports;
   /**
    * Queues messages derived from other records (the postings' notices), in a loop of its own
-   * beside the deliveries: again after gatherMs while it finds something (true), after
+   * beside the deliveries: again after feedEveryMs while it finds something (true), after
    * pollIntervalMs when not. A failure is logged and retried after pollIntervalMs.
    */
   feed?: () => Promise<boolean>;
@@ -19,6 +19,8 @@ export type OutboxWorkerOptions = {
   pollIntervalMs?: number;
   /** After a batch that was not full: the pause that lets the next one gather. */
   gatherMs?: number;
+  /** Between two calls of the feed while it finds something: each call has a cost of its own. */
+  feedEveryMs?: number;
   batchSize?: number;
   leaseMs?: number;
   maxAttempts?: number;
@@ -29,6 +31,7 @@ export type OutboxWorkerOptions = {
 const DEFAULTS = {
   pollIntervalMs: 500,
   gatherMs: 50,
+  feedEveryMs: 200,
   batchSize: 20,
   leaseMs: 60_000,
   maxAttempts: 8,
@@ -116,7 +119,7 @@ export class OutboxWorker {
     if (this.isStopped || !this.options.feed) return;
     this.feedTimer = setTimeout(() => {
       this.feeding = this.runFeed().then((found) =>
-        this.scheduleFeed(found ? this.options.gatherMs : this.options.pollIntervalMs),
+        this.scheduleFeed(found ? this.options.feedEveryMs : this.options.pollIntervalMs),
       );
     }, delayMs);
   }

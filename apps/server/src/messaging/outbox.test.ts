@@ -87,7 +87,7 @@ describe(`outbox on ${testDatabaseKind}`, () => {
         await enqueueAll([whatsapp('+50937005555', `Avi ${fed}`)]);
         return true;
       },
-      gatherMs: 5,
+      feedEveryMs: 5,
       pollIntervalMs: 20,
     });
     worker.start();
