@@ -2,9 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationParams } from '../test-support/batch-fixtures.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { feePayment, seedAgentAccount } from '../test-support/movement-legs.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { sendMoney, startTransfer } from '../test-support/transfers.ts';
+import { ledger } from './ledger.ts';
 import { callRaw } from './ledger-call.ts';
 import { deriveNotices } from './posting-notices.ts';
 
@@ -78,6 +80,33 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
     expect(await toldOf()).toEqual([2, 2, 2]);
   });
 
+  it('tells a movement in the range that holds its last line, never in one that cuts through it', async () => {
+    const [payer, payee, agent] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const agentAccount = await seedAgentAccount(t, agent);
+    await deriveNotices(t.database.db);
+    const posted = await ledger.postLegs(t.app.deps, {
+      movementKind: 'transferencia',
+      legs: feePayment(payer.id, payee.id, agentAccount, 900, 30, 10),
+      note: null,
+    });
+    if (!posted.ok) throw new Error(`refused: ${posted.error}`);
+    const { rows } = await sql<{ id: number }>`
+      select id from kreyolcash_lancamentos where movimentacao_id = ${posted.movimentacao_id}::uuid order by id`.execute(
+      t.database.db,
+    );
+    const lines = rows.map((row) => Number(row.id));
+    expect(lines).toHaveLength(6);
+    const deriveTo = async (ate: number) =>
+      Number(
+        (await sql<{ p: number }>`select kc_avisos_derivar(${ate}::bigint) as p`.execute(t.database.db))
+          .rows[0]?.p,
+      );
+    expect(await deriveTo(lines[2] as number)).toBe(lines[2]);
+    expect(await noticesOf(posted.movimentacao_id)).toEqual([]);
+    expect(await deriveTo(lines[5] as number)).toBe(lines[5]);
+    expect(await noticesOf(posted.movimentacao_id)).toEqual(told(payer, payee));
+  });
+
   it('tells nobody of a hold that was cancelled', async () => {
     const [a, b] = [await seedUser(t), await seedUser(t)];
     const id = await startTransfer(t, a, b, 400);
@@ -98,14 +127,7 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
       const early = await startTransfer(t, a, b, 500);
       const late = await startTransfer(t, c, d, 600);
       const earlyCode = await codeForMovement(t, early);
-      let release: () => void = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let posted: () => void = () => {};
-      const inFlight = new Promise<void>((resolve) => {
-        posted = resolve;
-      });
+      const [posted, release] = [gate(), gate()];
       // The early posting takes its lines first and commits last.
       const early$ = t.database.db.transaction().execute(async (trx) => {
         const answer = await callRaw(
@@ -114,10 +136,10 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
           verificationParams(t, { payerId: a.id, movementId: early, code: earlyCode }),
         );
         expect(answer).toMatchObject({ ok: true });
-        posted();
-        await released;
+        posted.open();
+        await release.opened;
       });
-      await inFlight;
+      await posted.opened;
       const lateAnswer = await callRaw(
         t.database.db,
         'kc_transferencia_verificar',
@@ -130,11 +152,60 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
       expect(await position()).toBe(before);
       expect(await noticesOf(late)).toEqual([]);
 
-      release();
+      release.open();
       await early$;
       await deriveNotices(t.database.db);
       expect(await noticesOf(early)).toEqual(told(a, b));
       expect(await noticesOf(late)).toEqual(told(c, d));
+    },
+  );
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'waits for a posting still in flight that took its transaction id after one that committed',
+    async () => {
+      const [a, b, c, d] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+      const first = await startTransfer(t, a, b, 510);
+      const second = await startTransfer(t, c, d, 610);
+      const [firstCode, secondCode] = [await codeForMovement(t, first), await codeForMovement(t, second)];
+      const [olderHasId, youngerPosted, releaseYounger] = [gate(), gate(), gate()];
+      const takeId = (trx: Parameters<typeof callRaw>[0]) => sql`select pg_current_xact_id()`.execute(trx);
+      // The older transaction has its id first, then posts (takes its lines) and commits while
+      // the younger one, which took lines before it, is still open.
+      const older$ = t.database.db.transaction().execute(async (trx) => {
+        await takeId(trx);
+        olderHasId.open();
+        await youngerPosted.opened;
+        const answer = await callRaw(
+          trx,
+          'kc_transferencia_verificar',
+          verificationParams(t, { payerId: c.id, movementId: second, code: secondCode }),
+        );
+        expect(answer).toMatchObject({ ok: true });
+      });
+      await olderHasId.opened;
+      const younger$ = t.database.db.transaction().execute(async (trx) => {
+        await takeId(trx);
+        const answer = await callRaw(
+          trx,
+          'kc_transferencia_verificar',
+          verificationParams(t, { payerId: a.id, movementId: first, code: firstCode }),
+        );
+        expect(answer).toMatchObject({ ok: true });
+        youngerPosted.open();
+        await releaseYounger.opened;
+      });
+      await older$;
+
+      const before = await position();
+      expect(await deriveNotices(t.database.db, 200)).toBeNull();
+      expect(await position()).toBe(before);
+      expect(await noticesOf(second)).toEqual([]);
+
+      releaseYounger.open();
+      await younger$;
+      await deriveNotices(t.database.db);
+      expect(await noticesOf(first)).toEqual(told(a, b));
+      expect(await noticesOf(second)).toEqual(told(c, d));
     },
   );
 
@@ -153,3 +224,12 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
     },
   );
 });
+
+/** A promise the test opens when it chooses: one transaction waits on another's step. */
+function gate(): { open: () => void; opened: Promise<void> } {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}

@@ -39,6 +39,9 @@ const DEFAULTS = {
   maxBackoffMs: 15 * 60_000,
 };
 
+// A feed kept from finishing (a transaction in flight elsewhere) does not hold a drain for ever.
+const MAX_FEED_CALLS_PER_DRAIN = 20;
+
 /** Exponential backoff: base, 2×base, 4×base, … capped. */
 export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -92,9 +95,13 @@ export class OutboxWorker {
     await Promise.all([this.running, this.feeding]);
   }
 
-  /** Queues what the feed derives, then delivers every due message, batch after batch; returns how many were handled. */
+  /**
+   * Runs the feed until it finds nothing more (a few calls at most: each derives what the call
+   * before it saw), then delivers every due message, batch after batch; returns how many were
+   * handled.
+   */
   async drain(): Promise<number> {
-    await this.runFeed();
+    await this.feedUntilQuiet();
     let handled = 0;
     for (;;) {
       const batch = await this.runOnce();
@@ -112,9 +119,8 @@ export class OutboxWorker {
     return messages.length;
   }
 
-  // Deriving beside the deliveries, not before each lease: a feed that waits for the postings in
-  // flight made each round longer, the queue longer and each lease's walk of it longer
-  // (docs/performance.md, session 28).
+  // Beside the deliveries rather than before each lease: a feed waits on the database, and a
+  // longer round of the worker lengthens the queue that each lease walks.
   private scheduleFeed(delayMs: number): void {
     if (this.isStopped || !this.options.feed) return;
     this.feedTimer = setTimeout(() => {
@@ -122,6 +128,12 @@ export class OutboxWorker {
         this.scheduleFeed(found ? this.options.feedEveryMs : this.options.pollIntervalMs),
       );
     }, delayMs);
+  }
+
+  private async feedUntilQuiet(): Promise<void> {
+    for (let call = 0; call < MAX_FEED_CALLS_PER_DRAIN; call++) {
+      if (!(await this.runFeed())) return;
+    }
   }
 
   /** Whether the feed found something; false after a failure, which is logged. */

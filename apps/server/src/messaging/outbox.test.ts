@@ -96,6 +96,9 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     } finally {
       await worker.stop();
     }
+    const fedAtStop = fed;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(fed).toBe(fedAtStop);
     expect(gateway.requests.map((r) => r.body)).toEqual(
       [1, 3, 4].map((n) => ({ jid: '+50937005555', message: `Avi ${n}` })),
     );

@@ -90,6 +90,7 @@ describe(`transfers on ${testDatabaseKind}`, () => {
         .selectFrom('outbox_messages')
         .select('id')
         .where('purpose', '=', 'transfer_done')
+        .where('referencia', '=', movimentacao_id)
         .execute();
     // Told once the posting has committed, from its ledger lines, by the outbox worker's feed.
     expect(await toldNow()).toEqual([]);

@@ -152,10 +152,10 @@ begin
                  else '{}'::jsonb end;
 end $$;
 
--- Posted transfers (p_movs, in order): each one's payer and payee told, in one insert. Called once
--- the postings have committed, from their ledger lines (notices.sql), never by a posting itself. A
--- hold between accounts may pay a system account: no person to tell there. PL/pgSQL, whose
--- insert's plan lasts the connection.
+-- Posted transfers (p_movs, in order): each one's payer and payee told, in one insert, once the
+-- postings have committed (notices.sql): under a posting's locks it would lengthen them. A hold
+-- between accounts may pay a system account: no person to tell there. PL/pgSQL, whose insert's
+-- plan lasts the connection.
 create or replace function kc_transferencias_avisar(p_movs uuid[]) returns void language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
