@@ -9,6 +9,7 @@ import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 import { purchaseBatchers } from './phase-batches.ts';
 import { CODE_WINDOW_MS, codePepper, PURCHASE_HOLD_POLICY, policyParams } from './policy.ts';
+import { deriveNotices } from './posting-notices.ts';
 
 // A batch of purchase initiations (kc_compras_iniciar) or verifications (kc_compras_verificar) runs
 // each item as it runs alone, after the items before it: the same answers and the same sales,
@@ -102,8 +103,12 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
   /** What the story left in the database, per person in the story's order. */
   async function stateOf(productId: string, people: SeededUser[]) {
     const db = t.database.db;
-    const product = await sql<{ estoque: number; estoque_reservado: number }>`
-      select estoque, estoque_reservado from produtos where id = ${productId}::uuid`.execute(db);
+    await deriveNotices(db);
+    const product = await sql<{ estoque: number; estoque_reservado: number; avisos_de_venda: number }>`
+      select estoque, estoque_reservado,
+             (select count(*)::int from outbox_messages o join vendas v on o.referencia = v.id::text
+               where v.produto_id = p.id and o.purpose = 'new_sale') as avisos_de_venda
+        from produtos p where id = ${productId}::uuid`.execute(db);
     const perPerson = [];
     for (const person of people) {
       const { rows } = await sql<{
@@ -173,7 +178,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
       null,
     ]);
     expect(batch[5]?.replayed).toBe(true);
-    expect(state.product).toEqual({ estoque: 4, estoque_reservado: 4 });
+    expect(state.product).toEqual({ estoque: 4, estoque_reservado: 4, avisos_de_venda: 0 });
   });
 
   it('holds concurrent purchases of one product in batches, and never past its stock', async () => {
@@ -263,7 +268,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
     for (const [n, answer] of batch.entries())
       if (answer.ok) expect(answer.venda_id).toBe((items[n] as { venda_id: string }).venda_id);
     expect([batch[3]?.error, batch[4]?.error]).toEqual(['transaction_not_pending', 'sale_not_found']);
-    expect(state.product).toEqual({ estoque: 2, estoque_reservado: 0 });
+    expect(state.product).toEqual({ estoque: 2, estoque_reservado: 0, avisos_de_venda: 3 });
   });
 
   it('verifies concurrent purchases of one product in batches', async () => {
