@@ -32,6 +32,20 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
     [payer.telefone, 'transfer_sent'],
     [payee.telefone, 'transfer_received'],
   ];
+  // Posts a held transfer with its code in the caller's transaction (or alone), as a verification does.
+  const postWith = async (
+    db: Parameters<typeof callRaw>[0],
+    payer: SeededUser,
+    movementId: string,
+    code: string,
+  ) => {
+    const answer = await callRaw(
+      db,
+      'kc_transferencia_verificar',
+      verificationParams(t, { payerId: payer.id, movementId, code }),
+    );
+    expect(answer).toMatchObject({ ok: true });
+  };
   const position = async () =>
     Number(
       (await sql<{ p: number }>`select ultimo_lancamento as p from avisos_posicao`.execute(t.database.db))
@@ -130,22 +144,12 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
       const [posted, release] = [gate(), gate()];
       // The early posting takes its lines first and commits last.
       const early$ = t.database.db.transaction().execute(async (trx) => {
-        const answer = await callRaw(
-          trx,
-          'kc_transferencia_verificar',
-          verificationParams(t, { payerId: a.id, movementId: early, code: earlyCode }),
-        );
-        expect(answer).toMatchObject({ ok: true });
+        await postWith(trx, a, early, earlyCode);
         posted.open();
         await release.opened;
       });
       await posted.opened;
-      const lateAnswer = await callRaw(
-        t.database.db,
-        'kc_transferencia_verificar',
-        verificationParams(t, { payerId: c.id, movementId: late, code: await codeForMovement(t, late) }),
-      );
-      expect(lateAnswer).toMatchObject({ ok: true });
+      await postWith(t.database.db, c, late, await codeForMovement(t, late));
 
       const before = await position();
       expect(await deriveNotices(t.database.db, 200)).toBeNull();
@@ -175,22 +179,12 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
         await takeId(trx);
         olderHasId.open();
         await youngerPosted.opened;
-        const answer = await callRaw(
-          trx,
-          'kc_transferencia_verificar',
-          verificationParams(t, { payerId: c.id, movementId: second, code: secondCode }),
-        );
-        expect(answer).toMatchObject({ ok: true });
+        await postWith(trx, c, second, secondCode);
       });
       await olderHasId.opened;
       const younger$ = t.database.db.transaction().execute(async (trx) => {
         await takeId(trx);
-        const answer = await callRaw(
-          trx,
-          'kc_transferencia_verificar',
-          verificationParams(t, { payerId: a.id, movementId: first, code: firstCode }),
-        );
-        expect(answer).toMatchObject({ ok: true });
+        await postWith(trx, a, first, firstCode);
         youngerPosted.open();
         await releaseYounger.opened;
       });

@@ -6,7 +6,7 @@ import { until } from '../test-support/until.ts';
 import { TestWhatsAppGateway } from '../test-support/whatsapp-gateway.ts';
 import { countByStatus, leaseDueMessages, requeueFailed } from './outbox.repository.ts';
 import { enqueue, type NewOutboxMessage } from './outbox.ts';
-import { backoffMs, OutboxWorker } from './outbox-worker.ts';
+import { backoffMs, OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { devOutboxTransport, whatsappGatewayTransport } from './transports.ts';
 
 const whatsapp = (recipient: string, text: string): NewOutboxMessage => ({
@@ -35,7 +35,7 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     await gateway.stop();
   });
 
-  const workerFor = (options: { maxAttempts?: number } = {}) =>
+  const workerFor = (options: Omit<OutboxWorkerOptions, 'db' | 'transports'> = {}) =>
     new OutboxWorker({
       db: database.db,
       transports: {
@@ -68,17 +68,7 @@ describe(`outbox on ${testDatabaseKind}`, () => {
 
   it('runs its feed beside the deliveries, again soon while it finds something, and sends what it queued', async () => {
     let fed = 0;
-    const worker = new OutboxWorker({
-      db: database.db,
-      transports: {
-        whatsapp: whatsappGatewayTransport({
-          url: gateway.url,
-          token: 'secret-token',
-          sendPath: '/send-message',
-          timeoutMs: 30_000,
-        }),
-        email: devOutboxTransport,
-      },
+    const worker = workerFor({
       // Three rounds find a message each; a failing one is logged and the worker goes on.
       feed: async () => {
         fed += 1;
