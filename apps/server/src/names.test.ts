@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveNotices } from './ledger/ledger.ts';
 import { bearer, createConfirmedUser, type SignedInUser } from './test-support/accounts.ts';
 import { checkLedger, codeForMovement, seedUser } from './test-support/ledger-fixtures.ts';
 import { newCompanyBody, newProductBody } from './test-support/marketplace.ts';
+import { queueNotices } from './test-support/notices.ts';
 import { MESSAGE_CONTENT, textOf } from './test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
 import { testDatabaseKind } from './test-support/test-database.ts';
@@ -43,7 +43,7 @@ describe(`visible names and notes, on ${testDatabaseKind}`, () => {
 
   // Every message about it: its code, and the notices of its posting once derived.
   const messagesAbout = async (reference: string) => {
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
     return (
       await t.database.db
         .selectFrom('outbox_messages')
@@ -188,7 +188,7 @@ describe(`visible names and notes, on ${testDatabaseKind}`, () => {
       payload: { codigo: await codeForMovement(t, saleId) },
     });
     expect(verified.json().venda).toMatchObject({ produto_nome: 'Kaye', empresa_nome: 'Boutik nalaM' });
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
     const sellerMessages = await t.database.db
       .selectFrom('outbox_messages')
       .select(MESSAGE_CONTENT)

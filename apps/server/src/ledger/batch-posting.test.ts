@@ -15,11 +15,11 @@ import {
   type SeededUser,
   seedUser,
 } from '../test-support/ledger-fixtures.ts';
+import { queueNotices } from '../test-support/notices.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw } from './ledger-call.ts';
-import { deriveNotices } from './posting-notices.ts';
 
 // A batch of verifications posts its right codes together, as sets (kc_postar_lote), and leaves
 // the rest to the one-by-one path. What it leaves must be what posting them one by one leaves:
@@ -131,7 +131,7 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
 
   // The "done" notices the postings leave, once derived from their lines (notices.sql).
   async function noticesOf(ids: string[]) {
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
     const { rows } = await sql<{ referencia: string; template: string }>`
       select referencia, template from outbox_messages
        where referencia in (${sql.join(ids)}) and purpose = 'transfer_done' order by id`.execute(

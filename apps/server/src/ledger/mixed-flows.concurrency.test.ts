@@ -6,6 +6,7 @@ import { checkLedger, codeForMovement, type SeededUser, seedUser } from '../test
 import { LIFTED_LEVEL_LIMITS_ENV } from '../test-support/lifted-limits.ts';
 import { type CreatedProduct, createCompanyAs, createProductAs } from '../test-support/marketplace.ts';
 import { feePayment, seedAgentAccount } from '../test-support/movement-legs.ts';
+import { queueNotices } from '../test-support/notices.ts';
 import { createOperator } from '../test-support/operators.ts';
 import { seededRandom, seedFrom } from '../test-support/seeded-random.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
@@ -19,7 +20,6 @@ import {
   type PartyHoldPolicy,
   requestHashOf,
 } from './ledger.ts';
-import { deriveNotices } from './posting-notices.ts';
 
 // Every way money moves, at once, on a few shared accounts: transfers (hold, then the code),
 // purchases (hold, then the code), fee-bearing payments (three legs, posted at once) and escrows
@@ -536,7 +536,7 @@ describe(`transfers, purchases, fee payments, escrows and disputes interleaved o
           const escrow = escrows.find((e) => e.movementId === d.movementId);
           expect([escrow?.action, escrow?.answer?.ok]).toEqual(['payer voids', true]);
         } else {
-          await deriveNotices(t.database.db);
+          await queueNotices(t.database.db);
           const told = await t.database.db
             .selectFrom('outbox_messages')
             .select('template')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationParams } from '../test-support/batch-fixtures.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { feePayment, seedAgentAccount } from '../test-support/movement-legs.ts';
+import { queueNotices } from '../test-support/notices.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { sendMoney, startTransfer } from '../test-support/transfers.ts';
@@ -58,13 +59,13 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
     const second = await sendMoney(t, c, a, 300);
     expect(await noticesOf(first)).toEqual([]);
 
-    const reached = await deriveNotices(t.database.db);
+    const reached = await queueNotices(t.database.db);
     expect(reached).toBe(await position());
     expect(await noticesOf(first)).toEqual(told(a, b));
     expect(await noticesOf(second)).toEqual(told(c, a));
 
-    await deriveNotices(t.database.db);
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
+    await queueNotices(t.database.db);
     expect(await noticesOf(first)).toEqual(told(a, b));
     expect(await noticesOf(second)).toEqual(told(c, a));
   });
@@ -72,7 +73,7 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
   it('catches up in steps of a bounded number of movements, in the order of their lines', async () => {
     const [a, b] = [await seedUser(t), await seedUser(t)];
     // Their sign-up money's lines are movements too, told nothing: read past them first.
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
     const ids = [await sendMoney(t, a, b, 101), await sendMoney(t, b, a, 102), await sendMoney(t, a, b, 103)];
     const { rows } = await sql<{ ate: number }>`select max(id) as ate from kreyolcash_lancamentos`.execute(
       t.database.db,
@@ -90,14 +91,14 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
     expect(await stepOf()).toBeGreaterThan(first);
     expect(await toldOf()).toEqual([2, 2, 0]);
     expect(await stepOf()).toBe(ate);
-    expect(await deriveNotices(t.database.db)).toBe(ate);
+    expect(await queueNotices(t.database.db)).toBe(ate);
     expect(await toldOf()).toEqual([2, 2, 2]);
   });
 
   it('tells a movement in the range that holds its last line, never in one that cuts through it', async () => {
     const [payer, payee, agent] = [await seedUser(t), await seedUser(t), await seedUser(t)];
     const agentAccount = await seedAgentAccount(t, agent);
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
     const posted = await ledger.postLegs(t.app.deps, {
       movementKind: 'transferencia',
       legs: feePayment(payer.id, payee.id, agentAccount, 900, 30, 10),
@@ -130,7 +131,7 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
       headers: { authorization: `Bearer ${a.accessToken}` },
     });
     expect(cancelled.statusCode).toBe(200);
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
     expect(await noticesOf(id)).toEqual([]);
   });
 
@@ -143,22 +144,27 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
       const earlyCode = await codeForMovement(t, early);
       const [posted, release] = [gate(), gate()];
       // The early posting takes its lines first and commits last.
+      // A failed step opens the other side's gate, so that no transaction is left open.
       const early$ = t.database.db.transaction().execute(async (trx) => {
-        await postWith(trx, a, early, earlyCode);
-        posted.open();
+        try {
+          await postWith(trx, a, early, earlyCode);
+        } finally {
+          posted.open();
+        }
         await release.opened;
       });
-      await posted.opened;
-      await postWith(t.database.db, c, late, await codeForMovement(t, late));
-
-      const before = await position();
-      expect(await deriveNotices(t.database.db, 200)).toBeNull();
-      expect(await position()).toBe(before);
-      expect(await noticesOf(late)).toEqual([]);
-
-      release.open();
-      await early$;
-      await deriveNotices(t.database.db);
+      try {
+        await posted.opened;
+        await postWith(t.database.db, c, late, await codeForMovement(t, late));
+        const before = await position();
+        expect(await deriveNotices(t.database.db, 200)).toBeNull();
+        expect(await position()).toBe(before);
+        expect(await noticesOf(late)).toEqual([]);
+      } finally {
+        release.open();
+        await early$;
+      }
+      await queueNotices(t.database.db);
       expect(await noticesOf(early)).toEqual(told(a, b));
       expect(await noticesOf(late)).toEqual(told(c, d));
     },
@@ -175,29 +181,37 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
       const takeId = (trx: Parameters<typeof callRaw>[0]) => sql`select pg_current_xact_id()`.execute(trx);
       // The older transaction has its id first, then posts (takes its lines) and commits while
       // the younger one, which took lines before it, is still open.
+      // A failed step opens the other side's gate, so that no transaction is left open.
       const older$ = t.database.db.transaction().execute(async (trx) => {
-        await takeId(trx);
-        olderHasId.open();
+        try {
+          await takeId(trx);
+        } finally {
+          olderHasId.open();
+        }
         await youngerPosted.opened;
         await postWith(trx, c, second, secondCode);
       });
       await olderHasId.opened;
       const younger$ = t.database.db.transaction().execute(async (trx) => {
-        await takeId(trx);
-        await postWith(trx, a, first, firstCode);
-        youngerPosted.open();
+        try {
+          await takeId(trx);
+          await postWith(trx, a, first, firstCode);
+        } finally {
+          youngerPosted.open();
+        }
         await releaseYounger.opened;
       });
-      await older$;
-
-      const before = await position();
-      expect(await deriveNotices(t.database.db, 200)).toBeNull();
-      expect(await position()).toBe(before);
-      expect(await noticesOf(second)).toEqual([]);
-
-      releaseYounger.open();
-      await younger$;
-      await deriveNotices(t.database.db);
+      try {
+        await older$;
+        const before = await position();
+        expect(await deriveNotices(t.database.db, 200)).toBeNull();
+        expect(await position()).toBe(before);
+        expect(await noticesOf(second)).toEqual([]);
+      } finally {
+        releaseYounger.open();
+        await younger$;
+      }
+      await queueNotices(t.database.db);
       expect(await noticesOf(first)).toEqual(told(a, b));
       expect(await noticesOf(second)).toEqual(told(c, d));
     },
@@ -211,7 +225,7 @@ describe(`a posting's notices, derived from its lines, on ${testDatabaseKind}`, 
         people.map((payer, i) => sendMoney(t, payer, people[(i + 1) % people.length] as SeededUser, 100 + i)),
       );
       await Promise.all(Array.from({ length: 6 }, () => deriveNotices(t.database.db)));
-      await deriveNotices(t.database.db);
+      await queueNotices(t.database.db);
       for (const [i, id] of ids.entries()) {
         expect(await noticesOf(id)).toEqual(told(people[i] as SeededUser, people[(i + 1) % 8] as SeededUser));
       }

@@ -27,7 +27,8 @@ async function step(db: Kysely<DB>, last: Step | null): Promise<Step> {
  * Queues the "done" notices of the postings committed before the call (notices.sql): a transfer's
  * to its payer and payee, a purchase's to its seller, each exactly once whatever the number of
  * processes deriving. Answers how far the ledger's lines have been read, or null when they could
- * not all be read within the budget (a transaction in flight held the horizon back).
+ * not all be read within the budget (a transaction in flight held the horizon back, or another
+ * process held the position).
  */
 export async function deriveNotices(db: Kysely<DB>, budgetMs = FIRM_BUDGET_MS): Promise<number | null> {
   let at = await step(db, null);

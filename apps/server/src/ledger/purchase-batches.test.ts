@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../test-support/marketplace.ts';
+import { queueNotices } from '../test-support/notices.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 import { purchaseBatchers } from './phase-batches.ts';
 import { CODE_WINDOW_MS, codePepper, PURCHASE_HOLD_POLICY, policyParams } from './policy.ts';
-import { deriveNotices } from './posting-notices.ts';
 
 // A batch of purchase initiations (kc_compras_iniciar) or verifications (kc_compras_verificar) runs
 // each item as it runs alone, after the items before it: the same answers and the same sales,
@@ -103,7 +103,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
   /** What the story left in the database, per person in the story's order. */
   async function stateOf(productId: string, people: SeededUser[]) {
     const db = t.database.db;
-    await deriveNotices(db);
+    await queueNotices(db);
     const product = await sql<{ estoque: number; estoque_reservado: number; avisos_de_venda: number }>`
       select estoque, estoque_reservado,
              (select count(*)::int from outbox_messages o join vendas v on o.referencia = v.id::text

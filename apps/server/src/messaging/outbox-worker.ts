@@ -39,8 +39,10 @@ const DEFAULTS = {
   maxBackoffMs: 15 * 60_000,
 };
 
-// A feed kept from finishing (a transaction in flight elsewhere) does not hold a drain for ever.
+// A feed kept from finishing (a transaction in flight elsewhere) holds a drain for at most about a
+// second; the pause lets the transactions it waits for end.
 const MAX_FEED_CALLS_PER_DRAIN = 20;
+const FEED_PAUSE_IN_DRAIN_MS = 50;
 
 /** Exponential backoff: base, 2×base, 4×base, … capped. */
 export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
@@ -96,8 +98,8 @@ export class OutboxWorker {
   }
 
   /**
-   * Runs the feed until it finds nothing more (a few calls at most: each derives what the call
-   * before it saw), then delivers every due message, batch after batch; returns how many were
+   * Runs the feed until it finds nothing more (usually two calls: each derives what the call before
+   * it saw; at most about a second), then delivers every due message, batch after batch; returns how many were
    * handled.
    */
   async drain(): Promise<number> {
@@ -133,6 +135,7 @@ export class OutboxWorker {
   private async feedUntilQuiet(): Promise<void> {
     for (let call = 0; call < MAX_FEED_CALLS_PER_DRAIN; call++) {
       if (!(await this.runFeed())) return;
+      await new Promise((resolve) => setTimeout(resolve, FEED_PAUSE_IN_DRAIN_MS));
     }
   }
 

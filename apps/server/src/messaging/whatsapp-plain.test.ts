@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveNotices } from '../ledger/ledger.ts';
 import { seedUser } from '../test-support/ledger-fixtures.ts';
+import { queueNotices } from '../test-support/notices.ts';
 import { MESSAGE_CONTENT, textOf } from '../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
@@ -77,7 +77,7 @@ describe(`a name with WhatsApp formatting reaches the other person as typed, on 
         .execute();
     }
     await sendMoney(t, payer, payee, 1250);
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
 
     const messages = await t.database.db
       .selectFrom('outbox_messages')

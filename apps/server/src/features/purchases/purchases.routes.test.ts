@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveNotices, ExpirySweeper } from '../../ledger/ledger.ts';
+import { ExpirySweeper } from '../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../../test-support/marketplace.ts';
+import { queueNotices } from '../../test-support/notices.ts';
 import { codeIn, MESSAGE_CONTENT, textOf } from '../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
@@ -94,7 +95,7 @@ describe(`purchases on ${testDatabaseKind}`, () => {
       disponivel_centis: 10500,
     });
     expect(await productRow(produto.id)).toMatchObject({ estoque: 3, estoque_reservado: 0, status: 'ATIVO' });
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
     const told = await t.database.db
       .selectFrom('outbox_messages')
       .select(['recipient', ...MESSAGE_CONTENT])

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveNotices, ExpirySweeper } from '../../ledger/ledger.ts';
+import { ExpirySweeper } from '../../ledger/ledger.ts';
 import { contentOf } from '../../messaging/render.ts';
 import {
   checkLedger,
@@ -9,6 +9,7 @@ import {
   type SeededUser,
   seedUser,
 } from '../../test-support/ledger-fixtures.ts';
+import { queueNotices } from '../../test-support/notices.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
@@ -94,7 +95,7 @@ describe(`transfers on ${testDatabaseKind}`, () => {
         .execute();
     // Told once the posting has committed, from its ledger lines, by the outbox worker's feed.
     expect(await toldNow()).toEqual([]);
-    await deriveNotices(t.database.db);
+    await queueNotices(t.database.db);
     const told = (
       await t.database.db
         .selectFrom('outbox_messages')

@@ -8,7 +8,8 @@
 -- in any order: a line may become visible after lines with higher ids. A reader first takes a
 -- horizon (kc_avisos_horizonte): the highest visible line, then a transaction id of its own, given
 -- out after that line was seen. Every line at or below the horizon was taken by a transaction that
--- had its id before taking it (a posting locks its accounts first), so before the reader's. Once
+-- had its id before taking it (a posting locks its accounts first, and the statement that writes
+-- the lines updates the accounts before it takes their ids: two-phase.sql), so before the reader's. Once
 -- every transaction up to the reader's id has ended (kc_avisos_firmes), no line at or below the
 -- horizon can still appear. The lines up to it are then read once (kc_avisos_derivar), and the
 -- position row moves past them in the same transaction as the notices are queued, so each
@@ -101,7 +102,7 @@ declare
   v_marca xid8;
   v_posicao bigint;
 begin
-  if p_ate is not null and not kc_avisos_firmes(p_marca) then
+  if p_ate is not null and (p_marca is null or not kc_avisos_firmes(p_marca)) then
     return query select p.ultimo_lancamento, p_ate, p_marca from avisos_posicao p;
     return;
   end if;
