@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
+import { transferNotices } from '../src/test-support/notices.ts';
 import { MESSAGE_CONTENT, textOf } from '../src/test-support/outbox-messages.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
 import { TestSmtpServer } from '../src/test-support/smtp-server.ts';
@@ -47,18 +47,9 @@ describe('messaging outage', () => {
     );
 
   // Every posted transfer's two "done" notices are queued, from its ledger lines, by the server's
-  // outbox worker: how many are owed, and how many are queued.
-  const doneNotices = async () => {
-    const { rows } = await sql<{ owed: number; queued: number }>`
-      select (select 2 * count(*)::int from kreyolcash_movimentacoes
-               where tipo = 'transferencia' and status = 'concluida') as owed,
-             (select count(*)::int from outbox_messages where purpose = 'transfer_done') as queued`.execute(
-      bank.database.db,
-    );
-    return rows[0] ?? { owed: -1, queued: 0 };
-  };
+  // outbox worker.
   const allTold = async () => {
-    const { owed, queued } = await doneNotices();
+    const { owed, queued } = await transferNotices(bank.database.db);
     return owed === queued;
   };
 
@@ -120,9 +111,9 @@ describe('messaging outage', () => {
     expect(counts.serverErrors).toBe(0);
     expect(deliveredDuringOutage).toBe(0);
     expect(await pendingMessages()).toBe(0);
-    const notices = await doneNotices();
+    const notices = await transferNotices(bank.database.db);
     expect(notices.owed).toBeGreaterThan(0);
-    expect(notices.queued).toBe(notices.owed);
+    expect(notices).toEqual({ owed: notices.owed, queued: notices.owed, doubled: 0 });
     expect(received).toEqual(expected);
     expect(duplicates).toBe(0);
     expect(smtp.received).toHaveLength(1);

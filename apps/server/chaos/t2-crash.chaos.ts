@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger, codeForMovement } from '../src/test-support/ledger-fixtures.ts';
+import { queueNotices, transferNotices } from '../src/test-support/notices.ts';
 import { seededRandom, seedFrom } from '../src/test-support/seeded-random.ts';
 import { serverDatabaseEnv } from '../src/test-support/test-database.ts';
 import { type Bank, openBank } from './harness/bank-setup.ts';
@@ -90,6 +91,9 @@ describe('T2 crash', () => {
     const duplicated = duplicatedOnRetry(log, acknowledgedBefore);
     const movementsPerKey = await movementsWithoutKey(bank.database.db);
     const check = await checkLedger(bank.database.db);
+    // What a killed server left underived is derived now: every posted transfer is told, once.
+    await queueNotices(bank.database.db);
+    const notices = await transferNotices(bank.database.db);
 
     printFigures(`T2 crash (seed ${seed})`, {
       kills,
@@ -106,6 +110,7 @@ describe('T2 crash', () => {
       negative: check.negativeBalances,
       'half-written (balances ≠ movements)': check.mismatchedUsers,
       'ledger:check problems': check.problems.length,
+      '"done" notices owed / queued / queued twice': `${notices.owed} / ${notices.queued} / ${notices.doubled}`,
     });
     expect(kills).toBe(KILLS);
     expect(lost).toBe(0);
@@ -115,6 +120,8 @@ describe('T2 crash', () => {
     expect(check.negativeBalances).toBe(0);
     expect(check.mismatchedUsers).toBe(0);
     expect(check.problems).toEqual([]); // what npm run ledger:check finds
+    expect(notices.owed).toBeGreaterThan(0);
+    expect(notices).toEqual({ owed: notices.owed, queued: notices.owed, doubled: 0 });
     expect(log.filter((e) => e.initiate === 'unknown' || e.verify === 'unknown')).toHaveLength(0);
   });
 });
