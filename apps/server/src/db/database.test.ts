@@ -43,6 +43,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0025-pending-sales-by-buyer',
       '0026-codes-on-movements',
       '0027-notices-from-entries',
+      '0028-holds-on-movements',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -27,6 +27,7 @@ import * as outboxWithoutReferenceIndex from './migrations/0024-outbox-without-r
 import * as pendingSalesByBuyer from './migrations/0025-pending-sales-by-buyer.ts';
 import * as codesOnMovements from './migrations/0026-codes-on-movements.ts';
 import * as noticesFromEntries from './migrations/0027-notices-from-entries.ts';
+import * as holdsOnMovements from './migrations/0028-holds-on-movements.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0025-pending-sales-by-buyer': pendingSalesByBuyer,
   '0026-codes-on-movements': codesOnMovements,
   '0027-notices-from-entries': noticesFromEntries,
+  '0028-holds-on-movements': holdsOnMovements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -49,11 +49,14 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   tokens_email: CHANGE,
   kreyolcash_contas: CHANGE,
   kreyolcash_movimentacoes: CHANGE,
-  kreyolcash_retencoes: REMOVE,
+  // A view of the pending movements (migration 0028).
+  kreyolcash_retencoes: READ,
   kreyolcash_envios_diarios: CHANGE,
   kreyolcash_lancamentos: APPEND,
   // How far the lines have been read for notices: one row, locked and moved on (notices.sql).
   avisos_posicao: ['select', 'update'],
+  // How far the expiry sweeper has ended holds: one row, locked and moved on (expiry.sql).
+  vencimentos_posicao: ['select', 'update'],
   kreyolcash_pernas: APPEND,
   kreyolcash_lotes: APPEND,
   vw_saldos_kreyolcash: READ,

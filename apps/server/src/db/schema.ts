@@ -161,11 +161,12 @@ export type MovimentacoesTable = {
   codigo_tentativas: Generated<number>;
 };
 
-export type RetencoesTable = {
+/** A view: each pending movement's hold on its paying account (migration 0028). */
+export type RetencoesView = {
   movimentacao_id: string;
   conta_id: string;
   quantidade_centis: number;
-  criado_em: CreatedAt;
+  criado_em: Date;
 };
 
 /** A leg of a movement with several (migration 0011); a movement without rows is its own single leg. */
@@ -284,7 +285,7 @@ export type DB = {
   tokens_email: TokensEmailTable;
   kreyolcash_contas: ContasTable;
   kreyolcash_movimentacoes: MovimentacoesTable;
-  kreyolcash_retencoes: RetencoesTable;
+  kreyolcash_retencoes: RetencoesView;
   kreyolcash_envios_diarios: EnviosDiariosTable;
   kreyolcash_lancamentos: LancamentosTable;
   kreyolcash_pernas: PernasTable;

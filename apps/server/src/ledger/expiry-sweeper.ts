@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { disputes } from './disputes.ts';
-import { ledger } from './operations.ts';
+import { type ExpiryHorizon, ledger } from './operations.ts';
 
 const BATCH = 200;
 
@@ -26,6 +26,8 @@ export class ExpirySweeper {
   private running: Promise<void> | undefined;
   private readonly intervalMs: number;
   private readonly levelLimits: Record<VerificationLevel, LevelLimits> | undefined;
+  /** What the last call answered: the position moves to it at the next (expiry.sql). */
+  private horizon: ExpiryHorizon = null;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -57,7 +59,8 @@ export class ExpirySweeper {
     let total = 0;
     let posted = 0;
     for (;;) {
-      const batch = await ledger.expire(this.db, BATCH, this.levelLimits);
+      const batch = await ledger.expire(this.db, BATCH, this.levelLimits, this.horizon);
+      this.horizon = batch.horizon;
       total += batch.ended;
       posted += batch.posted;
       if (batch.ended < BATCH) break;

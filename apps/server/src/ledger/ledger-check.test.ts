@@ -81,17 +81,25 @@ describe(`ledger:check on ${testDatabaseKind}`, () => {
     ]);
   });
 
-  it('finds a reservation without its hold, and a pending movement without one', async () => {
-    const victim = await seedUser(host());
+  it('finds a reservation without its hold, and a pending movement the expiry sweeper cannot reach', async () => {
+    const [victim, payer] = [await seedUser(host()), await seedUser(host())];
     await sql`update kreyolcash_contas set reservado_centis = 5 where id = ${victim.id}::uuid`.execute(
       database.db,
     );
-    await sql`insert into kreyolcash_movimentacoes (tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis, expira_em)
-              values ('transferencia', 'pendente', ${victim.id}::uuid, null, ${victim.id}::uuid,
-                      '00000000-0000-4000-8000-000000000003', 5, now())`.execute(database.db);
+    // Pending, so holding 5 of an account that reserved nothing, and expiring before the position.
+    const { rows } = await sql<{ id: string }>`
+      insert into kreyolcash_movimentacoes (tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito, quantidade_centis, expira_em)
+      values ('transferencia', 'pendente', ${payer.id}::uuid, null, ${payer.id}::uuid,
+              '00000000-0000-4000-8000-000000000003', 5, (select ate - interval '1 day' from vencimentos_posicao))
+      returning id::text`.execute(database.db);
     const checks = (await checkLedgerIntegrity(database.db)).problems.map((p) => `${p.check}: ${p.subject}`);
-    expect(checks).toContain(`reserved amount differs from its holds: ${victim.id}`);
-    expect(checks.some((c) => c.startsWith('pending movement without a hold'))).toBe(true);
+    expect(checks).toEqual(
+      expect.arrayContaining([
+        `reserved amount differs from its holds: ${victim.id}`,
+        `reserved amount differs from its holds: ${payer.id}`,
+        `pending movement the expiry sweeper cannot reach: ${rows[0]?.id}`,
+      ]),
+    );
   });
   // Last: movements are append-only, so what these plant stays in the scratch database.
   it('names a float issued without a recorded deposit, and ₭ given out by the issuer for nothing', async () => {

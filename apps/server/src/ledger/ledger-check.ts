@@ -100,24 +100,25 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
                          and p.quantidade_centis = m.quantidade_centis)`,
   },
   {
-    // A hold is its pending movement's whole amount, on its paying account: the sum of its legs
-    // when it was held with several (two-phase.sql, kc_reter).
-    check: 'hold without a pending movement',
+    // A hold is its pending movement (migration 0028): every leg of it is paid from the movement's
+    // own paying account, which holds their sum (two-phase.sql, kc_reter).
+    check: 'hold paid from another account',
     query: sql`
-      select h.movimentacao_id::text as subject, coalesce(m.status, 'no movement') as detail
-        from kreyolcash_retencoes h left join kreyolcash_movimentacoes m on m.id = h.movimentacao_id
-       where m.status is distinct from 'pendente' or h.conta_id <> m.conta_debito
-          or h.quantidade_centis <> coalesce((select sum(p.quantidade_centis) from kreyolcash_pernas p
-                                               where p.movimentacao_id = m.id), m.quantidade_centis)
-          or exists (select 1 from kreyolcash_pernas p where p.movimentacao_id = m.id and p.conta_debito <> m.conta_debito)`,
+      select m.id::text as subject, 'leg ' || p.numero || ' from ' || p.conta_debito as detail
+        from kreyolcash_movimentacoes m join kreyolcash_pernas p on p.movimentacao_id = m.id
+       where m.status = 'pendente' and p.conta_debito <> m.conta_debito`,
   },
   {
-    check: 'pending movement without a hold',
+    // The expiry sweeper walks from its position: a pending movement expiring before it is under
+    // an open dispute, or the sweeper will never end it (expiry.sql).
+    check: 'pending movement the expiry sweeper cannot reach',
     query: sql`
-      select m.id::text as subject, m.tipo || ' of ' || m.quantidade_centis as detail
+      select m.id::text as subject, m.tipo || ' expiring ' || coalesce(m.expira_em::text, 'never') as detail
         from kreyolcash_movimentacoes m
        where m.status = 'pendente'
-         and not exists (select 1 from kreyolcash_retencoes h where h.movimentacao_id = m.id)`,
+         and (m.expira_em is null
+              or (m.expira_em < (select ate from vencimentos_posicao)
+                  and not exists (select 1 from reclamacoes r where r.movimentacao_id = m.id and r.status = 'aberta')))`,
   },
   {
     // Held: the pending movements' holds and the open "wrong person" reports' (reports.sql).

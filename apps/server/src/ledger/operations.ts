@@ -405,18 +405,29 @@ function resendCode(
   );
 }
 
+/** Where the sweeper may move its position at its next call (expiry.sql); opaque here. */
+export type ExpiryHorizon = { ate: string; marca: string } | null;
+
 /**
  * Ends up to `limit` expired holds as each one's policy says (voided, or posted); returns how many
- * ended and how many of them posted. A post checks the payee's maximum balance, so holds whose
+ * ended and how many of them posted, and the horizon to give the next call (the sweeper's
+ * position moves to it once it is firm). A post checks the payee's maximum balance, so holds whose
  * expiry posts wait for a caller that passes the levels' limits.
  */
 async function expire(
   db: Kysely<DB>,
   limit: number,
   levelLimits?: Record<VerificationLevel, LevelLimits>,
-): Promise<{ ended: number; posted: number }> {
-  const result = await callLedger(db, 'kc_expirar', 'expire', { limite: limit, limites: levelLimits });
-  return result.ok ? { ended: result.expiradas, posted: result.postadas } : { ended: 0, posted: 0 };
+  horizon: ExpiryHorizon = null,
+): Promise<{ ended: number; posted: number; horizon: ExpiryHorizon }> {
+  const result = await callLedger(db, 'kc_expirar', 'expire', {
+    limite: limit,
+    limites: levelLimits,
+    horizonte: horizon,
+  });
+  return result.ok
+    ? { ended: result.expiradas, posted: result.postadas, horizon: result.horizonte }
+    : { ended: 0, posted: 0, horizon: null };
 }
 
 export type IssuanceKind = 'cadastro' | 'bonus';

@@ -58,7 +58,12 @@ export const RESULTS = {
   adjust: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
   postLegs: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
   floatMovement: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),
-  expire: answer({ expiradas: z.number().int(), postadas: z.number().int() }),
+  // horizonte: opaque to the server, given back to the next call (expiry.sql).
+  expire: answer({
+    expiradas: z.number().int(),
+    postadas: z.number().int(),
+    horizonte: z.object({ ate: z.string(), marca: z.string() }).nullable(),
+  }),
   // Codes whose subject is not a movement (verification-codes.ts).
   issueCode: answer({ expira_em: timestamp }),
   verifyCode: answer({}),

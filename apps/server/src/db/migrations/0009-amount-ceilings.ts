@@ -33,13 +33,25 @@ const CHECKS: readonly (readonly [table: string, name: string, condition: string
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const [table, name, condition] of CHECKS) {
+  for (const [table, name, condition] of await tablesOf(db)) {
     await sql.raw(`alter table ${table} add constraint ${name} check (${condition})`).execute(db);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [table, name] of CHECKS) {
+  for (const [table, name] of await tablesOf(db)) {
     await sql.raw(`alter table ${table} drop constraint ${name}`).execute(db);
   }
+}
+
+// The checks of the relations that are tables: the holds' became a view of the pending movements
+// (migration 0028), and a database past it runs this migration's down and up in its tests.
+async function tablesOf(db: Kysely<unknown>): Promise<typeof CHECKS> {
+  const { rows } = await sql<{ relname: string }>`
+    select relname from pg_class
+     where relkind = 'r' and relname = any(${CHECKS.map(([table]) => table)}::text[]) and pg_table_is_visible(oid)`.execute(
+    db,
+  );
+  const tables = new Set(rows.map((r) => r.relname));
+  return CHECKS.filter(([table]) => tables.has(table));
 }

@@ -9,19 +9,27 @@
 -- first (skip locked: one another transaction holds is left for the next sweep), then their sales
 -- and products, then every account they touch in ascending id — a void's payer, both accounts of
 -- a posting — and only then each movement ends, one by one.
--- p: {limite, limites}. Without limites (a sweeper that was not given them), holds whose expiry
--- posts wait: a post needs the payee's maximum balance. Answers {ok, expiradas, postadas}.
+--
+-- A hold is its pending movement (migration 0028). The sweeper finds them through the index of the
+-- movements' expiry, from a position (vencimentos_posicao) below which every pending movement is
+-- under an open dispute, whose decision ends it or moves the position back (reports.sql): the
+-- index holds every held movement ever, and the walk starts at the position.
+-- p: {limite, limites, horizonte?}. Without limites (a sweeper that was not given them), holds whose
+-- expiry posts wait: a post needs the payee's maximum balance. horizonte: what the call before
+-- answered, which the position may move to (kc_vencimentos_avancar). Answers {ok, expiradas,
+-- postadas, horizonte}: the horizon to give the next call.
 create or replace function kc_expirar(p jsonb) returns jsonb language plpgsql as $$
 declare
+  v_horizonte jsonb := kc_vencimentos_horizonte();
   v_ids uuid[];
   r record;
   v_postadas integer := 0;
 begin
   select array_agg(id) into v_ids from (
-    -- Through the holds, one per pending movement: the movements have no index on their status,
-    -- so that posting one updates it in place (migration 0019).
-    select m.id from kreyolcash_retencoes h join kreyolcash_movimentacoes m on m.id = h.movimentacao_id
-     where m.status = 'pendente' and m.expira_em <= now()
+    -- By their expiry, from the position: the movements have no index on their status, so that
+    -- posting one updates it in place (migration 0019).
+    select m.id from kreyolcash_movimentacoes m
+     where m.expira_em >= (select ate from vencimentos_posicao) and m.expira_em <= now() and m.status = 'pendente'
        and (not m.posta_ao_expirar or p->'limites' is not null)
        and not kc_em_disputa(m.id)
      order by m.expira_em
@@ -30,7 +38,10 @@ begin
   -- A dispute committed after that statement's snapshot but before its lock is not in it; opening
   -- one takes the movement's lock first, so a fresh read now, under the lock, sees every dispute.
   select array_agg(id) into v_ids from unnest(v_ids) id where not kc_em_disputa(id);
-  if v_ids is null then return jsonb_build_object('ok', true, 'expiradas', 0, 'postadas', 0); end if;
+  if v_ids is null then
+    perform kc_vencimentos_avancar(p->'horizonte');
+    return jsonb_build_object('ok', true, 'expiradas', 0, 'postadas', 0, 'horizonte', v_horizonte);
+  end if;
   perform 1 from vendas where movimentacao_id = any(v_ids) order by id for no key update;
   perform 1 from produtos
    where id in (select produto_id from vendas where movimentacao_id = any(v_ids))
@@ -53,5 +64,47 @@ begin
       perform kc_notificar('transaction', array_remove(array[r.remetente_id, r.destinatario_id], null), r.id);
     end if;
   end loop;
-  return jsonb_build_object('ok', true, 'expiradas', cardinality(v_ids), 'postadas', v_postadas);
+  perform kc_vencimentos_avancar(p->'horizonte');
+  return jsonb_build_object('ok', true, 'expiradas', cardinality(v_ids), 'postadas', v_postadas,
+                            'horizonte', v_horizonte);
+end $$;
+
+-- A horizon for the sweeper's position: the clock, then a transaction id of the caller's own, given
+-- out after it. A hold reads its expiry's base after its transaction has an id (kc_vencimento), so
+-- one that expires before the clock read here had its id before this one's; once every
+-- transaction up to this id has ended (kc_avisos_firmes), no hold expiring before it can still
+-- appear. A transaction that already has an id (a caller's, which wrote before) gets none: its id
+-- came too early.
+create or replace function kc_vencimentos_horizonte() returns jsonb language plpgsql volatile as $$
+declare v_ate timestamptz := clock_timestamp();
+begin
+  if pg_current_xact_id_if_assigned() is not null then return null; end if;
+  return jsonb_build_object('ate', v_ate, 'marca', pg_current_xact_id()::text);
+end $$;
+
+-- Moves the position up to a horizon an earlier call took (h: {ate, marca}, null: nothing), once
+-- it is firm, but never past a pending movement that no open dispute holds: the first of those
+-- stops it, whoever holds its lock (a plain read sees it pending until its end commits). Another
+-- sweeper moving it at the same time holds the row: this one then leaves it.
+create or replace function kc_vencimentos_avancar(h jsonb) returns void language plpgsql
+    set enable_seqscan = off as $$
+declare
+  v_de timestamptz;
+  v_ate timestamptz := (h->>'ate')::timestamptz;
+begin
+  if h->>'marca' is null or not kc_avisos_firmes((h->>'marca')::xid8) then return; end if;
+  select ate into v_de from vencimentos_posicao for update skip locked;
+  if not found or v_ate <= v_de then return; end if;
+  select least(v_ate, min(m.expira_em)) into v_ate from kreyolcash_movimentacoes m
+   where m.expira_em >= v_de and m.expira_em < v_ate and m.status = 'pendente' and not kc_em_disputa(m.id);
+  if v_ate > v_de then update vencimentos_posicao set ate = v_ate, atualizado_em = now(); end if;
+end $$;
+
+-- A pending movement an open dispute held, once the dispute closes without ending it (rejected, or
+-- past its deadline), comes back to the sweeper: the position moves back to its expiry.
+create or replace function kc_vencimentos_recuar(p_mov uuid) returns void language plpgsql as $$
+begin
+  update vencimentos_posicao v set ate = m.expira_em, atualizado_em = now()
+    from kreyolcash_movimentacoes m
+   where m.id = p_mov and m.status = 'pendente' and m.expira_em < v.ate;
 end $$;

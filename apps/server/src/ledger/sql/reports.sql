@@ -172,6 +172,7 @@ begin
                          decisao_motivo = p_motivo, estorno_id = p_estorno, reembolso_centis = p_reembolso,
                          decidido_em = now()
    where id = p_id;
+  perform kc_vencimentos_recuar((select movimentacao_id from reclamacoes where id = p_id));
 end $$;
 
 -- A decision about a posted movement, its accounts locked: the whole amount back (estornar), a

@@ -111,8 +111,7 @@ end $$;
 -- The fee a held transfer carries besides its amount: what its hold holds beyond it (its leg 2).
 create or replace function kc_tarifa_retida(p_mov uuid, p_quantidade bigint) returns bigint
     language sql stable as $$
-  select coalesce((select quantidade_centis from kreyolcash_retencoes where movimentacao_id = p_mov), p_quantidade)
-         - p_quantidade
+  select kc_retido(p_mov, p_quantidade) - p_quantidade
 $$;
 
 -- p: {movimentacao_id, pagador_id, codigo, pepper, max_tentativas, limites, com_linha?}
@@ -247,7 +246,7 @@ end $$;
 -- hold in its turn (a code-confirmed transfer policy, the batch's limits, a payer who may send it, a
 -- payee who may receive it, the fee the payer saw, the balance, the day's and month's sending, the
 -- code budget), are held together by one statement per table: the accounts' holds, the movements
--- (each with its code's hash), their fee legs, the holds' rows, the day's totals, the code messages
+-- (each with its code's hash, and its hold), their fee legs, the day's totals, the code messages
 -- and the keys' answers. Every check errs toward leaving an item to the one-by-one path, which then
 -- names its refusal. Answers {n: answer}, with the answer kc_transferencia_iniciar would give.
 create or replace function kc_transferencias_reter_juntas(p jsonb) returns jsonb language plpgsql
@@ -278,8 +277,7 @@ begin
          array_agg(c.idioma), array_agg(c.nome), array_agg((c.politica->>'validade_ms')::bigint)
     into v_n, v_itens, v_movs, v_pagadores, v_recebedores, v_quantidades, v_tarifas, v_expiras, v_telefones,
          v_idiomas, v_nomes, v_validades
-    from (select a.*, kc_id_ordenado() as mov,
-                 now() + make_interval(secs => (a.politica->>'validade_ms')::bigint / 1000.0) as expira
+    from (select a.*, kc_id_ordenado() as mov, kc_vencimento((a.politica->>'validade_ms')::bigint) as expira
             from (select j.*, bool_and(j.vale) over (partition by j.pagador order by j.n) as na_vez
                     from (select f.n, f.e, f.pagador, r.id as recebedor, f.quantidade, f.politica, nt.tarifa,
                                  pg.telefone, pg.idioma, r.nome_completo as nome,
@@ -363,9 +361,6 @@ begin
          as x(mov, pagador, recebedor, quantidade, tarifa)
    cross join lateral (values (1, x.recebedor, x.quantidade), (2, kc_conta_taxas(), x.tarifa)) as l(numero, credito, quantidade)
    where x.tarifa > 0;
-  insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
-  select x.mov, x.pagador, x.quantidade + x.tarifa
-    from unnest(v_movs, v_pagadores, v_quantidades, v_tarifas) as x(mov, pagador, quantidade, tarifa);
   -- The day's totals as kc_envios_somar keeps them: updated where the payer has sent today, inserted
   -- for the day's first.
   with somas as (

@@ -44,6 +44,23 @@ create or replace function kc_politica_codigo(p_validade_ms jsonb) returns jsonb
                             'validade_ms', p_validade_ms)
 $$;
 
+-- What a pending movement holds on its paying account: its legs' sum, or its amount when it has
+-- one leg. A hold is its pending movement (migration 0028): nothing else records it.
+create or replace function kc_retido(p_mov uuid, p_quantidade bigint) returns bigint language sql stable as $$
+  select coalesce((select sum(quantidade_centis) from kreyolcash_pernas where movimentacao_id = p_mov),
+                  p_quantidade)::bigint
+$$;
+
+-- When a hold made now for p_validade_ms expires. Its transaction's id is given out first, then
+-- the clock is read: a hold that expires before a time the sweeper read belongs to a transaction
+-- that had its id before the sweeper took its own, which is what the sweeper's position waits for
+-- (expiry.sql).
+create or replace function kc_vencimento(p_validade_ms bigint) returns timestamptz language plpgsql volatile as $$
+begin
+  perform pg_current_xact_id();
+  return clock_timestamp() + make_interval(secs => p_validade_ms / 1000.0);
+end $$;
+
 -- Hold: sets the payer's money aside for a new pending movement, under the policy its operation
 -- chose, stored on the movement (migration 0010):
 --   politica: {confirmador_id (null: a code sent to the payer confirms it; otherwise the action of
@@ -104,6 +121,7 @@ begin
   if v_dono is distinct from v_remetente then
     raise exception 'kc_reter: the payer % is not the owner of account %', v_remetente, v_debito using errcode = '22023';
   end if;
+  v_expira := kc_vencimento((v_politica->>'validade_ms')::bigint);
   -- The freeze and the level's limits are checked under that lock (limits.sql); a refusal gives
   -- the hold back in the same transaction.
   v_recusa := kc_limite_envio(p->'limites', v_dono, (p->>'conta_credito')::uuid, v_total, v_recebido, v_nos_limites);
@@ -132,8 +150,6 @@ begin
     select v_mov, n, (x->>'conta_debito')::uuid, (x->>'conta_credito')::uuid, (x->>'quantidade_centis')::bigint
       from jsonb_array_elements(p->'pernas') with ordinality as t(x, n);
   end if;
-  insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis)
-  values (v_mov, v_debito, v_total);
   -- Counted for the limits from the hold on, under the same lock (limits.sql).
   if v_nos_limites then perform kc_envios_somar(v_remetente, kc_dia_haiti(now()), v_total); end if;
   return jsonb_build_object('ok', true, 'movimentacao_id', v_mov, 'expira_em', v_expira);
@@ -147,17 +163,14 @@ end $$;
 create or replace function kc_postar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint, p_limites jsonb)
     returns jsonb language plpgsql as $$
 declare
-  v_retido bigint;
   v_recusa jsonb;
   v_pernas jsonb;
   v_perna jsonb;
 begin
-  -- The hold goes first (it locks no account); a refusal below puts it back as it was.
-  delete from kreyolcash_retencoes where movimentacao_id = p_mov returning quantidade_centis into v_retido;
-  if v_retido > p_quantidade then
-    select jsonb_agg(jsonb_build_object('conta_debito', conta_debito, 'conta_credito', conta_credito,
-                                        'quantidade_centis', quantidade_centis) order by numero)
-      into v_pernas from kreyolcash_pernas where movimentacao_id = p_mov;
+  select jsonb_agg(jsonb_build_object('conta_debito', conta_debito, 'conta_credito', conta_credito,
+                                      'quantidade_centis', quantidade_centis) order by numero)
+    into v_pernas from kreyolcash_pernas where movimentacao_id = p_mov;
+  if v_pernas is not null then
     perform kc_travar_pernas(v_pernas);
   else
     perform 1 from kreyolcash_contas where id in (p_debito, p_credito) order by id for no key update;
@@ -170,10 +183,7 @@ begin
   else
     v_recusa := kc_limite_recebimento_pernas(p_limites, v_pernas);
   end if;
-  if v_recusa is not null then
-    insert into kreyolcash_retencoes (movimentacao_id, conta_id, quantidade_centis) values (p_mov, p_debito, v_retido);
-    return v_recusa;
-  end if;
+  if v_recusa is not null then return v_recusa; end if;
   if v_pernas is null then
     perform kc_lancar(p_mov, p_debito, p_credito, p_quantidade, true);
   else
@@ -214,9 +224,9 @@ create or replace function kc_pernas_dos_movimentos(p_movs uuid[])
     left join kreyolcash_pernas pe on pe.movimentacao_id = m.id
 $$;
 
--- Posts a batch's held movements (p_movs: distinct, in the batch's order) as sets: one delete of
--- their holds, one update of every account they touch, one insert of all their lines, one update
--- of the movements. The result is what kc_postar would leave posting them one after another: each
+-- Posts a batch's held movements (p_movs: distinct, in the batch's order) as sets: one update of
+-- every account they touch, one insert of all their lines, one update of the movements (which
+-- ends their holds). The result is what kc_postar would leave posting them one after another: each
 -- line has the balance before and after it, in that order, and an account's lines follow each
 -- other in id and in time. The caller has locked the movements and every account of their legs
 -- (the lock order) and checked what confirms them. A movement kc_postar might refuse is left held
@@ -248,7 +258,6 @@ begin
    where m.id = any(p_movs) and m.status = 'pendente' and m.id <> all(v_barrados);
   if cardinality(v_postados) = 0 then return v_postados; end if;
   v_contas := array(select unnest(array[p.conta_debito, p.conta_credito]) from kc_pernas_dos_movimentos(v_postados) p);
-  delete from kreyolcash_retencoes where movimentacao_id = any(v_postados);
   with pernas as (select * from kc_pernas_dos_movimentos(v_postados)),
   linhas as (
     select p.movimentacao_id, p.ordem, p.numero, 0 as lado, p.conta_debito as conta, -p.quantidade_centis as valor
@@ -282,15 +291,15 @@ end $$;
 create or replace function kc_anular(p_mov uuid, p_status text) returns void language plpgsql as $$
 declare
   v record;
-  v_conta uuid;
   v_retido bigint;
 begin
-  delete from kreyolcash_retencoes where movimentacao_id = p_mov returning conta_id, quantidade_centis
-    into v_conta, v_retido;
-  update kreyolcash_contas set reservado_centis = reservado_centis - v_retido, atualizado_em = now()
-   where id = v_conta;
+  -- What it holds, while it is pending (the hold is the pending movement).
+  select kc_retido(id, quantidade_centis) into v_retido from kreyolcash_movimentacoes
+   where id = p_mov and status = 'pendente';
   update kreyolcash_movimentacoes set status = p_status, concluido_em = now() where id = p_mov
-  returning remetente_id, criado_em, nos_limites into v;
+  returning remetente_id, conta_debito, criado_em, nos_limites into v;
+  update kreyolcash_contas set reservado_centis = reservado_centis - v_retido, atualizado_em = now()
+   where id = v.conta_debito and v_retido is not null;
   -- No longer counted for the limits (what was held, its legs' sum), on the day it was counted in
   -- (the payer's account is locked above, as at the hold).
   if v.nos_limites and v_retido is not null then

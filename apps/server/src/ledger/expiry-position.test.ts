@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../app-deps.ts';
+import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
+import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { createOperator } from '../test-support/operators.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { testDatabaseKind } from '../test-support/test-database.ts';
+import { until } from '../test-support/until.ts';
+import { disputes, ExpirySweeper, ledger, requestHashOf } from './ledger.ts';
+
+// A hold is its pending movement; the sweeper finds the expired ones by their expiry, walking from
+// a position it moves past the holds it has ended (expiry.sql). These tests hold money, let it
+// expire, and look at what the sweeper ended and where its position stands.
+
+const quiet = { info: () => {}, error: () => {} };
+
+describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  let payer: SeededUser;
+  let payee: SeededUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [payer, payee] = [await seedUser(t, { bonusCentis: 100_000 }), await seedUser(t)];
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const holdFor = async (
+    afterMs: number,
+    action: 'void' | 'post',
+    deps: AppDeps = t.app.deps,
+  ): Promise<{ id: string; expiresAt: string }> => {
+    const held = await ledger.hold(deps, {
+      kind: 'movement',
+      movementKind: 'transferencia',
+      debitAccountId: payer.id,
+      creditAccountId: payee.id,
+      amountCentis: 100,
+      note: 'escrow',
+      idempotencyKey: randomUUID(),
+      requestHash: requestHashOf('movement', [payee.id, 100]),
+      policy: {
+        confirmation: { by: 'party', partyId: payer.id },
+        countsInLimits: true,
+        expiry: { afterMs, action },
+      },
+    });
+    if (!held.ok) throw new Error(held.error);
+    return { id: held.movimentacao_id, expiresAt: String(held.expira_em) };
+  };
+  const statusOf = async (id: string) =>
+    (
+      await t.database.db
+        .selectFrom('kreyolcash_movimentacoes')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+  /** Whether the position is past the expiry of every one of these movements. */
+  const positionPast = async (ids: string[]) => {
+    const { rows } = await sql<{ past: boolean }>`
+      select (select ate from vencimentos_posicao) > all(select expira_em from kreyolcash_movimentacoes
+                                                          where id = any(${ids}::uuid[])) as past`.execute(
+      t.database.db,
+    );
+    return rows[0]?.past === true;
+  };
+  const expired = (ids: string[]) =>
+    until('the holds expired', async () => {
+      const { rows } = await sql<{ due: boolean }>`
+        select bool_and(expira_em <= now()) as due from kreyolcash_movimentacoes where id = any(${ids}::uuid[])`.execute(
+        t.database.db,
+      );
+      return rows[0]?.due === true;
+    });
+  const sweeper = () => new ExpirySweeper(t.database.db, quiet, { levelLimits: t.config.levelLimits });
+
+  it('ends the expired holds, moves its position past them, and never past a hold still pending', async () => {
+    const due = await Promise.all([1, 2, 3].map(() => holdFor(1, 'void')));
+    const later = await holdFor(3_600_000, 'void');
+    const ids = due.map((h) => h.id);
+    await expired(ids);
+    const s = sweeper();
+    // The position moves once the horizon a sweep took is firm: every transaction that had an id
+    // before it has ended (other test files share the cluster).
+    await until('the position passed the expired holds', async () => {
+      await s.sweep();
+      return positionPast(ids);
+    });
+    expect(await Promise.all(ids.map(statusOf))).toEqual(['expirada', 'expirada', 'expirada']);
+    expect(await statusOf(later.id)).toBe('pendente');
+    expect(await positionPast([later.id])).toBe(false);
+    await expectLedgerSound(t.database.db);
+  });
+
+  it('passes a hold an open dispute keeps, and comes back to it when the dispute is rejected', async () => {
+    const escrow = await holdFor(1, 'post');
+    const opened = await disputes.open(t.app.deps, {
+      movementId: escrow.id,
+      payerId: payer.id,
+      kind: 'nao_entregue',
+      description: null,
+      decisionHours: 24,
+    });
+    if (!opened.ok) throw new Error(opened.error);
+    await expired([escrow.id]);
+    const s = sweeper();
+    await until('the position passed the disputed hold', async () => {
+      await s.sweep();
+      return positionPast([escrow.id]);
+    });
+    expect(await statusOf(escrow.id)).toBe('pendente');
+    await expectLedgerSound(t.database.db);
+
+    const operator = await createOperator(t, 'support');
+    const decided = await disputes.decide(
+      t.app.deps,
+      { reportId: opened.reclamacao_id, operator, reason: 'Pa gen prèv', decision: 'reject' },
+      async () => {},
+    );
+    expect(decided).toMatchObject({ ok: true, status: 'rejeitada' });
+    expect(await positionPast([escrow.id])).toBe(false);
+    await expectLedgerSound(t.database.db);
+    // Its expiry posts it, as its policy says.
+    await s.sweep();
+    expect(await statusOf(escrow.id)).toBe('concluida');
+    await expectLedgerSound(t.database.db);
+  });
+
+  // A hold written by a transaction that began before sweeps whose horizons have since become firm:
+  // its expiry counts from when it is written, so the position, already past the transaction's
+  // start, is still below it. PostgreSQL only: PGlite's one session runs the two one after the other.
+  it.runIf(testDatabaseKind === 'postgres')(
+    'keeps below a hold written by a transaction older than its horizon, then ends it',
+    async () => {
+      let swept = () => {};
+      const sweptPast = new Promise<void>((resolve) => {
+        swept = resolve;
+      });
+      let began: string | undefined;
+      const writing = t.database.db.transaction().execute(async (trx) => {
+        // Read-only so far: the transaction has no id, and holds no horizon back.
+        began = (await sql<{ at: string }>`select now()::text as at`.execute(trx)).rows[0]?.at;
+        await sweptPast;
+        return holdFor(1, 'void', { ...t.app.deps, database: { ...t.app.deps.database, db: trx } });
+      });
+      let held: { id: string } | undefined;
+      try {
+        await until('the transaction began', () => began !== undefined);
+        const s = sweeper();
+        await until("the position passed the transaction's start", async () => {
+          await s.sweep();
+          const { rows } = await sql<{ past: boolean }>`
+            select (select ate from vencimentos_posicao) > ${began}::timestamptz + interval '1 millisecond' as past`.execute(
+            t.database.db,
+          );
+          return rows[0]?.past === true;
+        });
+      } finally {
+        swept();
+        held = await writing;
+      }
+      const id = held?.id ?? '';
+      expect(await positionPast([id])).toBe(false);
+      await expectLedgerSound(t.database.db);
+      const s = sweeper();
+      await until('the hold is ended', async () => {
+        await s.sweep();
+        return (await statusOf(id)) === 'expirada';
+      });
+      await expectLedgerSound(t.database.db);
+    },
+  );
+});
