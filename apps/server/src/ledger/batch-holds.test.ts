@@ -188,8 +188,9 @@ describe(`a batch of initiations held as sets on ${testDatabaseKind}`, () => {
           await sql<{ id: string }>`
           select m.id, m.tipo, m.status, m.remetente_id, m.destinatario_id, m.conta_debito, m.conta_credito,
                  m.quantidade_centis, m.observacoes, m.confirmador_id, m.nos_limites, m.posta_ao_expirar,
-                 -- A hold's expiry counts from the moment it is written (kc_vencimento), not its transaction's start.
-                 round(extract(epoch from m.expira_em - m.criado_em)) as validade,
+                 -- In whole minutes: a hold's expiry counts from when it is written (kc_vencimento), a
+                 -- moment after its transaction's start, which criado_em records.
+                 floor(extract(epoch from m.expira_em - m.criado_em) / 60) as validade_min,
                  (select jsonb_agg(jsonb_build_array(pe.numero, pe.conta_debito, pe.conta_credito, pe.quantidade_centis)
                                    order by pe.numero)
                     from kreyolcash_pernas pe where pe.movimentacao_id = m.id) as pernas,

@@ -78,21 +78,29 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     });
   const sweeper = () => new ExpirySweeper(t.database.db, quiet, { levelLimits: t.config.levelLimits });
 
-  it('ends the expired holds, moves its position past them, and never past a hold still pending', async () => {
+  it('ends the expired holds, moves its position past them, and never past an expired hold it leaves', async () => {
     const due = await Promise.all([1, 2, 3].map(() => holdFor(1, 'void')));
-    const later = await holdFor(3_600_000, 'void');
+    // Its expiry posts it, which a sweeper without the levels' limits leaves to one with them.
+    const waiting = await holdFor(1, 'post');
     const ids = due.map((h) => h.id);
-    await expired(ids);
-    const s = sweeper();
+    await expired([...ids, waiting.id]);
+    const withoutLimits = new ExpirySweeper(t.database.db, quiet);
     // The position moves once the horizon a sweep took is firm: every transaction that had an id
     // before it has ended (other test files share the cluster).
-    await until('the position passed the expired holds', async () => {
-      await s.sweep();
+    await until('the position passed the voided holds', async () => {
+      await withoutLimits.sweep();
       return positionPast(ids);
     });
     expect(await Promise.all(ids.map(statusOf))).toEqual(['expirada', 'expirada', 'expirada']);
-    expect(await statusOf(later.id)).toBe('pendente');
-    expect(await positionPast([later.id])).toBe(false);
+    for (let i = 0; i < 3; i++) await withoutLimits.sweep();
+    expect(await statusOf(waiting.id)).toBe('pendente');
+    expect(await positionPast([waiting.id])).toBe(false);
+    await expectLedgerSound(t.database.db);
+    const s = sweeper();
+    await until('the waiting hold posted and passed', async () => {
+      await s.sweep();
+      return (await statusOf(waiting.id)) === 'concluida' && (await positionPast([waiting.id]));
+    });
     await expectLedgerSound(t.database.db);
   });
 
@@ -170,6 +178,57 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
       await until('the hold is ended', async () => {
         await s.sweep();
         return (await statusOf(id)) === 'expirada';
+      });
+      await expectLedgerSound(t.database.db);
+    },
+  );
+
+  // A dispute rejected while a sweep moves the position: the sweep's read still sees the dispute
+  // open, so it would pass the hold, and the rejection's own read saw the position below it. The
+  // rejection holds the position's row until it commits. PostgreSQL only (two sessions at once).
+  it.runIf(testDatabaseKind === 'postgres')(
+    'does not pass a hold whose dispute is being rejected while it sweeps',
+    async () => {
+      const escrow = await holdFor(1, 'post');
+      const opened = await disputes.open(t.app.deps, {
+        movementId: escrow.id,
+        payerId: payer.id,
+        kind: 'nao_entregue',
+        description: null,
+        decisionHours: 24,
+      });
+      if (!opened.ok) throw new Error(opened.error);
+      await expired([escrow.id]);
+      // A horizon taken after the hold expired, before the rejection begins: firm while it runs.
+      const s = sweeper();
+      await s.sweep();
+      expect(await positionPast([escrow.id])).toBe(false);
+      const operator = await createOperator(t, 'support');
+      let commit = () => {};
+      const committing = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let decided = false;
+      const rejecting = disputes.decide(
+        t.app.deps,
+        { reportId: opened.reclamacao_id, operator, reason: 'Pa gen prèv', decision: 'reject' },
+        async () => {
+          decided = true;
+          await committing;
+        },
+      );
+      try {
+        await until('the rejection is written, not committed', () => decided);
+        await s.sweep();
+      } finally {
+        commit();
+        expect(await rejecting).toMatchObject({ ok: true, status: 'rejeitada' });
+      }
+      expect(await positionPast([escrow.id])).toBe(false);
+      await expectLedgerSound(t.database.db);
+      await until('the rejected hold is posted at its expiry', async () => {
+        await s.sweep();
+        return (await statusOf(escrow.id)) === 'concluida';
       });
       await expectLedgerSound(t.database.db);
     },

@@ -19,6 +19,8 @@ const HOLDS_VIEW = sql`
    where m.status = 'pendente'`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Nothing holds or ends a hold while the rows are compared and the position is read.
+  await sql`lock table kreyolcash_retencoes in access exclusive mode`.execute(db);
   // The rows and the movements agree (ledger:check's own checks); a database where they do not
   // keeps its table until an operator has looked.
   const { rows } = await sql<{ n: number }>`

@@ -20,7 +20,7 @@
 -- postadas, horizonte}: the horizon to give the next call.
 create or replace function kc_expirar(p jsonb) returns jsonb language plpgsql as $$
 declare
-  v_horizonte jsonb := kc_vencimentos_horizonte();
+  v_horizonte jsonb := kc_vencimentos_seguinte(p->'horizonte');
   v_ids uuid[];
   r record;
   v_postadas integer := 0;
@@ -82,6 +82,15 @@ begin
   return jsonb_build_object('ate', v_ate, 'marca', pg_current_xact_id()::text);
 end $$;
 
+-- The horizon to give the next call: the one given, while it is not yet firm (kept, not replaced,
+-- so a stream of overlapping transactions cannot hold the position back for ever), or a new one.
+-- Called first, before any write of the call.
+create or replace function kc_vencimentos_seguinte(h jsonb) returns jsonb language plpgsql volatile as $$
+begin
+  if h->>'marca' is not null and not kc_avisos_firmes((h->>'marca')::xid8) then return h; end if;
+  return kc_vencimentos_horizonte();
+end $$;
+
 -- Moves the position up to a horizon an earlier call took (h: {ate, marca}, null: nothing), once
 -- it is firm, but never past a pending movement that no open dispute holds: the first of those
 -- stops it, whoever holds its lock (a plain read sees it pending until its end commits). Another
@@ -101,10 +110,16 @@ begin
 end $$;
 
 -- A pending movement an open dispute held, once the dispute closes without ending it (rejected, or
--- past its deadline), comes back to the sweeper: the position moves back to its expiry.
+-- past its deadline), comes back to the sweeper: the position moves back to its expiry. The
+-- position's row is locked whatever it says, until the closing commits: a sweeper moving it now
+-- (its read still sees the dispute open) finishes first and this then moves it back, and one that
+-- comes after finds it locked and leaves it until the dispute is seen closed.
 create or replace function kc_vencimentos_recuar(p_mov uuid) returns void language plpgsql as $$
 begin
+  perform 1 from kreyolcash_movimentacoes where id = p_mov and status = 'pendente';
+  if not found then return; end if;
+  perform 1 from vencimentos_posicao for update;
   update vencimentos_posicao v set ate = m.expira_em, atualizado_em = now()
     from kreyolcash_movimentacoes m
-   where m.id = p_mov and m.status = 'pendente' and m.expira_em < v.ate;
+   where m.id = p_mov and m.expira_em < v.ate;
 end $$;

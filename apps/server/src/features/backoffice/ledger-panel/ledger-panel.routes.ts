@@ -43,10 +43,11 @@ async function ledgerTotals(db: Kysely<DB>) {
       (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo in ('garantia', 'agente'))::bigint
         as outras_centis,
       (select count(*) from kreyolcash_contas where tipo = 'usuario')::bigint as contas_usuarios,
-      -- Through the holds, one per pending movement (the movements have no index on their status).
-      (select count(*) from kreyolcash_retencoes)::bigint as pendentes_quantidade,
-      (select coalesce(sum(m.quantidade_centis), 0) from kreyolcash_retencoes h
-         join kreyolcash_movimentacoes m on m.id = h.movimentacao_id)::bigint as pendentes_total_centis,
+      -- The pending movements (a hold is its pending movement): a walk of the movements, for an
+      -- operator's page (the movements have no index on their status).
+      (select count(*) from kreyolcash_movimentacoes where status = 'pendente')::bigint as pendentes_quantidade,
+      (select coalesce(sum(quantidade_centis), 0) from kreyolcash_movimentacoes where status = 'pendente')::bigint
+        as pendentes_total_centis,
       (select count(*) from reclamacoes where status = 'aberta')::bigint as reclamacoes_abertas`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('ledger totals returned nothing');
