@@ -76,6 +76,20 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
       );
       return rows[0]?.due === true;
     });
+  /** An escrow whose expiry posts it, disputed by its payer, once it has expired. */
+  const expiredUnderDispute = async () => {
+    const escrow = await holdFor(1, 'post');
+    const opened = await disputes.open(t.app.deps, {
+      movementId: escrow.id,
+      payerId: payer.id,
+      kind: 'nao_entregue',
+      description: null,
+      decisionHours: 24,
+    });
+    if (!opened.ok) throw new Error(opened.error);
+    await expired([escrow.id]);
+    return { escrow, reportId: opened.reclamacao_id };
+  };
   const sweeper = () => new ExpirySweeper(t.database.db, quiet, { levelLimits: t.config.levelLimits });
 
   it('ends the expired holds, moves its position past them, and never past an expired hold it leaves', async () => {
@@ -105,16 +119,7 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
   });
 
   it('passes a hold an open dispute keeps, and comes back to it when the dispute is rejected', async () => {
-    const escrow = await holdFor(1, 'post');
-    const opened = await disputes.open(t.app.deps, {
-      movementId: escrow.id,
-      payerId: payer.id,
-      kind: 'nao_entregue',
-      description: null,
-      decisionHours: 24,
-    });
-    if (!opened.ok) throw new Error(opened.error);
-    await expired([escrow.id]);
+    const { escrow, reportId } = await expiredUnderDispute();
     const s = sweeper();
     await until('the position passed the disputed hold', async () => {
       await s.sweep();
@@ -126,7 +131,7 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     const operator = await createOperator(t, 'support');
     const decided = await disputes.decide(
       t.app.deps,
-      { reportId: opened.reclamacao_id, operator, reason: 'Pa gen prèv', decision: 'reject' },
+      { reportId, operator, reason: 'Pa gen prèv', decision: 'reject' },
       async () => {},
     );
     expect(decided).toMatchObject({ ok: true, status: 'rejeitada' });
@@ -189,16 +194,7 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
   it.runIf(testDatabaseKind === 'postgres')(
     'does not pass a hold whose dispute is being rejected while it sweeps',
     async () => {
-      const escrow = await holdFor(1, 'post');
-      const opened = await disputes.open(t.app.deps, {
-        movementId: escrow.id,
-        payerId: payer.id,
-        kind: 'nao_entregue',
-        description: null,
-        decisionHours: 24,
-      });
-      if (!opened.ok) throw new Error(opened.error);
-      await expired([escrow.id]);
+      const { escrow, reportId } = await expiredUnderDispute();
       // A horizon taken after the hold expired, before the rejection begins: firm while it runs.
       const s = sweeper();
       await s.sweep();
@@ -211,7 +207,7 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
       let decided = false;
       const rejecting = disputes.decide(
         t.app.deps,
-        { reportId: opened.reclamacao_id, operator, reason: 'Pa gen prèv', decision: 'reject' },
+        { reportId, operator, reason: 'Pa gen prèv', decision: 'reject' },
         async () => {
           decided = true;
           await committing;
