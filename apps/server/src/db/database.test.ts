@@ -44,6 +44,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0026-codes-on-movements',
       '0027-notices-from-entries',
       '0028-holds-on-movements',
+      '0029-outbox-lease-function',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

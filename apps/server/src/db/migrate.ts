@@ -28,6 +28,7 @@ import * as pendingSalesByBuyer from './migrations/0025-pending-sales-by-buyer.t
 import * as codesOnMovements from './migrations/0026-codes-on-movements.ts';
 import * as noticesFromEntries from './migrations/0027-notices-from-entries.ts';
 import * as holdsOnMovements from './migrations/0028-holds-on-movements.ts';
+import * as outboxLeaseFunction from './migrations/0029-outbox-lease-function.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0026-codes-on-movements': codesOnMovements,
   '0027-notices-from-entries': noticesFromEntries,
   '0028-holds-on-movements': holdsOnMovements,
+  '0029-outbox-lease-function': outboxLeaseFunction,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,17 +48,16 @@ export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMess
 }
 
 /**
- * Leases up to `limit` due messages for delivery. Only the oldest pending message of each
- * recipient is eligible, so a recipient receives messages in creation order; rows another worker
- * holds are skipped (SKIP LOCKED), and a lease that outlives a crashed worker expires, so the
- * message is sent again (at-least-once). It walks the pending messages from the oldest
- * (outbox_pending_idx) and stops at the batch, whatever was sent before; whether a message is its
- * recipient's oldest is one probe of outbox_pending_recipient_idx (a subquery, which PostgreSQL runs
- * with the row's recipient as its key: as a `not exists`, planned while the table looked small, it
- * became a walk of every pending message for each candidate, 3–30 ms a lease under the HTTP bench).
- * Planned at every poll, unlike the hot reads kept in functions: the queue swells and drains in
- * seconds, and a plan kept from a short queue took up to a second to lease from a long one
- * (docs/performance.md, session 17).
+ * Leases up to `limit` due messages for delivery (outbox_arrendar, migration 0029). Only the oldest
+ * pending message of each recipient is eligible, so a recipient receives messages in creation
+ * order; rows another worker holds are skipped (SKIP LOCKED), and a lease that outlives a crashed
+ * worker expires, so the message is sent again (at-least-once). It walks the pending messages from
+ * the oldest (outbox_pending_idx) and stops at the batch, whatever was sent before; whether a
+ * message is its recipient's oldest is one probe of outbox_pending_recipient_idx (a subquery, which
+ * PostgreSQL runs with the row's recipient as its key: as a `not exists`, planned while the table
+ * looked small, it became a walk of every pending message for each candidate, 3–30 ms a lease
+ * under the HTTP bench). A function, so that its plan lasts the connection: one plan that is that
+ * walk whatever the queue's length (the function turns off the scans that read the whole table).
  */
 export async function leaseDueMessages(
   db: Kysely<DB>,
@@ -66,19 +65,7 @@ export async function leaseDueMessages(
   leaseMs: number,
 ): Promise<OutboxMessage[]> {
   const { rows } = await sql<OutboxMessage>`
-    update outbox_messages m
-       set lease_until = now() + make_interval(secs => ${leaseMs / 1000}), attempts = m.attempts + 1
-     where m.id in (
-       select o.id from outbox_messages o
-        where o.status = 'pending' and o.next_attempt_at <= now()
-          and (o.lease_until is null or o.lease_until < now())
-          and o.id = (
-            select min(older.id) from outbox_messages older
-             where older.status = 'pending' and older.channel = o.channel and older.recipient = o.recipient)
-        order by o.id
-        limit ${limit}
-        for update skip locked)
-    returning m.*`.execute(db);
+    select * from outbox_arrendar(${limit}::integer, ${Math.round(leaseMs)}::bigint)`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
 }
 

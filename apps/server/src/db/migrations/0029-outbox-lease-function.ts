@@ -1,0 +1,36 @@
+import { type Kysely, sql } from 'kysely';
+
+// The outbox's lease as a function: PostgreSQL keeps a function's plans for the life of a
+// connection, where the statement the worker sent was planned at every poll, about a millisecond
+// of a lease of twenty under the HTTP bench, as much as running it (docs/performance.md, session
+// 29). Its one plan must suit a queue of any length: it walks the pending messages in id order
+// (outbox_pending_idx) and stops at the batch, each candidate checked to be its recipient's
+// oldest with one probe of outbox_pending_recipient_idx. Scans that read the whole table are off,
+// so that a plan made while the queue was empty stays that walk (the trap of session 17).
+// Not a kc_* function: the outbox is messaging's, not the ledger's.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create function outbox_arrendar(p_limite integer, p_lease_ms bigint) returns setof outbox_messages
+        language plpgsql
+        set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_bitmapscan = off
+        set jit = off as $$
+    begin
+      return query
+      update outbox_messages m
+         set lease_until = now() + make_interval(secs => p_lease_ms / 1000.0), attempts = m.attempts + 1
+       where m.id in (
+         select o.id from outbox_messages o
+          where o.status = 'pending' and o.next_attempt_at <= now()
+            and (o.lease_until is null or o.lease_until < now())
+            and o.id = (select min(older.id) from outbox_messages older
+                         where older.status = 'pending' and older.channel = o.channel and older.recipient = o.recipient)
+          order by o.id
+          limit p_limite
+          for update skip locked)
+      returning m.*;
+    end $$`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function outbox_arrendar(integer, bigint)`.execute(db);
+}
