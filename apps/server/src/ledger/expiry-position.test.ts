@@ -106,9 +106,12 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
       return positionPast(ids);
     });
     expect(await Promise.all(ids.map(statusOf))).toEqual(['expirada', 'expirada', 'expirada']);
-    for (let i = 0; i < 3; i++) await withoutLimits.sweep();
     expect(await statusOf(waiting.id)).toBe('pendente');
-    expect(await positionPast([waiting.id])).toBe(false);
+    // Every horizon came after it expired: the position stopped exactly at it.
+    const { rows } = await sql<{ at: boolean }>`
+      select (select ate from vencimentos_posicao) = expira_em as at
+        from kreyolcash_movimentacoes where id = ${waiting.id}::uuid`.execute(t.database.db);
+    expect(rows[0]?.at).toBe(true);
     await expectLedgerSound(t.database.db);
     const s = sweeper();
     await until('the waiting hold posted and passed', async () => {
@@ -195,9 +198,16 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     'does not pass a hold whose dispute is being rejected while it sweeps',
     async () => {
       const { escrow, reportId } = await expiredUnderDispute();
-      // A horizon taken after the hold expired, before the rejection begins: firm while it runs.
-      const s = sweeper();
-      await s.sweep();
+      const db = t.database.db;
+      const limits = t.config.levelLimits;
+      // A horizon taken after the hold expired, firm before the rejection begins, so firm while it
+      // runs: a sweep given it would move the position past the hold, still disputed to its read.
+      const { horizon } = await ledger.expire(db, 200, limits);
+      await until('the horizon is firm', async () => {
+        const { rows } = await sql<{ firm: boolean }>`
+          select kc_avisos_firmes(${horizon?.marca ?? null}::xid8) as firm`.execute(db);
+        return rows[0]?.firm === true;
+      });
       expect(await positionPast([escrow.id])).toBe(false);
       const operator = await createOperator(t, 'support');
       let commit = () => {};
@@ -215,7 +225,7 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
       );
       try {
         await until('the rejection is written, not committed', () => decided);
-        await s.sweep();
+        await ledger.expire(db, 200, limits, horizon);
       } finally {
         commit();
         expect(await rejecting).toMatchObject({ ok: true, status: 'rejeitada' });
@@ -223,7 +233,7 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
       expect(await positionPast([escrow.id])).toBe(false);
       await expectLedgerSound(t.database.db);
       await until('the rejected hold is posted at its expiry', async () => {
-        await s.sweep();
+        await ledger.expire(db, 200, limits);
         return (await statusOf(escrow.id)) === 'concluida';
       });
       await expectLedgerSound(t.database.db);

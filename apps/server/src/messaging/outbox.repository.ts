@@ -56,8 +56,8 @@ export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMess
  * message is its recipient's oldest is one probe of outbox_pending_recipient_idx (a subquery, which
  * PostgreSQL runs with the row's recipient as its key: as a `not exists`, planned while the table
  * looked small, it became a walk of every pending message for each candidate, 3–30 ms a lease
- * under the HTTP bench). A function, so that its plan lasts the connection: one plan that is that
- * walk whatever the queue's length (the function turns off the scans that read the whole table).
+ * under the HTTP bench). A function, so that its plan is kept on the connection, not made at every
+ * poll; the function's settings make every plan it makes that walk, whatever the queue's length.
  */
 export async function leaseDueMessages(
   db: Kysely<DB>,
@@ -65,7 +65,9 @@ export async function leaseDueMessages(
   leaseMs: number,
 ): Promise<OutboxMessage[]> {
   const { rows } = await sql<OutboxMessage>`
-    select * from outbox_arrendar(${limit}::integer, ${Math.round(leaseMs)}::bigint)`.execute(db);
+    select * from outbox_arrendar(${limit}::integer, ${Math.max(1, Math.round(leaseMs))}::bigint)`.execute(
+    db,
+  );
   return rows.sort((a, b) => a.id - b.id);
 }
 

@@ -19,8 +19,25 @@ const HOLDS_VIEW = sql`
    where m.status = 'pendente'`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Nothing holds or ends a hold while the rows are compared and the position is read.
-  await sql`lock table kreyolcash_retencoes in access exclusive mode`.execute(db);
+  // Nothing holds or ends a hold while the rows are compared, the position is read and the index
+  // is built. The release before's functions lock the two tables in either order (a hold writes
+  // its movement, then its row; a post deletes the row, then updates the movement), so waiting for
+  // one while holding the other could deadlock with them: both are taken without waiting, again
+  // and again until both are free.
+  await sql`
+    do $$
+    begin
+      for i in 1..1200 loop
+        begin
+          lock table kreyolcash_movimentacoes in share mode nowait;
+          lock table kreyolcash_retencoes in access exclusive mode nowait;
+          return;
+        exception when lock_not_available then
+          perform pg_sleep(0.05);
+        end;
+      end loop;
+      raise exception 'migration 0028: the ledger stayed busy for a minute; start again';
+    end $$`.execute(db);
   // The rows and the movements agree (ledger:check's own checks); a database where they do not
   // keeps its table until an operator has looked.
   const { rows } = await sql<{ n: number }>`

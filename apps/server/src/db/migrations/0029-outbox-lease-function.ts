@@ -1,19 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 
-// The outbox's lease as a function: PostgreSQL keeps a function's plans for the life of a
-// connection, where the statement the worker sent was planned at every poll, about a millisecond
-// of a lease of twenty under the HTTP bench, as much as running it (docs/performance.md, session
-// 29). Its one plan must suit a queue of any length: it walks the pending messages in id order
-// (outbox_pending_idx) and stops at the batch, each candidate checked to be its recipient's
-// oldest with one probe of outbox_pending_recipient_idx. Scans that read the whole table are off,
-// so that a plan made while the queue was empty stays that walk (the trap of session 17).
+// The outbox's lease as a function: PostgreSQL keeps a function's plans on a connection until the
+// table's statistics change, where the statement the worker sent was planned at every poll, about
+// a millisecond of a lease of twenty under the HTTP bench, a third of running it
+// (docs/performance.md, session 29). Each plan it makes must be the same walk, whatever the queue's
+// length when it is made: the pending messages in id order (outbox_pending_idx), stopping at the
+// batch, each candidate checked to be its recipient's oldest with one probe of
+// outbox_pending_recipient_idx. Scans that read the whole table, sorts and hash or merge joins are
+// off, so that a plan made while the queue was empty is that walk too (the trap of session 17).
 // Not a kc_* function: the outbox is messaging's, not the ledger's.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function outbox_arrendar(p_limite integer, p_lease_ms bigint) returns setof outbox_messages
         language plpgsql
         set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_bitmapscan = off
-        set jit = off as $$
+        set enable_sort = off set enable_hashjoin = off set enable_mergejoin = off set jit = off as $$
     begin
       return query
       update outbox_messages m
