@@ -71,13 +71,10 @@ export async function leaseDueMessages(
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/** Marks these messages sent (outbox_marcar_enviadas, migration 0029: its plan is kept too). */
 export async function markSent(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .updateTable('outbox_messages')
-    .set({ status: 'sent', sent_at: sql`now()`, lease_until: null, last_error: null })
-    .where('id', 'in', ids)
-    .execute();
+  await sql`select outbox_marcar_enviadas(${[...ids]}::bigint[])`.execute(db);
 }
 
 export async function markAttemptFailed(

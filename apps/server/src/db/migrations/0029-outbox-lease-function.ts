@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
 // batch, each candidate checked to be its recipient's oldest with one probe of
 // outbox_pending_recipient_idx. Scans that read the whole table, sorts and hash or merge joins are
 // off, so that a plan made while the queue was empty is that walk too (the trap of session 17).
-// Not a kc_* function: the outbox is messaging's, not the ledger's.
+// The mark of messages sent goes the same way: one statement whatever how many it marks.
+// Not kc_* functions: the outbox is messaging's, not the ledger's.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function outbox_arrendar(p_limite integer, p_lease_ms bigint) returns setof outbox_messages
@@ -30,8 +31,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           for update skip locked)
       returning m.*;
     end $$`.execute(db);
+  await sql`
+    create function outbox_marcar_enviadas(p_ids bigint[]) returns void language plpgsql
+        set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_bitmapscan = off
+        set jit = off as $$
+    begin
+      update outbox_messages set status = 'sent', sent_at = now(), lease_until = null, last_error = null
+       where id = any(p_ids);
+    end $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function outbox_marcar_enviadas(bigint[])`.execute(db);
   await sql`drop function outbox_arrendar(integer, bigint)`.execute(db);
 }
