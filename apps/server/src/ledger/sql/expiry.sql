@@ -22,7 +22,6 @@ create or replace function kc_expirar(p jsonb) returns jsonb language plpgsql as
 declare
   v_horizonte jsonb := kc_vencimentos_seguinte(p->'horizonte');
   v_ids uuid[];
-  r record;
   v_postadas integer := 0;
 begin
   select array_agg(id) into v_ids from (
@@ -38,57 +37,58 @@ begin
   -- A dispute committed after that statement's snapshot but before its lock is not in it; opening
   -- one takes the movement's lock first, so a fresh read now, under the lock, sees every dispute.
   select array_agg(id) into v_ids from unnest(v_ids) id where not kc_em_disputa(id);
-  if v_ids is null then
-    perform kc_vencimentos_avancar(p->'horizonte');
-    return jsonb_build_object('ok', true, 'expiradas', 0, 'postadas', 0, 'horizonte', v_horizonte);
-  end if;
-  perform 1 from vendas where movimentacao_id = any(v_ids) order by id for no key update;
+  if v_ids is not null then v_postadas := kc_vencer_lote(v_ids, p->'limites'); end if;
+  perform kc_vencimentos_avancar(p->'horizonte');
+  return jsonb_build_object('ok', true, 'expiradas', coalesce(cardinality(v_ids), 0), 'postadas', v_postadas,
+                            'horizonte', v_horizonte);
+end $$;
+
+-- Ends the expired holds a sweep chose and locked (p_ids), each as its policy says, after locking
+-- their sales, products and accounts in the ledger's order; answers how many of them posted.
+create or replace function kc_vencer_lote(p_ids uuid[], p_limites jsonb) returns integer language plpgsql as $$
+declare
+  r record;
+  v_postadas integer := 0;
+begin
+  perform 1 from vendas where movimentacao_id = any(p_ids) order by id for no key update;
   perform 1 from produtos
-   where id in (select produto_id from vendas where movimentacao_id = any(v_ids))
+   where id in (select produto_id from vendas where movimentacao_id = any(p_ids))
    order by id for no key update;
   perform 1 from kreyolcash_contas
-   where id in (select conta_debito from kreyolcash_movimentacoes where id = any(v_ids)
+   where id in (select conta_debito from kreyolcash_movimentacoes where id = any(p_ids)
                 union
-                select conta_credito from kreyolcash_movimentacoes where id = any(v_ids) and posta_ao_expirar
+                select conta_credito from kreyolcash_movimentacoes where id = any(p_ids) and posta_ao_expirar
                 union
                 select p.conta_credito from kreyolcash_pernas p join kreyolcash_movimentacoes m on m.id = p.movimentacao_id
-                 where m.id = any(v_ids) and m.posta_ao_expirar)
+                 where m.id = any(p_ids) and m.posta_ao_expirar)
    order by id for no key update;
   for r in
     select id, remetente_id, destinatario_id, posta_ao_expirar from kreyolcash_movimentacoes
-     where id = any(v_ids) order by conta_debito, id
+     where id = any(p_ids) order by conta_debito, id
   loop
-    if kc_vencer(r.id, p->'limites') is null and r.posta_ao_expirar then
+    if kc_vencer(r.id, p_limites) is null and r.posta_ao_expirar then
       v_postadas := v_postadas + 1;
       -- Rare, and outside any request: told from here, as a void is (events.sql).
       perform kc_notificar('transaction', array_remove(array[r.remetente_id, r.destinatario_id], null), r.id);
     end if;
   end loop;
-  perform kc_vencimentos_avancar(p->'horizonte');
-  return jsonb_build_object('ok', true, 'expiradas', cardinality(v_ids), 'postadas', v_postadas,
-                            'horizonte', v_horizonte);
+  return v_postadas;
 end $$;
 
--- A horizon for the sweeper's position: the clock, then a transaction id of the caller's own, given
--- out after it. A hold reads its expiry's base after its transaction has an id (kc_vencimento), so
--- one that expires before the clock read here had its id before this one's; once every
--- transaction up to this id has ended (kc_avisos_firmes), no hold expiring before it can still
--- appear. A transaction that already has an id (a caller's, which wrote before) gets none: its id
--- came too early.
-create or replace function kc_vencimentos_horizonte() returns jsonb language plpgsql volatile as $$
+-- The horizon to give the next call. The one given, while it is not yet firm: kept, not replaced,
+-- so a stream of overlapping transactions cannot hold the position back for ever. Otherwise a new
+-- one: the clock, then a transaction id of the caller's own, given out after it. A hold reads its
+-- expiry's base after its transaction has an id (kc_vencimento), so one that expires before the
+-- clock read here had its id before this one's; once every transaction up to this id has ended
+-- (kc_avisos_firmes), no hold expiring before it can still appear. Called first, before any write
+-- of the call; a transaction that already has an id (a caller's, which wrote before) gets none:
+-- its id came too early.
+create or replace function kc_vencimentos_seguinte(h jsonb) returns jsonb language plpgsql volatile as $$
 declare v_ate timestamptz := clock_timestamp();
 begin
+  if h->>'marca' is not null and not kc_avisos_firmes((h->>'marca')::xid8) then return h; end if;
   if pg_current_xact_id_if_assigned() is not null then return null; end if;
   return jsonb_build_object('ate', v_ate, 'marca', pg_current_xact_id()::text);
-end $$;
-
--- The horizon to give the next call: the one given, while it is not yet firm (kept, not replaced,
--- so a stream of overlapping transactions cannot hold the position back for ever), or a new one.
--- Called first, before any write of the call.
-create or replace function kc_vencimentos_seguinte(h jsonb) returns jsonb language plpgsql volatile as $$
-begin
-  if h->>'marca' is not null and not kc_avisos_firmes((h->>'marca')::xid8) then return h; end if;
-  return kc_vencimentos_horizonte();
 end $$;
 
 -- Moves the position up to a horizon an earlier call took (h: {ate, marca}, null: nothing), once

@@ -43,12 +43,13 @@ async function ledgerTotals(db: Kysely<DB>) {
       (select coalesce(sum(saldo_centis), 0) from kreyolcash_contas where tipo in ('garantia', 'agente'))::bigint
         as outras_centis,
       (select count(*) from kreyolcash_contas where tipo = 'usuario')::bigint as contas_usuarios,
-      -- The pending movements (a hold is its pending movement): a walk of the movements, for an
+      pendentes.quantidade as pendentes_quantidade,
+      pendentes.total_centis as pendentes_total_centis,
+      (select count(*) from reclamacoes where status = 'aberta')::bigint as reclamacoes_abertas
+      -- The pending movements (a hold is its pending movement): one walk of the movements, for an
       -- operator's page (the movements have no index on their status).
-      (select count(*) from kreyolcash_movimentacoes where status = 'pendente')::bigint as pendentes_quantidade,
-      (select coalesce(sum(quantidade_centis), 0) from kreyolcash_movimentacoes where status = 'pendente')::bigint
-        as pendentes_total_centis,
-      (select count(*) from reclamacoes where status = 'aberta')::bigint as reclamacoes_abertas`.execute(db);
+      from (select count(*)::bigint as quantidade, coalesce(sum(quantidade_centis), 0)::bigint as total_centis
+              from kreyolcash_movimentacoes where status = 'pendente') pendentes`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('ledger totals returned nothing');
   return row;
