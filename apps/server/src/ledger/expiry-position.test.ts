@@ -90,6 +90,14 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     await expired([escrow.id]);
     return { escrow, reportId: opened.reclamacao_id };
   };
+  /** The back office's pending figures, read from the position, are those of a walk of every movement. */
+  const expectPendingFromPosition = async () => {
+    const { rows } = await sql<{ fromPosition: string; walked: string }>`
+      select (select row(quantidade, total_centis)::text from kc_pendentes()) as "fromPosition",
+             (select row(count(*), coalesce(sum(quantidade_centis), 0))::text
+                from kreyolcash_movimentacoes where status = 'pendente') as walked`.execute(t.database.db);
+    expect(rows[0]?.fromPosition).toBe(rows[0]?.walked);
+  };
   const sweeper = () => new ExpirySweeper(t.database.db, quiet, { levelLimits: t.config.levelLimits });
 
   it('ends the expired holds, moves its position past them, and never past an expired hold it leaves', async () => {
@@ -107,6 +115,7 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     });
     expect(await Promise.all(ids.map(statusOf))).toEqual(['expirada', 'expirada', 'expirada']);
     expect(await statusOf(waiting.id)).toBe('pendente');
+    await expectPendingFromPosition();
     // Every horizon came after it expired: the position stopped exactly at it.
     const { rows } = await sql<{ at: boolean }>`
       select (select ate from vencimentos_posicao) = expira_em as at
@@ -130,6 +139,8 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     });
     expect(await statusOf(escrow.id)).toBe('pendente');
     await expectLedgerSound(t.database.db);
+    // Below the position, counted for its open dispute.
+    await expectPendingFromPosition();
 
     const operator = await createOperator(t, 'support');
     const decided = await disputes.decide(
@@ -140,6 +151,7 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     expect(decided).toMatchObject({ ok: true, status: 'rejeitada' });
     expect(await positionPast([escrow.id])).toBe(false);
     await expectLedgerSound(t.database.db);
+    await expectPendingFromPosition();
     // Its expiry posts it, as its policy says.
     await s.sweep();
     expect(await statusOf(escrow.id)).toBe('concluida');

@@ -47,4 +47,5 @@ export {
   statementRowOfAnswer,
 } from './statement.repository.ts';
 export { readStatementPage, statementPages } from './statement-pages.ts';
+export { ledgerTotals } from './totals.ts';
 export { decodeCursor, encodeCursor, presentTransaction } from './transaction-presenter.ts';
