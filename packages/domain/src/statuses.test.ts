@@ -7,61 +7,14 @@ import {
 } from './schemas/statuses.ts';
 import {
   amountSignOf,
-  displayTypeOf,
   INITIAL_COMPANY_STATUS,
   INITIAL_PRODUCT_STATUS,
   INITIAL_SALE_STATUS,
   INITIAL_USER_STATUS,
   isHistoryFilter,
-  MOVEMENT_STATUSES,
   matchesHistoryFilter,
   TRANSACTION_TYPES,
-  transactionStatusOf,
 } from './statuses.ts';
-
-const sender = 'user-a';
-const receiver = 'user-b';
-
-describe('displayTypeOf', () => {
-  it('reads a transfer as sent by its sender', () => {
-    expect(
-      displayTypeOf({ tipo: 'transferencia', remetenteId: sender, destinatarioId: receiver }, sender),
-    ).toBe('sent');
-  });
-
-  it('reads a transfer as received by its recipient', () => {
-    expect(
-      displayTypeOf({ tipo: 'transferencia', remetenteId: sender, destinatarioId: receiver }, receiver),
-    ).toBe('received');
-  });
-
-  it('reads the signup batch as signup and a bonus as bonus', () => {
-    expect(displayTypeOf({ tipo: 'cadastro', remetenteId: null, destinatarioId: receiver }, receiver)).toBe(
-      'signup',
-    );
-    expect(displayTypeOf({ tipo: 'bonus', remetenteId: null, destinatarioId: receiver }, receiver)).toBe(
-      'bonus',
-    );
-  });
-
-  it('reads an adjustment or any unknown kind as adjustment', () => {
-    expect(displayTypeOf({ tipo: 'ajuste', remetenteId: null, destinatarioId: receiver }, receiver)).toBe(
-      'adjustment',
-    );
-    expect(
-      displayTypeOf({ tipo: 'desconhecido', remetenteId: sender, destinatarioId: receiver }, sender),
-    ).toBe('adjustment');
-  });
-
-  it('reads a purchase and a reversal like a transfer: sent by who paid, received by who got it', () => {
-    for (const tipo of ['compra', 'estorno']) {
-      expect(displayTypeOf({ tipo, remetenteId: sender, destinatarioId: receiver }, sender)).toBe('sent');
-      expect(displayTypeOf({ tipo, remetenteId: sender, destinatarioId: receiver }, receiver)).toBe(
-        'received',
-      );
-    }
-  });
-});
 
 describe('amountSignOf', () => {
   it('adds for money in, subtracts for money out and leaves adjustments unsigned', () => {
@@ -81,15 +34,6 @@ describe('matchesHistoryFilter', () => {
 });
 
 describe('statuses', () => {
-  it('shows a movement waiting for its code as pending, and an expired one as cancelled', () => {
-    expect(MOVEMENT_STATUSES.map(transactionStatusOf)).toEqual([
-      'pendente',
-      'concluida',
-      'cancelada',
-      'cancelada',
-    ]);
-  });
-
   it('starts users, companies, products and sales in the spec states', () => {
     expect([
       INITIAL_USER_STATUS,

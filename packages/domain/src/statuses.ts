@@ -32,10 +32,8 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const MOVEMENT_STATUSES = ['pendente', 'concluida', 'cancelada', 'expirada'] as const;
 export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
 
-// To the user an expired hold is simply cancelled.
-export function transactionStatusOf(status: MovementStatus): TransactionStatus {
-  return status === 'expirada' ? 'cancelada' : status;
-}
+// To the user an expired hold is simply cancelled: the ledger presents a movement
+// (kc_transacao_json, apps/server/src/ledger/sql/statement.sql).
 
 // `tipo` of kreyolcash_movimentacoes. Corrections are new movements, never edits: `estorno`
 // (a reversal, money back from the payee to the payer) and `ajuste` (an operator's correction).
@@ -57,41 +55,11 @@ export const MOVEMENT_KINDS = [
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
-// Kinds that move money between two people: they read as sent or received.
-const BETWEEN_PEOPLE: readonly string[] = [
-  'transferencia',
-  'compra',
-  'estorno',
-  'deposito',
-  'saque',
-  'reembolso',
-];
-export function isBetweenPeople(tipo: string): boolean {
-  return BETWEEN_PEOPLE.includes(tipo);
-}
-
+// How a movement reads for the one looking at it: sent or received between two people, else
+// signup, bonus or adjustment (any unknown kind, so a kind added later still shows). The ledger
+// presents it (kc_transacao_json).
 export const TRANSACTION_TYPES = ['sent', 'received', 'bonus', 'signup', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
-export type MovementParties = {
-  tipo: string;
-  remetenteId: string | null;
-  destinatarioId: string | null;
-};
-
-// How a movement reads for the one looking at it. Any unknown `tipo` reads as an adjustment
-// (spec §3), so a kind added later still shows instead of breaking the list.
-export function displayTypeOf(movement: MovementParties, viewerId: string): TransactionType {
-  if (isBetweenPeople(movement.tipo)) return movement.remetenteId === viewerId ? 'sent' : 'received';
-  switch (movement.tipo) {
-    case 'cadastro':
-      return 'signup';
-    case 'bonus':
-      return 'bonus';
-    default:
-      return 'adjustment';
-  }
-}
 
 // Plus for money in, minus for money out, no sign for an adjustment (spec §2, transaction detail).
 export function amountSignOf(type: TransactionType): AmountSign {

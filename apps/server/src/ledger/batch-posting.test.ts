@@ -273,13 +273,15 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       });
     }
     const fee = testFeeOf(2_500);
-    expect(answers[3]?.linha).toMatchObject({
+    const linha = answers[3]?.linha as { id: string; taxa_centis: number | null; apresentada: string };
+    expect(linha).toMatchObject({ id: heldAt(3).id, taxa_centis: fee > 0 ? fee : null });
+    // As its payer reads it.
+    expect(JSON.parse(linha.apresentada)).toMatchObject({
       id: heldAt(3).id,
-      remetente_id: a.id,
-      destinatario_id: c.id,
+      type: 'sent',
+      destinatario_nome: c.nome,
       quantidade_centis: 2_500,
       status: 'concluida',
-      taxa_centis: fee > 0 ? fee : null,
     });
     // The one-by-one path answers the same way.
     const alone = await hold(b, a, 410);
@@ -293,7 +295,11 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       recebedor_id: a.id,
       linha: await rowOf(b, alone.id),
     });
-    expect(answer.linha).toMatchObject({ quantidade_centis: 410, remetente_id: b.id });
+    expect(JSON.parse((answer.linha as { apresentada: string }).apresentada)).toMatchObject({
+      quantidade_centis: 410,
+      type: 'sent',
+      remetente_nome: b.nome,
+    });
   });
 });
 

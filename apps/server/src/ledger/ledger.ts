@@ -40,12 +40,7 @@ export { deriveNotices, noticeDeriver } from './posting-notices.ts';
 // The daily reconciliation of agents: each float's Haiti day, and the operator's totals.
 export { type AgentDayFigures, agentDays, type HaitiDay, haitiDay, operatorDay } from './reconciliation.ts';
 // Reads of the ledger as people and operators see it.
-export {
-  findBalance,
-  findStatementEntry,
-  type StatementRow,
-  statementRowOfAnswer,
-} from './statement.repository.ts';
+export { findBalance, findStatementEntry, type StatementEntry } from './statement.repository.ts';
 export { readStatementPage, statementPages } from './statement-pages.ts';
 export { ledgerTotals } from './totals.ts';
-export { decodeCursor, encodeCursor, presentTransaction } from './transaction-presenter.ts';
+export { decodeCursor, statementPageJson, transactionOf } from './transaction-presenter.ts';

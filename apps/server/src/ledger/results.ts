@@ -40,7 +40,14 @@ export const RESULTS = {
   postTransfer: answer({
     movimentacao_id: uuid,
     recebedor_id: uuid,
-    linha: z.looseObject({ id: uuid, criado_em_exato: z.string() }).nullish(),
+    linha: z
+      .object({
+        id: uuid,
+        criado_em_exato: z.string(),
+        apresentada: z.string(),
+        taxa_centis: z.number().int().nullable(),
+      })
+      .nullish(),
   }),
   postPurchase: answer({ venda_id: uuid, movimentacao_id: uuid, vendedor_id: uuid }),
   postByParty: answer({ movimentacao_id: uuid, usuarios: z.array(uuid) }),

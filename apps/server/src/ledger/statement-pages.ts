@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { CallBatcher, onePer } from '../lib/call-batcher.ts';
-import { listStatement, listStatements, type PageQuery, type StatementRow } from './statement.repository.ts';
+import {
+  listStatement,
+  listStatements,
+  type PageQuery,
+  type StatementPageJson,
+} from './statement.repository.ts';
 
 // The statement pages asked while a lane's call is out go together in its next call: one round
 // trip and one statement for all of them, each page still read at the time of its request (a read
@@ -20,7 +25,7 @@ function nextLane(): string {
 /** The statement pages of a database handle, batched under load (one call when the server is quiet). */
 export const statementPages = onePer(
   (db: Kysely<DB>) =>
-    new CallBatcher<PageQuery, StatementRow[]>({
+    new CallBatcher<PageQuery, StatementPageJson>({
       lanes: LANES,
       keyOf: nextLane,
       maxBatch: MAX_BATCH,
@@ -34,6 +39,6 @@ export const statementPages = onePer(
  * a transaction (a standby's, which checks the standby's position in the same transaction) is that
  * request's alone, so it reads at once.
  */
-export function readStatementPage(db: Kysely<DB>, page: PageQuery): Promise<StatementRow[]> {
+export function readStatementPage(db: Kysely<DB>, page: PageQuery): Promise<StatementPageJson> {
   return db.isTransaction ? listStatement(db, page) : statementPages(db).run(page);
 }

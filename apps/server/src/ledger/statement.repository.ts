@@ -1,33 +1,20 @@
-import type { HistoryFilter, PurchaseLine } from '@kreyolcash/domain';
+import type { HistoryFilter } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
-export type StatementRow = {
+/** A movement of a person's statement: as the API answers it (JSON text), with what the server keeps beside it. */
+export type StatementEntry = {
   id: string;
-  remetente_id: string | null;
-  destinatario_id: string | null;
-  quantidade_centis: number;
-  tipo: string;
-  status: string;
-  observacoes: string | null;
-  criado_em: Date;
   /** criado_em to the microsecond, for cursors (a JS Date keeps only milliseconds). */
   criado_em_exato: string;
-  remetente_nome: string | null;
-  remetente_email: string | null;
-  destinatario_nome: string | null;
-  destinatario_email: string | null;
-  /** A later reversal gave this payment back. */
-  estornada: boolean;
-  /** A "wrong person" report on this payment is open: support is checking it. */
-  em_verificacao: boolean;
-  /** The sale of a purchase movement; null for anything else. */
-  compra: PurchaseLine | null;
+  /** The movement as the API's Transaction, in JSON, for this person (kc_transacao_json). */
+  apresentada: string;
   /** What the payer paid beside leg 1 (fee and commission legs): on the payer's detail alone. */
-  taxa_centis?: number | null;
-  /** The agent whose float a cash-in, cash-out or refund from a float moved; null otherwise. */
-  agente: { numero: number; nome_comercial: string } | null;
+  taxa_centis: number | null;
 };
+
+/** A page of a statement: its movements' JSON joined by commas, and the next page's cursor if any. */
+export type StatementPageJson = { itens: string; seguinte: StatementCursor | undefined };
 
 export type StatementCursor = { criadoEmExato: string; id: string };
 
@@ -38,83 +25,48 @@ export type PageQuery = {
   cursor: StatementCursor | undefined;
 };
 
-// Both reads are functions of sql/statement.sql, which say what a person sees and keep their
-// plans per connection; the pool's unnamed statements were planned again on every read.
+// The reads are functions of sql/statement.sql, which say what a person sees and how it reads,
+// and keep their plans per connection; the pool's unnamed statements were planned again on every
+// read. A page arrives as one text: the server neither parses nor writes its rows.
 
-/** A page of the user's movements, newest first, keyset-paginated on (criado_em, id). */
-export async function listStatement(db: Kysely<DB>, p: PageQuery): Promise<StatementRow[]> {
-  const page = sql`kc_extrato_pagina_ids(${p.userId}::uuid, ${p.filter}::text, ${p.limit}::int4,
-    ${p.cursor?.criadoEmExato ?? null}::timestamptz, ${p.cursor?.id ?? null}::uuid)`;
-  const { rows } =
-    await sql<RawRow>`select ${COLUMNS} from kc_extrato_linhas(${p.userId}::uuid, ${page}, false)`.execute(
-      db,
-    );
-  return rows.map(statementRowOf);
+type PageRow = { itens: string; seguinte_exato: string | null; seguinte_id: string | null };
+
+function pageOf(row: PageRow | undefined): StatementPageJson {
+  const seguinte =
+    row?.seguinte_exato && row.seguinte_id
+      ? { criadoEmExato: row.seguinte_exato, id: row.seguinte_id }
+      : undefined;
+  return { itens: row?.itens ?? '', seguinte };
 }
 
-type PageRow = StatementRow & { pedido: number };
+/** A page of the user's movements, newest first, keyset-paginated on (criado_em, id). */
+export async function listStatement(db: Kysely<DB>, p: PageQuery): Promise<StatementPageJson> {
+  const { rows } = await sql<PageRow>`select itens, seguinte_exato, seguinte_id from kc_extrato_pagina(
+    ${p.userId}::uuid, ${p.filter}::text, ${p.limit}::int4, ${p.cursor?.criadoEmExato ?? null}::timestamptz,
+    ${p.cursor?.id ?? null}::uuid)`.execute(db);
+  return pageOf(rows[0]);
+}
 
-/**
- * Several pages in one round trip, each as listStatement would give it alone, in the order asked.
- * Each row also keeps the position of its request (`pedido`, from 1), rather than be copied without it.
- */
-export async function listStatements(db: Kysely<DB>, pages: PageQuery[]): Promise<PageRow[][]> {
-  const { rows } = await sql<RawRow & { pedido: number }>`select pedido, ${COLUMNS} from kc_extrato_paginas(
+/** Several pages in one round trip, each as listStatement would give it alone, in the order asked. */
+export async function listStatements(db: Kysely<DB>, pages: PageQuery[]): Promise<StatementPageJson[]> {
+  const { rows } = await sql<PageRow & { pedido: number }>`select pedido, itens, seguinte_exato, seguinte_id
+    from kc_extrato_paginas(
     ${pages.map((p) => p.userId)}::uuid[], ${pages.map((p) => p.filter)}::text[],
     ${pages.map((p) => p.limit)}::int4[], ${pages.map((p) => p.cursor?.criadoEmExato ?? null)}::timestamptz[],
     ${pages.map((p) => p.cursor?.id ?? null)}::uuid[])`.execute(db);
-  const answers = pages.map((): PageRow[] => []);
-  for (const row of rows) answers[row.pedido - 1]?.push(statementRowOf(row) as PageRow);
-  return answers;
+  const answers = pages.map((): PageRow | undefined => undefined);
+  for (const row of rows) answers[row.pedido - 1] = row;
+  return answers.map(pageOf);
 }
 
 /** One movement, only if the user may see it; the payer's detail adds what other legs took from them. */
 export async function findStatementEntry(
   db: Kysely<DB>,
   p: { userId: string; id: string },
-): Promise<StatementRow | undefined> {
-  const { rows } = await sql<RawRow>`select ${COLUMNS} from kc_extrato_linhas(${p.userId}::uuid,
-    array[${p.id}::uuid], true)`.execute(db);
-  return rows[0] && statementRowOf(rows[0]);
-}
-
-// Every column but criado_em: the instant is read from its exact text, which the cursor needs
-// anyway, as a Date to the millisecond. The driver's parsing of a timestamptz column, row by row,
-// was a fifth of the server's CPU on a statement page (docs/performance.md, session 21).
-const COLUMNS = sql.raw(
-  [
-    'id',
-    'remetente_id',
-    'destinatario_id',
-    'quantidade_centis',
-    'tipo',
-    'status',
-    'observacoes',
-    'criado_em_exato',
-    'remetente_nome',
-    'remetente_email',
-    'destinatario_nome',
-    'destinatario_email',
-    'estornada',
-    'em_verificacao',
-    'agente',
-    'compra',
-    'taxa_centis',
-  ].join(', '),
-);
-
-/** The statement row a ledger call answered as JSON (a verification's `linha`), as a read gives it. */
-export function statementRowOfAnswer(linha: { criado_em_exato: string }): StatementRow {
-  return statementRowOf(linha as RawRow);
-}
-
-type RawRow = Omit<StatementRow, 'criado_em'>;
-
-// The row the driver made, given its instant: no copy of it, whose cost rivalled the parse's.
-function statementRowOf(raw: RawRow): StatementRow {
-  const row = raw as StatementRow;
-  row.criado_em = new Date(raw.criado_em_exato);
-  return row;
+): Promise<StatementEntry | undefined> {
+  const { rows } = await sql<StatementEntry>`select id, criado_em_exato, apresentada, taxa_centis
+    from kc_extrato_linhas(${p.userId}::uuid, array[${p.id}::uuid], true)`.execute(db);
+  return rows[0];
 }
 
 /**

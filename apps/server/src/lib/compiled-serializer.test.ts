@@ -105,7 +105,8 @@ describe('the compiled serializer', () => {
 });
 
 // Real answers of the opted-in routes, written by the compiled serializer, against what zod's
-// serializer writes for the very same answer (caught before serialization).
+// serializer writes for the very same answer (caught before serialization). A statement page is
+// written by PostgreSQL and sent as text: against what zod writes for the value that text holds.
 describe(`the opted-in routes answer zod's bytes, on ${testDatabaseKind}`, () => {
   let t: TestApp;
   const answered: { url: string; payload: unknown; body: string }[] = [];
@@ -120,9 +121,8 @@ describe(`the opted-in routes answer zod's bytes, on ${testDatabaseKind}`, () =>
             return payload;
           });
           app.addHook('onSend', async (request, _reply, body) => {
-            if (typeof body === 'string' && payloads.has(request)) {
+            if (typeof body === 'string')
               answered.push({ url: request.url, payload: payloads.get(request), body });
-            }
             return body;
           });
         },
@@ -187,7 +187,9 @@ describe(`the opted-in routes answer zod's bytes, on ${testDatabaseKind}`, () =>
       }
     }
 
-    const payerPage = answered.find((a) => a.url === '/api/wallet/transactions?limit=100')?.payload as {
+    const payerPage = JSON.parse(
+      answered.find((a) => a.url === '/api/wallet/transactions?limit=100')?.body ?? '',
+    ) as {
       items: { tipo: string; status: string; compra: unknown; observacoes: string | null }[];
     };
     const kinds = new Set(payerPage.items.map((item) => `${item.tipo}/${item.status}`));
@@ -214,7 +216,8 @@ describe(`the opted-in routes answer zod's bytes, on ${testDatabaseKind}`, () =>
     // Nine reads, three transfers started, one verified.
     expect(compared.length).toBe(13);
     for (const { url, payload, body } of compared) {
-      expect(body, url).toBe(zodWrites(schemaOf(url) as $ZodType, payload));
+      const schema = schemaOf(url) as $ZodType;
+      expect(body, url).toBe(zodWrites(schema, payload ?? z.encode(schema as z.ZodType, JSON.parse(body))));
     }
   });
 });

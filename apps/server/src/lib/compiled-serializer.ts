@@ -1,6 +1,6 @@
 import { timestampSchema } from '@kreyolcash/domain';
 import fastJson from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySerializerCompiler } from 'fastify';
 import {
   ResponseSerializationError,
   serializerCompiler as zodSerializerCompiler,
@@ -68,6 +68,27 @@ export function compiledSerializerCompiler(config: Pick<Config, 'env'>): Fastify
       }
       return text;
     };
+  };
+}
+
+/**
+ * A route's sender for an answer already written as JSON text (a statement page, written by
+ * PostgreSQL): sent as it is, as application/json, with no serializer. Under test, the text must be
+ * byte for byte what zod's serializer would write for the value it holds: read back through the
+ * schema (encoded, then decoded) and written again, it is the same text.
+ */
+export function jsonTextSender(schema: z.ZodType, config: Pick<Config, 'env'>) {
+  const checkWithZod = config.env === 'test';
+  return (reply: FastifyReply, text: string): FastifyReply => {
+    if (checkWithZod) {
+      const again = JSON.stringify(z.decode(schema, z.encode(schema, JSON.parse(text))));
+      if (again !== text) {
+        throw new Error(
+          `${reply.request.method} ${reply.request.url}: the JSON text is not what its schema writes`,
+        );
+      }
+    }
+    return reply.type('application/json; charset=utf-8').send(text);
   };
 }
 

@@ -135,8 +135,13 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
     const wrong = (code: string) => (code === '999999' ? '100000' : '999999');
     const { verify } = transferBatchers(t.app.deps.database.db);
     const before = { ...verify.sent };
+    // A posted transfer answers its payer's statement entry of it, as the statement presents it.
     const check = (payer: SeededUser, movementId: string, code: string) =>
-      outcome(verifyTransfer(t.app.deps, { payerId: payer.id, movementId, code }));
+      outcome(
+        verifyTransfer(t.app.deps, { payerId: payer.id, movementId, code }).then(
+          (entry) => entry && JSON.parse(entry.apresentada),
+        ),
+      );
     const answers = await Promise.all([
       check(z, zb.id, zb.code),
       check(a, ab.id, ab.code),
@@ -147,9 +152,14 @@ describe(`transfers in batches on ${testDatabaseKind}`, () => {
     ]);
     expect(verify.sent.calls - before.calls).toBeLessThanOrEqual(4);
     expect(verify.sent.items - before.items).toBe(6);
-    // A posted transfer answers its payer's statement row of it, posted.
     const posted = (id: string, payer: SeededUser) => ({
-      ok: expect.objectContaining({ id, remetente_id: payer.id, status: 'concluida', estornada: false }),
+      ok: expect.objectContaining({
+        id,
+        type: 'sent',
+        status: 'concluida',
+        estornada: false,
+        remetente_nome: payer.nome,
+      }),
     });
     expect(answers).toEqual([
       posted(zb.id, z),

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
 import { findUserById } from '../../identity/users.repository.ts';
-import { findPayee, findStatementEntry, presentTransaction } from '../../ledger/ledger.ts';
+import { findPayee, findStatementEntry, transactionOf } from '../../ledger/ledger.ts';
 import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { BEARER } from '../../lib/openapi.ts';
@@ -138,7 +138,7 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findStatementEntry(db, { userId: payerId, id: transfer.movimentacao_id });
       return reply
         .status(201)
-        .send({ ...transfer, status: row ? presentTransaction(row, payerId).status : transfer.status });
+        .send({ ...transfer, status: row ? transactionOf(row.apresentada).status : transfer.status });
     },
   );
 
@@ -181,7 +181,7 @@ export const transfersRoutes: FastifyPluginAsyncZod = async (app) => {
       const posted = await verifyTransfer(app.deps, { payerId, movementId, code: request.body.codigo });
       const row = posted ?? (await findStatementEntry(db, { userId: payerId, id: movementId }));
       if (!row) throw new AppError('transaction_not_found');
-      return { transaction: presentTransaction(row, payerId) };
+      return { transaction: transactionOf(row.apresentada) };
     },
   );
 

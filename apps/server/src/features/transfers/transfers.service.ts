@@ -7,8 +7,7 @@ import {
   okOrThrow,
   type PayeeIdentity,
   requestHashOf,
-  type StatementRow,
-  statementRowOfAnswer,
+  type StatementEntry,
   TRANSFER_HOLD_POLICY,
 } from '../../ledger/ledger.ts';
 
@@ -62,12 +61,12 @@ export async function initiateTransfer(
 export async function verifyTransfer(
   deps: AppDeps,
   p: { payerId: string; movementId: string; code: string },
-): Promise<StatementRow | undefined> {
+): Promise<StatementEntry | undefined> {
   const posted = okOrThrow(
     await ledger.post(deps, { kind: 'transfer', ...p, withStatementRow: true }),
     MESSAGES,
   );
-  return posted.linha ? statementRowOfAnswer(posted.linha) : undefined;
+  return posted.linha ?? undefined;
 }
 
 /** A new code for a pending transfer; the attempts already used and the expiry stay as they were. */

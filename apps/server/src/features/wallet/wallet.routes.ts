@@ -13,15 +13,15 @@ import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import {
   decodeCursor,
   disputes,
-  encodeCursor,
   findBalance,
   findStatementEntry,
   okOrThrow,
   presentReport,
-  presentTransaction,
   readStatementPage,
+  statementPageJson,
+  transactionOf,
 } from '../../ledger/ledger.ts';
-import { compiledSerializerCompiler } from '../../lib/compiled-serializer.ts';
+import { compiledSerializerCompiler, jsonTextSender } from '../../lib/compiled-serializer.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { BEARER } from '../../lib/openapi.ts';
 import { revalidatePrivately } from '../../lib/private-revalidation.ts';
@@ -37,6 +37,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = authenticate(app);
   // The balance and the statement page are read on every screen: written by a compiled serializer.
   const serializerCompiler = compiledSerializerCompiler(app.deps.config);
+  // The statement page comes written by the ledger: sent as it is.
+  const sendStatementPage = jsonTextSender(statementPageSchema, app.deps.config);
 
   // The balance stays on the primary: one row, the figure a user spends against, and the one the
   // event stream sends, which must never go backwards. The history may come from a standby.
@@ -75,18 +77,13 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statementPageSchema, 304: notModified },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = userIdOf(request);
       const { type, limit, cursor } = request.query;
-      const rows = await reads.read(request, (from) =>
-        readStatementPage(from, { userId, filter: type, limit: limit + 1, cursor: decodeCursor(cursor) }),
+      const page = await reads.read(request, (from) =>
+        readStatementPage(from, { userId, filter: type, limit, cursor: decodeCursor(cursor) }),
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map((row) => presentTransaction(row, userId)),
-        next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
-      };
+      return sendStatementPage(reply, statementPageJson(page));
     },
   );
 
@@ -125,7 +122,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new AppError('transaction_not_found');
       const { row, report, canReport, cashKinds } = found;
       return {
-        ...presentTransaction(row, userId),
+        ...transactionOf(row.apresentada),
+        ...(row.taxa_centis ? { taxa_centis: row.taxa_centis } : {}),
         reclamacao: report ? presentReport(report, userId) : null,
         pode_reclamar: canReport,
         ...(cashKinds ? { motivos_reclamacao: cashKinds } : {}),

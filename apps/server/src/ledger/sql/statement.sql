@@ -49,73 +49,133 @@ begin
   raise exception 'kc_extrato_pagina_ids: no statement tab %', p_filtro using errcode = '22023';
 end $$;
 
+-- A movement as the API's Transaction, in JSON, for the person looking at it: the one presenter
+-- of a movement. Written by concatenation in the schema's key order, byte for byte what the
+-- server's serializer wrote from the same row (a test holds it to the schema): PostgreSQL's JSON
+-- builders cost twice as much, and cannot keep the order. Sent, received, bonus, signup or
+-- adjustment (any other kind, so a kind added later still shows); an expired hold reads as
+-- cancelled; the amount also in ₭ (the centis' decimal, without trailing zeros); the instant to the
+-- millisecond, and on Haiti's clocks. A purchase's stored text is for operators, not a note from
+-- the payer: its line stands for it. p_agente and p_compra are JSON already, or null.
+create or replace function kc_transacao_json(
+    p_usuario uuid, p_id uuid, p_remetente uuid, p_tipo text, p_status text, p_centis bigint,
+    p_criado_em timestamptz, p_exato text, p_remetente_nome text, p_remetente_email text,
+    p_destinatario_nome text, p_destinatario_email text, p_observacoes text, p_estornada boolean,
+    p_em_verificacao boolean, p_agente text, p_compra text)
+    returns text language sql stable as $$
+  select '{"id":"' || p_id
+    || '","type":"' || case when p_tipo in ('transferencia', 'compra', 'estorno', 'deposito', 'saque', 'reembolso')
+                            then case when p_remetente = p_usuario then 'sent' else 'received' end
+                            when p_tipo = 'cadastro' then 'signup' when p_tipo = 'bonus' then 'bonus'
+                            else 'adjustment' end
+    || '","status":"' || case when p_status = 'expirada' then 'cancelada' else p_status end
+    || '","quantidade_centis":' || p_centis
+    || ',"quantidade_kreyolcash":' || trim_scale(p_centis::numeric / 100)
+    || ',"criado_em":"' || left(p_exato, 23) || 'Z'
+    || '","criado_em_haiti":"' || to_char(p_criado_em at time zone 'America/Port-au-Prince', 'YYYY-MM-DD"T"HH24:MI:SS')
+    || '","remetente_nome":' || coalesce(to_json(p_remetente_nome)::text, 'null')
+    || ',"remetente_email":' || coalesce(to_json(p_remetente_email)::text, 'null')
+    || ',"destinatario_nome":' || coalesce(to_json(p_destinatario_nome)::text, 'null')
+    || ',"destinatario_email":' || coalesce(to_json(p_destinatario_email)::text, 'null')
+    || ',"observacoes":' || case when p_tipo = 'compra' then 'null'
+                                 else coalesce(to_json(p_observacoes)::text, 'null') end
+    || ',"tipo":' || to_json(p_tipo)::text
+    || ',"expirada":' || (p_status = 'expirada')
+    || ',"estornada":' || p_estornada
+    || ',"em_verificacao":' || p_em_verificacao
+    || ',"compra":' || coalesce(p_compra, 'null')
+    || coalesce(',"agente":' || p_agente, '')
+    || '}'
+$$;
+
 -- One plan for every call (force_generic_plan): PostgreSQL judged a plan made for one id cheaper
 -- than the generic one and so planned this query afresh at every call, about 400 µs, ten times the
 -- reading of one movement (docs/performance.md, session 21). The join settings are its callers'
 -- (a verification's batch reads it too), so that its plan is the same whoever calls it first.
--- The statement's rows of these movements for this person, newest first: the movement, its two
--- people, whether a reversal gave it back, whether a "wrong person" report on it is open, the
--- agent whose float a cash-in, cash-out or refund moved, a purchase's sale, and (p_detalhe) what
--- the payer paid beside leg 1 (fee and commission legs). A movement the person may not see is
--- left out.
+-- The statement's rows of these movements for this person, newest first: each presented
+-- (kc_transacao_json) from the movement, its two people, whether a reversal gave it back, whether
+-- a "wrong person" report on it is open, the agent whose float a cash-in, cash-out or refund
+-- moved, and a purchase's sale; beside it, the instant to the microsecond (a page's cursor) and
+-- (p_detalhe) what the payer paid beside leg 1 (fee and commission legs). A movement the person
+-- may not see is left out.
 create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_detalhe boolean)
-    returns table (id uuid, remetente_id uuid, destinatario_id uuid, quantidade_centis bigint, tipo text,
-                   status text, observacoes text, criado_em timestamptz, criado_em_exato text,
-                   remetente_nome text, remetente_email text, destinatario_nome text, destinatario_email text,
-                   estornada boolean, em_verificacao boolean, agente jsonb, compra jsonb, taxa_centis bigint)
+    returns table (id uuid, criado_em_exato text, taxa_centis bigint, apresentada text)
     language plpgsql stable
     set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off
     set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
 begin
   return query
-  select m.id, m.remetente_id, m.destinatario_id, m.quantidade_centis, m.tipo::text, m.status::text,
-         m.observacoes::text, m.criado_em,
-         to_char(m.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-         r.nome_completo::text, r.email::text, d.nome_completo::text, d.email::text,
-         exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno'),
-         -- One row at most (reclamacoes.movimentacao_id is unique).
-         exists (select 1 from reclamacoes rc where rc.movimentacao_id = m.id and rc.status = 'aberta'),
-         -- A probe of the agents' unique float account, for the agents' movements alone.
-         case when m.tipo in ('deposito', 'saque', 'reembolso') then
-           (select jsonb_build_object('numero', a.numero, 'nome_comercial', a.nome_comercial) from agentes a
-             where a.conta_id = case when m.tipo = 'saque' then m.conta_credito else m.conta_debito end) end,
-         -- The sale, its product and its company are foreign keys of one another: all or none.
-         case when m.tipo = 'compra' then
-           (select jsonb_build_object('venda_id', v.id, 'produto_id', v.produto_id, 'empresa_id', v.empresa_id,
-                                      'produto_nome', pr.nome, 'empresa_nome', e.nome, 'quantidade', v.quantidade,
-                                      'preco_unitario_centis', v.preco_unitario_centis)
-              from vendas v join produtos pr on pr.id = v.produto_id join empresas e on e.id = v.empresa_id
-             where v.movimentacao_id = m.id) end,
-         -- A probe of the legs' primary key: a movement without stored legs has none.
-         case when p_detalhe and m.remetente_id = p_usuario then
-           (select sum(l.quantidade_centis)::int8 from kreyolcash_pernas l
-             where l.movimentacao_id = m.id and l.numero > 1 and l.conta_debito = m.conta_debito) end
-    from kreyolcash_movimentacoes m
-    left join usuarios r on r.id = m.remetente_id
-    left join usuarios d on d.id = m.destinatario_id
-   where m.id = any(p_ids)
-     and ((m.remetente_id = p_usuario and m.conta_debito = p_usuario)
-          or (m.destinatario_id = p_usuario and m.conta_credito = p_usuario and m.status = 'concluida'))
-   order by m.criado_em desc, m.id desc;
+  select x.id, x.exato, x.taxa,
+         kc_transacao_json(p_usuario, x.id, x.remetente_id, x.tipo, x.status, x.quantidade_centis, x.criado_em,
+                           x.exato, x.remetente_nome, x.remetente_email, x.destinatario_nome, x.destinatario_email,
+                           x.observacoes, x.estornada, x.em_verificacao, x.agente, x.compra)
+    from (
+      select m.id, m.remetente_id, m.quantidade_centis, m.tipo::text as tipo, m.status::text as status,
+             m.observacoes::text as observacoes, m.criado_em,
+             to_char(m.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as exato,
+             r.nome_completo::text as remetente_nome, r.email::text as remetente_email,
+             d.nome_completo::text as destinatario_nome, d.email::text as destinatario_email,
+             exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno')
+               as estornada,
+             -- One row at most (reclamacoes.movimentacao_id is unique).
+             exists (select 1 from reclamacoes rc where rc.movimentacao_id = m.id and rc.status = 'aberta')
+               as em_verificacao,
+             -- A probe of the agents' unique float account, for the agents' movements alone.
+             case when m.tipo in ('deposito', 'saque', 'reembolso') then
+               (select '{"numero":' || a.numero || ',"nome_comercial":' || to_json(a.nome_comercial::text)::text || '}'
+                  from agentes a
+                 where a.conta_id = case when m.tipo = 'saque' then m.conta_credito else m.conta_debito end) end
+               as agente,
+             -- The sale, its product and its company are foreign keys of one another: all or none.
+             case when m.tipo = 'compra' then
+               (select '{"venda_id":"' || v.id || '","produto_id":"' || v.produto_id || '","empresa_id":"' || v.empresa_id
+                       || '","produto_nome":' || to_json(pr.nome::text)::text
+                       || ',"empresa_nome":' || to_json(e.nome::text)::text
+                       || ',"quantidade":' || v.quantidade || ',"preco_unitario_centis":' || v.preco_unitario_centis || '}'
+                  from vendas v join produtos pr on pr.id = v.produto_id join empresas e on e.id = v.empresa_id
+                 where v.movimentacao_id = m.id) end
+               as compra,
+             -- A probe of the legs' primary key: a movement without stored legs has none.
+             case when p_detalhe and m.remetente_id = p_usuario then
+               (select sum(l.quantidade_centis)::int8 from kreyolcash_pernas l
+                 where l.movimentacao_id = m.id and l.numero > 1 and l.conta_debito = m.conta_debito) end
+               as taxa
+        from kreyolcash_movimentacoes m
+        left join usuarios r on r.id = m.remetente_id
+        left join usuarios d on d.id = m.destinatario_id
+       where m.id = any(p_ids)
+         and ((m.remetente_id = p_usuario and m.conta_debito = p_usuario)
+              or (m.destinatario_id = p_usuario and m.conta_credito = p_usuario and m.status = 'concluida'))) x
+   order by x.criado_em desc, x.id desc;
 end $$;
 
--- Several people's pages in one call, each row tagged with the position of its page's request:
--- the statement reads of requests that arrive together share one round trip (a batch of
--- ledger/statement-pages.ts). Each page is the one kc_extrato_pagina_ids and kc_extrato_linhas
--- give that request alone.
+-- A page of a person's statement as the API answers it: its movements' JSON, newest first, joined
+-- by commas (at most p_limite of them), and the instant and id of its last one when more follow (the
+-- next page's cursor); null when it is the last page.
+create or replace function kc_extrato_pagina(p_usuario uuid, p_filtro text, p_limite integer,
+                                             p_antes_em timestamptz, p_antes_id uuid)
+    returns table (itens text, seguinte_exato text, seguinte_id uuid)
+    language sql stable as $$
+  select coalesce(string_agg(l.apresentada, ',' order by l.n) filter (where l.n <= p_limite), ''),
+         max(l.criado_em_exato) filter (where l.n = p_limite and l.total > p_limite),
+         max(l.id::text) filter (where l.n = p_limite and l.total > p_limite)::uuid
+    from (select row_number() over (order by l.criado_em_exato desc, l.id desc) as n, count(*) over () as total, l.*
+            from kc_extrato_linhas(p_usuario,
+                   kc_extrato_pagina_ids(p_usuario, p_filtro, p_limite + 1, p_antes_em, p_antes_id), false) l) l
+$$;
+
+-- Several people's pages in one call, each tagged with the position of its request: the statement
+-- reads of requests that arrive together share one round trip (a batch of
+-- ledger/statement-pages.ts). Each page is the one kc_extrato_pagina gives that request alone.
 create or replace function kc_extrato_paginas(p_usuarios uuid[], p_filtros text[], p_limites integer[],
                                               p_antes_em timestamptz[], p_antes_id uuid[])
-    returns table (pedido integer, id uuid, remetente_id uuid, destinatario_id uuid, quantidade_centis bigint,
-                   tipo text, status text, observacoes text, criado_em timestamptz, criado_em_exato text,
-                   remetente_nome text, remetente_email text, destinatario_nome text, destinatario_email text,
-                   estornada boolean, em_verificacao boolean, agente jsonb, compra jsonb, taxa_centis bigint)
+    returns table (pedido integer, itens text, seguinte_exato text, seguinte_id uuid)
     language plpgsql stable as $$
 begin
   for i in 1 .. coalesce(cardinality(p_usuarios), 0) loop
     return query
-    select i, l.* from kc_extrato_linhas(p_usuarios[i],
-      kc_extrato_pagina_ids(p_usuarios[i], p_filtros[i], p_limites[i], p_antes_em[i], p_antes_id[i]), false) l;
+    select i, p.* from kc_extrato_pagina(p_usuarios[i], p_filtros[i], p_limites[i], p_antes_em[i], p_antes_id[i]) p;
   end loop;
 end $$;
 
