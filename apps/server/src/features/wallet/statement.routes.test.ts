@@ -31,10 +31,13 @@ describe(`the statement, page by page, on ${testDatabaseKind}`, () => {
     await t.close();
   });
 
+  let pagesRead = 0;
   const everything = async (type: string, limit: number) => {
     const items: { id: string; criado_em: string; criado_em_haiti: string; type: string }[] = [];
     let cursor: string | null = null;
+    pagesRead = 0;
     do {
+      pagesRead += 1;
       const res: { statusCode: number; json(): unknown } = await t.app.inject({
         url: `/api/wallet/transactions?type=${type}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
         headers: { authorization: `Bearer ${me.accessToken}` },
@@ -55,6 +58,8 @@ describe(`the statement, page by page, on ${testDatabaseKind}`, () => {
     expect(rows).toHaveLength(25); // and the sign-up bonus
     for (const limit of [1, 2, 5, 50]) {
       expect((await everything('all', limit)).map((m) => m.id)).toEqual(rows.map((r) => r.id));
+      // A page that ends the statement names no next page, even when it is full.
+      expect(pagesRead).toBe(Math.ceil(rows.length / limit));
     }
   });
 
