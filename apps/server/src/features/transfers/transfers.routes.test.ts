@@ -113,7 +113,18 @@ describe(`transfers on ${testDatabaseKind}`, () => {
     const bHistory = (
       await t.app.inject({ url: '/api/wallet/transactions?type=received', headers: auth(b) })
     ).json().items;
-    expect(bHistory[0]).toMatchObject({ id: movimentacao_id, type: 'received', remetente_nome: a.nome });
+    // Both people read both names and addresses, each on their own side.
+    const people = {
+      remetente_nome: a.nome,
+      remetente_email: a.email,
+      destinatario_nome: b.nome,
+      destinatario_email: b.email,
+    };
+    expect(bHistory[0]).toMatchObject({ id: movimentacao_id, type: 'received', ...people });
+    const aHistory = (
+      await t.app.inject({ url: '/api/wallet/transactions?type=sent', headers: auth(a) })
+    ).json().items;
+    expect(aHistory[0]).toMatchObject({ id: movimentacao_id, type: 'sent', ...people });
   });
 
   it.each([

@@ -97,14 +97,19 @@ $$;
 -- a "wrong person" report on it is open, the agent whose float a cash-in, cash-out or refund
 -- moved, and a purchase's sale; beside it, the instant to the microsecond (a page's cursor) and
 -- (p_detalhe) what the payer paid beside leg 1 (fee and commission legs). A movement the person
--- may not see is left out.
+-- may not see is left out. The person is one of each movement's two people: read once, and only
+-- the other one is read per movement.
 create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_detalhe boolean)
     returns table (id uuid, criado_em_exato text, taxa_centis bigint, apresentada text)
     language plpgsql stable
     set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off
     set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
+declare
+  v_nome text;
+  v_email text;
 begin
+  select u.nome_completo, u.email into v_nome, v_email from usuarios u where u.id = p_usuario;
   return query
   select x.id, x.exato, x.taxa,
          kc_transacao_json(p_usuario, x.id, x.remetente_id, x.tipo, x.status, x.quantidade_centis, x.criado_em,
@@ -114,8 +119,10 @@ begin
       select m.id, m.remetente_id, m.quantidade_centis, m.tipo::text as tipo, m.status::text as status,
              m.observacoes::text as observacoes, m.criado_em,
              to_char(m.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as exato,
-             r.nome_completo::text as remetente_nome, r.email::text as remetente_email,
-             d.nome_completo::text as destinatario_nome, d.email::text as destinatario_email,
+             case when m.remetente_id = p_usuario then v_nome else o.nome_completo::text end as remetente_nome,
+             case when m.remetente_id = p_usuario then v_email else o.email::text end as remetente_email,
+             case when m.destinatario_id = p_usuario then v_nome else o.nome_completo::text end as destinatario_nome,
+             case when m.destinatario_id = p_usuario then v_email else o.email::text end as destinatario_email,
              exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno')
                as estornada,
              -- One row at most (reclamacoes.movimentacao_id is unique).
@@ -142,8 +149,8 @@ begin
                  where l.movimentacao_id = m.id and l.numero > 1 and l.conta_debito = m.conta_debito) end
                as taxa
         from kreyolcash_movimentacoes m
-        left join usuarios r on r.id = m.remetente_id
-        left join usuarios d on d.id = m.destinatario_id
+        left join usuarios o
+          on o.id = case when m.remetente_id = p_usuario then m.destinatario_id else m.remetente_id end
        where m.id = any(p_ids)
          and ((m.remetente_id = p_usuario and m.conta_debito = p_usuario)
               or (m.destinatario_id = p_usuario and m.conta_credito = p_usuario and m.status = 'concluida'))) x
