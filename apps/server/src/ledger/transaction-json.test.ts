@@ -154,6 +154,9 @@ describe(`a movement as the person looking at it reads it (kc_transacao_json), o
       null,
       false,
     ]);
+    // Without its sale, a purchase shows its text as any other movement would.
+    const unsold = await present({ tipo: 'compra', compra: null, observacoes: 'Compra: 2 x Diri' });
+    expect([unsold.compra, unsold.observacoes]).toEqual([null, 'Compra: 2 x Diri']);
     const agente = JSON.stringify({ numero: 17, nome_comercial: 'Ti Kay Lajan' });
     const cashedOut = await present({ tipo: 'saque', agente, estornada: true, emVerificacao: true });
     expect([cashedOut.agente, cashedOut.estornada, cashedOut.em_verificacao]).toEqual([

@@ -9,7 +9,9 @@ import type { StatementCursor, StatementPageJson } from './statement.repository.
 export type TransactionRecord = z.input<typeof transactionSchema>;
 
 /** A movement as the ledger presented it, for an answer's schema: its instant a Date again. */
-export function transactionOf(apresentada: string): TransactionRecord {
+export function transactionOf(apresentada: string | null): TransactionRecord {
+  // One null in its concatenation nulls a movement's whole text: an error, never an empty answer.
+  if (typeof apresentada !== 'string') throw new Error('a movement of the statement has no text');
   const transaction = JSON.parse(apresentada) as Omit<TransactionRecord, 'criado_em'> & { criado_em: string };
   return { ...transaction, criado_em: new Date(transaction.criado_em) };
 }

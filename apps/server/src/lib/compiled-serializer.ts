@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { type $ZodCheck, $ZodType, safeParse } from 'zod/v4/core';
 import type { Config } from '../config.ts';
 
-// The hottest answers (a statement page is ~23 kB) are written by fast-json-stringify, compiled
+// The hottest answers (the balance, a transfer's start and verification) are written by fast-json-stringify, compiled
 // once from the response schema, instead of zod's parse of the whole answer and JSON.stringify.
 // Compiled only where the result is byte for byte what zod's serializer writes for a valid answer:
 // any schema with something that changes the answer on the way out (a transform, a default, a

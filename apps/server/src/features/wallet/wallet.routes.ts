@@ -35,9 +35,9 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const { reads } = app.deps;
   const onRequest = authenticate(app);
-  // The balance and the statement page are read on every screen: written by a compiled serializer.
+  // The balance is read on every screen: written by a compiled serializer.
   const serializerCompiler = compiledSerializerCompiler(app.deps.config);
-  // The statement page comes written by the ledger: sent as it is.
+  // The statement page, also read on every screen, comes written by the ledger: sent as it is.
   const sendStatementPage = jsonTextSender(statementPageSchema, app.deps.config);
 
   // The balance stays on the primary: one row, the figure a user spends against, and the one the
@@ -66,7 +66,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet/transactions',
     {
       onRequest,
-      serializerCompiler,
       onSend: revalidatePrivately,
       schema: {
         operationId: 'listTransactions',

@@ -56,7 +56,9 @@ end $$;
 -- adjustment (any other kind, so a kind added later still shows); an expired hold reads as
 -- cancelled; the amount also in ₭ (the centis' decimal, without trailing zeros); the instant to the
 -- millisecond, and on Haiti's clocks. A purchase's stored text is for operators, not a note from
--- the payer: its line stands for it. p_agente and p_compra are JSON already, or null.
+-- the payer: its line stands for it. p_agente and p_compra are JSON already, or null. Outside tests
+-- nothing checks this text against the schema (jsonTextSender does under test): every key written
+-- here must be one of the Transaction schema's (packages/domain/src/schemas/responses/wallet.ts).
 create or replace function kc_transacao_json(
     p_usuario uuid, p_id uuid, p_remetente uuid, p_tipo text, p_status text, p_centis bigint,
     p_criado_em timestamptz, p_exato text, p_remetente_nome text, p_remetente_email text,
@@ -77,7 +79,7 @@ create or replace function kc_transacao_json(
     || ',"remetente_email":' || coalesce(to_json(p_remetente_email)::text, 'null')
     || ',"destinatario_nome":' || coalesce(to_json(p_destinatario_nome)::text, 'null')
     || ',"destinatario_email":' || coalesce(to_json(p_destinatario_email)::text, 'null')
-    || ',"observacoes":' || case when p_tipo = 'compra' then 'null'
+    || ',"observacoes":' || case when p_compra is not null then 'null'
                                  else coalesce(to_json(p_observacoes)::text, 'null') end
     || ',"tipo":' || to_json(p_tipo)::text
     || ',"expirada":' || (p_status = 'expirada')
@@ -165,14 +167,23 @@ create or replace function kc_extrato_pagina(p_usuario uuid, p_filtro text, p_li
                                              p_antes_em timestamptz, p_antes_id uuid)
     returns table (itens text, seguinte_exato text, seguinte_id uuid)
     language plpgsql stable as $$
+declare
+  v_sem_texto boolean;
 begin
-  return query
   select coalesce(string_agg(l.apresentada, ',' order by l.n) filter (where l.n <= p_limite), ''),
          case when max(l.n) > p_limite then max(l.exato) filter (where l.n = p_limite) end,
-         case when max(l.n) > p_limite then (array_agg(l.id) filter (where l.n = p_limite))[1] end
+         case when max(l.n) > p_limite then (array_agg(l.id) filter (where l.n = p_limite))[1] end,
+         bool_or(l.apresentada is null)
+    into itens, seguinte_exato, seguinte_id, v_sem_texto
     from kc_extrato_linhas(p_usuario,
            kc_extrato_pagina_ids(p_usuario, p_filtro, p_limite + 1, p_antes_em, p_antes_id), false)
          with ordinality as l(id, exato, taxa, apresentada, n);
+  -- One null in a movement's concatenation nulls its whole text, which string_agg would skip:
+  -- a movement missing from a page is an error, never a shorter page.
+  if v_sem_texto then
+    raise exception 'kc_extrato_pagina: a movement of % has no text', p_usuario using errcode = 'XX000';
+  end if;
+  return next;
 end $$;
 
 -- Several people's pages in one call, each tagged with the position of its request: the statement
