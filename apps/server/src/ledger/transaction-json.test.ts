@@ -71,6 +71,20 @@ describe(`a movement as the person looking at it reads it (kc_transacao_json), o
     return JSON.parse(json) as Record<string, unknown>;
   };
 
+  // A page's cost doubled when it stopped being inlined (decisions.md, session 30): the agent's and
+  // the sale's arguments are subqueries in kc_extrato_linhas, as here.
+  it("is written into its caller's query, not called once a movement", async () => {
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain (verbose)
+      select kc_transacao_json(${viewer}::uuid, m.id, m.remetente_id, m.tipo, m.status, m.quantidade_centis,
+               m.criado_em, 'x', null, null, null, null, m.observacoes, false, false,
+               (select 'a' from kreyolcash_movimentacoes a where a.id = m.referente_a),
+               (select 'c' from kreyolcash_movimentacoes c where c.id = m.referente_a))
+        from kreyolcash_movimentacoes m`.execute(t.database.db);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('quantidade_kreyolcash');
+    expect(plan).not.toContain('kc_transacao_json');
+  });
+
   it('reads a movement between two people as sent by who paid and received by the other', async () => {
     for (const tipo of ['transferencia', 'compra', 'estorno', 'deposito', 'saque', 'reembolso']) {
       expect((await present({ tipo, remetente: viewer })).type).toBe('sent');
@@ -154,9 +168,9 @@ describe(`a movement as the person looking at it reads it (kc_transacao_json), o
       null,
       false,
     ]);
-    // Without its sale, a purchase shows its text as any other movement would.
+    // A purchase's stored text is never shown, even without its line.
     const unsold = await present({ tipo: 'compra', compra: null, observacoes: 'Compra: 2 x Diri' });
-    expect([unsold.compra, unsold.observacoes]).toEqual([null, 'Compra: 2 x Diri']);
+    expect([unsold.compra, unsold.observacoes]).toEqual([null, null]);
     const agente = JSON.stringify({ numero: 17, nome_comercial: 'Ti Kay Lajan' });
     const cashedOut = await present({ tipo: 'saque', agente, estornada: true, emVerificacao: true });
     expect([cashedOut.agente, cashedOut.estornada, cashedOut.em_verificacao]).toEqual([

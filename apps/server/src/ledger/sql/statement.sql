@@ -59,6 +59,9 @@ end $$;
 -- the payer: its line stands for it. p_agente and p_compra are JSON already, or null. Outside tests
 -- nothing checks this text against the schema (jsonTextSender does under test): every key written
 -- here must be one of the Transaction schema's (packages/domain/src/schemas/responses/wallet.ts).
+-- PostgreSQL writes this function into its caller's query (inlines it) only while each parameter
+-- whose argument may be a subquery (p_agente, p_compra) appears once: a second use of p_compra made
+-- it a call of its own per movement, and doubled a page's cost.
 create or replace function kc_transacao_json(
     p_usuario uuid, p_id uuid, p_remetente uuid, p_tipo text, p_status text, p_centis bigint,
     p_criado_em timestamptz, p_exato text, p_remetente_nome text, p_remetente_email text,
@@ -79,7 +82,7 @@ create or replace function kc_transacao_json(
     || ',"remetente_email":' || coalesce(to_json(p_remetente_email)::text, 'null')
     || ',"destinatario_nome":' || coalesce(to_json(p_destinatario_nome)::text, 'null')
     || ',"destinatario_email":' || coalesce(to_json(p_destinatario_email)::text, 'null')
-    || ',"observacoes":' || case when p_compra is not null then 'null'
+    || ',"observacoes":' || case when p_tipo = 'compra' then 'null'
                                  else coalesce(to_json(p_observacoes)::text, 'null') end
     || ',"tipo":' || to_json(p_tipo)::text
     || ',"expirada":' || (p_status = 'expirada')
