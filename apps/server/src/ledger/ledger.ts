@@ -43,4 +43,4 @@ export { type AgentDayFigures, agentDays, type HaitiDay, haitiDay, operatorDay }
 export { findBalance, findStatementEntry, type StatementEntry } from './statement.repository.ts';
 export { readStatementPage, statementPages } from './statement-pages.ts';
 export { ledgerTotals } from './totals.ts';
-export { decodeCursor, statementPageJson, transactionOf } from './transaction-presenter.ts';
+export { decodeCursor, statementPageJson, transactionJson, transactionOf } from './transaction-presenter.ts';

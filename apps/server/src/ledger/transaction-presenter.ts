@@ -8,11 +8,18 @@ import type { StatementCursor, StatementPageJson } from './statement.repository.
 // What the answers' schemas take: instants as Dates, which they (Timestamp) write as ISO 8601 text.
 export type TransactionRecord = z.input<typeof transactionSchema>;
 
-/** A movement as the ledger presented it, for an answer's schema: its instant a Date again. */
-export function transactionOf(apresentada: string | null): TransactionRecord {
+/** A movement's JSON as the ledger presented it, to send as it is. */
+export function transactionJson(apresentada: string | null): string {
   // One null in its concatenation nulls a movement's whole text: an error, never an empty answer.
   if (typeof apresentada !== 'string') throw new Error('a movement of the statement has no text');
-  const transaction = JSON.parse(apresentada) as Omit<TransactionRecord, 'criado_em'> & { criado_em: string };
+  return apresentada;
+}
+
+/** A movement as the ledger presented it, for an answer's schema: its instant a Date again. */
+export function transactionOf(apresentada: string | null): TransactionRecord {
+  const transaction = JSON.parse(transactionJson(apresentada)) as Omit<TransactionRecord, 'criado_em'> & {
+    criado_em: string;
+  };
   return { ...transaction, criado_em: new Date(transaction.criado_em) };
 }
 
