@@ -158,6 +158,40 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     await expectLedgerSound(t.database.db);
   });
 
+  // The clock stepped back behind the position (the machine's time corrected, or a standby promoted
+  // whose clock is behind its primary's): stood for by a position an hour ahead of the clock.
+  it('moves back below a hold written after the clock stepped back behind it, and ends the hold', async () => {
+    const position = async () =>
+      (
+        await sql<{ behindClock: boolean }>`
+          select ate <= clock_timestamp() as "behindClock" from vencimentos_posicao`.execute(t.database.db)
+      ).rows[0]?.behindClock;
+    await sql`update vencimentos_posicao set ate = clock_timestamp() + interval '1 hour'`.execute(
+      t.database.db,
+    );
+    const stranded = await holdFor(1, 'void');
+    expect(await positionPast([stranded.id])).toBe(true);
+    await expired([stranded.id]);
+    await sweeper().sweep();
+    expect(await statusOf(stranded.id)).toBe('expirada');
+    expect(await position()).toBe(true);
+    await expectLedgerSound(t.database.db);
+    await expectPendingFromPosition();
+
+    // A horizon taken before such a step is ahead of the clock: firm or not, the position does not
+    // move to it.
+    const { horizon } = await ledger.expire(t.database.db, 200, t.config.levelLimits);
+    await until('the horizon is firm', async () => {
+      const { rows } = await sql<{ firm: boolean }>`
+        select kc_avisos_firmes(${horizon?.marca ?? null}::xid8) as firm`.execute(t.database.db);
+      return rows[0]?.firm === true;
+    });
+    const ahead = { ate: new Date(Date.now() + 3_600_000).toISOString(), marca: String(horizon?.marca) };
+    await ledger.expire(t.database.db, 200, t.config.levelLimits, ahead);
+    expect(await position()).toBe(true);
+    await expectLedgerSound(t.database.db);
+  });
+
   // A hold written by a transaction that began before sweeps whose horizons have since become firm:
   // its expiry counts from when it is written, so the position, already past the transaction's
   // start, is still below it. PostgreSQL only: PGlite's one session runs the two one after the other.
