@@ -176,16 +176,20 @@ if (wants('restart')) {
   failures.push(...restart.failures);
 }
 
+// The server's figures depend on the runtime: production runs Node 24, these machines Node 20
+// (docs/performance.md, session 31: the server spent about a seventh less CPU per transfer on 24).
+const runtime = `Node ${process.version}, ${machineCores()} cores`;
+console.log(runtime);
 console.table(rows);
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(
   new URL(`./results/bench-${stamp}.json`, import.meta.url),
-  JSON.stringify({ seconds, rows }, null, 2),
+  JSON.stringify({ seconds, runtime, rows }, null, 2),
 );
 writeFileSync(
   new URL('./results/latest.json', import.meta.url),
-  JSON.stringify({ seconds, at: new Date().toISOString(), rows }, null, 2),
+  JSON.stringify({ seconds, runtime, at: new Date().toISOString(), rows }, null, 2),
 );
 if (failures.length > 0) {
   console.error(`\nBudget exceeded:\n  ${failures.join('\n  ')}`);
