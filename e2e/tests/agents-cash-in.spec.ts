@@ -128,3 +128,53 @@ test('someone who is not an agent is told so on the desk', async ({ page, reques
   await expect(page.getByText('Biwo sa a se pou ajan KreyolCash sèlman.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('a cash-in left by a reload is offered again: the agent gives one up and finishes another', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  const agent = await createAgent(request, {
+    baseURL: baseURL ?? '',
+    setup: ['setup2', 'setup2b'],
+    floatCentis: 100_000,
+  });
+  const customer = await createUser(request, { user: newUser('Woodly') });
+  await logIn(page, agent.user);
+  await page.goto('/agent');
+  const startCashIn = async (amount: string) => {
+    await page.getByLabel('Telefòn kliyan an').fill(customer.phone.slice(4));
+    await page.getByLabel('Kach ou resevwa (₭)').fill(amount);
+    await page.getByRole('button', { name: 'Kontinye' }).click();
+    await expect(page.getByTestId('cash-in-customer')).toContainText(customer.fullName);
+  };
+
+  // The page reloads (or the phone dies) before the code is typed: the cash-in waits above the form.
+  await startCashIn('50');
+  await page.reload();
+  const waiting = page.getByTestId('waiting-cash-in');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText(customer.fullName);
+  await expect(waiting).toContainText('₭ 50,00');
+  await expect(waiting).toContainText('Kòd la bon jiska');
+  await expect(page.getByTestId('desk-header')).toContainText('₭ 50,00 ap tann yon kòd');
+  await expectNoAxeViolations(page);
+  await shot(page, testInfo, 'desk-cash-in-waiting');
+  await waiting.getByRole('button', { name: 'Anile' }).click();
+  await expect(waiting).toHaveCount(0);
+  await expect(page.getByTestId('desk-float')).toHaveText('₭ 1.000,00');
+
+  // Another one, left the same way, is finished with its code.
+  await startCashIn('80');
+  await page.reload();
+  await waiting.getByRole('button', { name: 'Antre kòd la' }).click();
+  await expect(page.getByTestId('cash-in-customer')).toContainText('Depo: ₭ 80,00');
+  const code = codeOf((await latestMessage(request, agent.user.phone, 'cash_in_code')).text);
+  await page.getByLabel('Kòd WhatsApp ou').fill(code);
+  await page.getByRole('button', { name: 'Konfime depo a' }).click();
+  await expect(page.getByRole('heading', { name: 'Depo a fèt!' })).toBeVisible();
+  await expect(page.getByTestId('desk-float')).toHaveText('₭ 920,00');
+  await page.getByRole('button', { name: 'Yon lòt depo' }).click();
+  await expect(waiting).toHaveCount(0);
+});

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
 import { findPayee, ledger, type PartyHoldPolicy, refusalError, requestHashOf } from '../../ledger/ledger.ts';
-import { findAgentPerson, findHeld } from './cash.repository.ts';
+import { findAgentPerson, findHeld, listHeldCashIns } from './cash.repository.ts';
 import { AGENT_CODES_PER_WINDOW, codeRefusal } from './cash-codes.ts';
 
 type StartedCashIn = z.input<typeof startedCashInSchema>;
@@ -112,4 +112,9 @@ export async function cancelCashIn(
     payerId: p.agentUserId,
   });
   if (!voided.ok) throw refusalError(voided);
+}
+
+/** The agent's cash-ins still waiting for their code, to confirm or give up after a reload. */
+export function listAgentCashIns(deps: AppDeps, agentUserId: string): Promise<StartedCashIn[]> {
+  return listHeldCashIns(deps.database.db, agentUserId, CASH_IN_CODE_EXPIRY_MS);
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
 
@@ -86,6 +86,35 @@ export async function listHeldCashOuts(
     quantidade_centis: Number(row.quantidade_centis),
     tarifa_centis: Number(row.retido_centis) - Number(row.quantidade_centis),
     comissao_centis: Number(row.comissao_centis ?? 0),
+    expira_em: row.expira_em as Date,
+  }));
+}
+
+/**
+ * The agent's cash-ins still waiting for their code, oldest first, with the customer each pays: a
+ * screen reloaded or closed mid-way finds them again. Read from the agent's own movements of the
+ * last `withinMs` (a cash-in's code lives that long), not from all of them.
+ */
+export async function listHeldCashIns(db: Db, agentUserId: string, withinMs: number) {
+  const rows = await db
+    .selectFrom('kreyolcash_movimentacoes as m')
+    .innerJoin('agentes as a', 'a.conta_id', 'm.conta_debito')
+    .innerJoin('usuarios as c', 'c.id', 'm.destinatario_id')
+    .select(['m.id', 'm.quantidade_centis', 'm.expira_em', 'c.nome_completo', 'c.profile_photo_key'])
+    .where('m.remetente_id', '=', agentUserId)
+    .where('a.usuario_id', '=', agentUserId)
+    .where('m.tipo', '=', 'deposito')
+    .where('m.status', '=', 'pendente')
+    .where('m.criado_em', '>', sql<Date>`now() - make_interval(secs => ${withinMs / 1000})`)
+    .where('m.expira_em', '>', sql<Date>`now()`)
+    .orderBy('m.criado_em')
+    .orderBy('m.id')
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    movimentacao_id: row.id,
+    cliente: { nome_completo: row.nome_completo, profile_photo_url: profilePhotoUrl(row.profile_photo_key) },
+    quantidade_centis: Number(row.quantidade_centis),
     expira_em: row.expira_em as Date,
   }));
 }

@@ -19,6 +19,15 @@ const bearer = (u: { accessToken: string }) => ({ authorization: `Bearer ${u.acc
 
 type Agent = { user: SeededUser; numero: number; float: string; nome: string };
 
+/** The people a movement's detail names (name, e-mail), and its agent. */
+function partiesSeen(detail: Record<string, unknown>) {
+  return {
+    remetente: [detail.remetente_nome, detail.remetente_email],
+    destinatario: [detail.destinatario_nome, detail.destinatario_email],
+    agente: detail.agente,
+  };
+}
+
 describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
   let t: TestApp;
   let support: string;
@@ -107,6 +116,10 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
         expira_em: expect.any(String),
       });
       expect(await account(agent.float)).toEqual({ saldo: 50_000, reservado: 20_000 });
+      // A desk reloaded before the code is typed finds the cash-in again; nobody else sees it.
+      const waiting = async (u: SeededUser) => (await get('/api/me/agent/cash-ins', u)).json().depositos;
+      expect(await waiting(agent.user)).toEqual([started.json()]);
+      expect(await waiting(customer)).toEqual([]);
 
       const code = await codeForMovement(t, id);
       const wrong = code === '000000' ? '111111' : '000000';
@@ -121,6 +134,7 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       ).toBe(200);
       expect(await account(customer.id)).toEqual({ saldo: 30_000, reservado: 0 });
       expect(await account(agent.float)).toEqual({ saldo: 30_000, reservado: 0 });
+      expect(await waiting(agent.user)).toEqual([]);
       expect(await receipts(id)).toEqual([
         {
           to: customer.telefone,
@@ -136,6 +150,12 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
         ((await get('/api/wallet/transactions', u)).json().items as { id: string }[]).map((m) => m.id);
       expect(await statement(customer)).toContain(id);
       expect(await statement(agent.user)).not.toContain(id);
+      // The customer knows the agent by their business, not by the agent's own name and e-mail.
+      expect(partiesSeen((await get(`/api/wallet/transactions/${id}`, customer)).json())).toEqual({
+        remetente: [null, null],
+        destinatario: [customer.nome, customer.email],
+        agente: { numero: agent.numero, nome_comercial: expect.any(String) },
+      });
       const again = await post(`/api/me/agent/cash-ins/${id}/confirm`, agent.user, { codigo: code });
       expect(again.json()).toMatchObject({ error: { code: 'transaction_not_pending' } });
       await expectLedgerSound(t.database.db);
@@ -307,6 +327,11 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
           text: `KreyolCash: ou bay ${customer.nome} ₭ 500,00 kach. ₭ 500,00 ak komisyon ₭ 7,50 antre nan kès ajan ou.\nTo chanj: ₭1 = 132,5 HTG.`,
         },
       ]);
+      expect(partiesSeen((await get(`/api/wallet/transactions/${id}`, customer)).json())).toEqual({
+        remetente: [customer.nome, customer.email],
+        destinatario: [null, null],
+        agente: { numero: agent.numero, nome_comercial: expect.any(String) },
+      });
       expect((await post(`/api/me/agent/cash-outs/${id}/hand-over`, agent.user)).json().error.code).toBe(
         'transaction_not_pending',
       );

@@ -3,6 +3,7 @@ import {
   cashInRequestSchema,
   cashOutConfirmSchema,
   cashOutRequestSchema,
+  heldCashInListSchema,
   heldCashOutListSchema,
   heldCashOutSchema,
   okSchema,
@@ -15,7 +16,7 @@ import { authenticate, userIdOf } from '../../identity/authenticate.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { BEARER } from '../../lib/openapi.ts';
 import { idParams } from '../../lib/route-schemas.ts';
-import { cancelCashIn, confirmCashIn, startCashIn } from './cash-in.service.ts';
+import { cancelCashIn, confirmCashIn, listAgentCashIns, startCashIn } from './cash-in.service.ts';
 import {
   cancelCashOut,
   confirmCashOut,
@@ -66,6 +67,27 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await startCashIn(app.deps, userIdOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/me/agent/cash-ins',
+    {
+      onRequest,
+      schema: {
+        operationId: 'listMyAgentCashIns',
+        summary: "The calling agent's cash-ins still waiting for their code, oldest first",
+        description:
+          'What a desk reloaded or reopened mid-way shows again, to confirm with the code or give up. ' +
+          'Someone who is no agent has none.',
+        tags,
+        security: BEARER,
+        response: { 200: heldCashInListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { depositos: await listAgentCashIns(app.deps, userIdOf(request)) };
+    },
   );
 
   app.post(

@@ -103,7 +103,9 @@ $$;
 -- moved, and a purchase's sale; beside it, the instant to the microsecond (a page's cursor) and
 -- (p_detalhe) what the payer paid beside leg 1 (fee and commission legs). A movement the person
 -- may not see is left out. The person is one of each movement's two people: read once, and only
--- the other one is read per movement.
+-- the other one is read per movement. At an agent's counter (a cash-in, a cash-out, its refund) the
+-- other one is the agent, whom the customer knows by their business (agente): the agent's own name
+-- and e-mail are not the customer's to see.
 create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_detalhe boolean)
     returns table (id uuid, criado_em_exato text, taxa_centis bigint, apresentada text)
     language plpgsql stable
@@ -155,7 +157,8 @@ begin
                as taxa
         from kreyolcash_movimentacoes m
         left join usuarios o
-          on o.id = case when m.remetente_id = p_usuario then m.destinatario_id else m.remetente_id end
+          on o.id = case when m.tipo in ('deposito', 'saque', 'reembolso') then null
+                         when m.remetente_id = p_usuario then m.destinatario_id else m.remetente_id end
        where m.id = any(p_ids)
          and ((m.remetente_id = p_usuario and m.conta_debito = p_usuario)
               or (m.destinatario_id = p_usuario and m.conta_credito = p_usuario and m.status = 'concluida'))) x

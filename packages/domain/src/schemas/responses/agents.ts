@@ -74,6 +74,13 @@ export const startedCashInSchema = named(
 );
 export type StartedCashIn = z.output<typeof startedCashInSchema>;
 
+export const heldCashInListSchema = named(
+  'HeldCashInList',
+  z.object({ depositos: z.array(startedCashInSchema) }),
+  "Cash-ins still waiting for the agent's code, oldest first: what the agent may still confirm or give up",
+);
+export type HeldCashInList = z.output<typeof heldCashInListSchema>;
+
 /** A cash-out's terms before anything is held: the agent, the fee, and when the code sent expires. */
 export const startedCashOutSchema = named(
   'StartedCashOut',

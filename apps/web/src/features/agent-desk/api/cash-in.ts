@@ -1,5 +1,5 @@
-import type { CashInRequest, StartedCashIn } from '@kreyolcash/domain';
-import { useMutation } from '@tanstack/react-query';
+import type { CashInRequest, HeldCashInList, StartedCashIn } from '@kreyolcash/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useRefreshDesk } from './refresh-desk';
 
@@ -12,6 +12,15 @@ export function useStartCashIn() {
   return useMutation({
     mutationFn: (body: CashInRequest) => apiClient.post<StartedCashIn>('/api/me/agent/cash-ins', body),
     onSettled: refresh,
+  });
+}
+
+/** GET /api/me/agent/cash-ins: the cash-ins still waiting for the agent's code (after a reload). */
+export function useWaitingCashIns() {
+  return useQuery({
+    queryKey: ['agent-desk', 'cash-ins'],
+    queryFn: ({ signal }) => apiClient.get<HeldCashInList>('/api/me/agent/cash-ins', { signal }),
+    staleTime: 0,
   });
 }
 

@@ -12,6 +12,7 @@ import { CashInConfirm } from './cash-in-confirm';
 import { CashInForm } from './cash-in-form';
 import { deskRefusalOf } from './desk-errors';
 import type { CashInFormData, CashInFormValues } from './desk-schemas';
+import { WaitingCashIns } from './waiting-cash-ins';
 
 const emptyForm: CashInFormValues = { telefone: '', amount: '' };
 
@@ -20,7 +21,8 @@ type Done = { name: string; amountCentis: number; floatCentis: number | undefine
 /**
  * A cash-in at the counter: phone and amount → the customer's name and photo and the agent's code
  * → done, with the float's new balance. Leaving the screen with one waiting for its code cancels
- * it, so the float's money is not held for 10 minutes.
+ * it, so the float's money is not held for 10 minutes; one left by a reload or a closed tab is
+ * offered again above the form (WaitingCashIns), to finish or give up.
  */
 export function CashInPanel() {
   const { t } = useTranslation('desk');
@@ -102,12 +104,20 @@ export function CashInPanel() {
     );
   }
   return (
-    <CashInForm
-      values={values}
-      isSending={start.isPending}
-      refusal={refusal}
-      onEdit={() => setRefusal(null)}
-      onSubmit={send}
-    />
+    <>
+      <WaitingCashIns
+        onResume={(cashIn) => {
+          setRefusal(null);
+          setStarted(cashIn);
+        }}
+      />
+      <CashInForm
+        values={values}
+        isSending={start.isPending}
+        refusal={refusal}
+        onEdit={() => setRefusal(null)}
+        onSubmit={send}
+      />
+    </>
   );
 }
