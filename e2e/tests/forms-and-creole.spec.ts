@@ -62,19 +62,27 @@ test('transfer: Confirm stays off for anything but a positive amount; one’s ow
   await page.getByRole('button', { name: 'Wi, se li' }).click();
   const amount = page.getByLabel('Montan an ₭');
   const confirm = page.getByRole('button', { name: 'Konfime' });
-  for (const typed of ['-5', 'abc', '0', '0,00', '', '   ']) {
+  for (const typed of ['-5', 'abc', '0', '0,00', '', '   ', '12,505']) {
     await amount.fill(typed);
     await expect(confirm, `“${typed}”`).toBeDisabled();
   }
   await amount.fill('-5');
   await amount.blur();
-  await expect(page.getByText('Antre yon montan ki pi gwo pase zewo. Egzanp: 12,50')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Antre yon montan ki pi gwo pase zewo, ak 2 chif apre vigil la pou pi plis. Egzanp: 12,50',
+    ),
+  ).toBeVisible();
   await expect(toasts(page)).toHaveCount(0, { timeout: 10_000 });
   await screenshot(page, testInfo, 'transfer-amount-bad');
 
   await amount.fill('12,50');
   await expect(confirm).toBeEnabled();
-  await expect(page.getByText('Antre yon montan ki pi gwo pase zewo. Egzanp: 12,50')).toHaveCount(0);
+  await expect(
+    page.getByText(
+      'Antre yon montan ki pi gwo pase zewo, ak 2 chif apre vigil la pou pi plis. Egzanp: 12,50',
+    ),
+  ).toHaveCount(0);
 });
 
 test('purchase: a quantity above the stock or below 1 is corrected with a message before any code is sent', async ({

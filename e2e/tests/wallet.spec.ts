@@ -188,7 +188,11 @@ test('the wizard’s errors and back steps: unknown e-mail, backing out of the c
   await page.getByLabel('Montan an ₭').fill('abc');
   await expect(page.getByRole('button', { name: 'Konfime' })).toBeDisabled();
   await page.getByLabel('Montan an ₭').blur();
-  await expect(page.getByText('Antre yon montan ki pi gwo pase zewo. Egzanp: 12,50')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Antre yon montan ki pi gwo pase zewo, ak 2 chif apre vigil la pou pi plis. Egzanp: 12,50',
+    ),
+  ).toBeVisible();
   await page.getByLabel('Montan an ₭').fill('40');
   await page.getByRole('button', { name: 'Konfime' }).click();
   await expect(page.getByRole('heading', { name: 'Tcheke WhatsApp ou' })).toBeVisible();

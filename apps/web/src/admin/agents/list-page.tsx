@@ -60,7 +60,7 @@ export function ListPage() {
             testId="agent-list"
             rows={agents.data?.agentes ?? []}
             rowKey={(a) => a.id}
-            empty={t('list.empty')}
+            empty={t(comuna ? 'list.empty' : 'list.none')}
             columns={[
               { key: 'number', label: t('col.number'), cell: (a) => a.numero },
               {

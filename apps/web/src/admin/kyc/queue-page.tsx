@@ -1,10 +1,10 @@
 import type { AdminKycQueueItem } from '@kreyolcash/domain';
-import { maskNif } from '@kreyolcash/domain';
+import { displayPhone, maskNif } from '@kreyolcash/domain';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError } from '../api';
+import { birthDate } from '../birth-date';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
-import { birthDate } from './birth-date';
 import { useKycQueue } from './kyc-api';
 import { kycTexts } from './texts';
 
@@ -83,7 +83,7 @@ function QueueRow({ item }: { item: AdminKycQueueItem }) {
         </span>
         <span className={cell}>
           <span className={label}>{t('field.phone')}</span>
-          {item.telefone}
+          {displayPhone(item.telefone)}
         </span>
         <span className={cell}>
           <span className={label}>{t('field.sent')}</span>

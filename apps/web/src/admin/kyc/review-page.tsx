@@ -1,14 +1,14 @@
 import type { AdminDocumentReview, AdminEarlierReview } from '@kreyolcash/domain';
-import { maskNif } from '@kreyolcash/domain';
+import { displayPhone, maskNif } from '@kreyolcash/domain';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorCodeOf } from '../api';
+import { birthDate } from '../birth-date';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { BackLink, WhenLoaded } from '../query-state';
 import { ReasonField } from '../reason-field';
-import { birthDate } from './birth-date';
 import { useDecide, useKycReview } from './kyc-api';
 import { kycTexts } from './texts';
 
@@ -93,7 +93,7 @@ function Typed({ review }: { review: AdminDocumentReview }) {
         {row(t('field.email'), review.email)}
         {row(
           t('field.phone'),
-          `${review.telefone} · ${t('field.phoneProven')}: ${review.telefone_verificado ? t('yes') : t('no')}`,
+          `${displayPhone(review.telefone)} · ${t('field.phoneProven')}: ${review.telefone_verificado ? t('yes') : t('no')}`,
         )}
         {row(t('field.sent'), formatDateTime(review.enviado_em, locale))}
         {row(t('field.account'), formatDateTime(review.conta_criada_em, locale))}
