@@ -13,7 +13,11 @@ test('a wrong password says so; an unconfirmed account is offered a new link', a
 
   await page.getByLabel('Modpas', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Konekte', exact: true }).click();
-  await expect(page.getByText(/Ou poko konfime imèl ou/)).toBeVisible();
+  const unconfirmed = page.getByText(/Ou poko konfime imèl ou/);
+  await expect(unconfirmed).toBeVisible();
+  // At 360 px the sentence keeps the toast's width: its button sits under it, not beside it.
+  expect((await unconfirmed.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+  await page.screenshot({ path: '/tmp/kc/shots/auth-unconfirmed-toast-360.png' });
   await page.getByRole('button', { name: 'Voye lyen an ankò' }).click();
   await expect(page.getByText('Nou voye yon nouvo lyen. Gade imèl ou.')).toBeVisible();
 });

@@ -10,6 +10,7 @@ export const shellTexts: AdminTexts = {
     'signin.code': 'Kòd aplikasyon otantifikasyon an (6 chif)',
     'signin.submit': 'Konekte',
     'signin.invalid': 'Imèl, modpas oswa kòd la pa bon. Tann pwochen kòd la epi eseye ankò.',
+    'signin.incomplete': 'Ekri imèl ou, modpas ou ak kòd 6 chif aplikasyon an.',
     signout: 'Dekonekte',
     language: 'Lang',
     'role.support': 'Sipò',
@@ -51,6 +52,8 @@ export const shellTexts: AdminTexts = {
     'signin.code': 'Code de l’application d’authentification (6 chiffres)',
     'signin.submit': 'Se connecter',
     'signin.invalid': 'E-mail, mot de passe ou code incorrect. Attendez le code suivant et réessayez.',
+    'signin.incomplete':
+      'Saisissez votre e-mail, votre mot de passe et le code à 6 chiffres de l’application.',
     signout: 'Se déconnecter',
     language: 'Langue',
     'role.support': 'Support',

@@ -15,6 +15,7 @@ export function SignInForm() {
   const [email, setEmail] = useState('');
   const [senha, setSenha] = useState('');
   const [codigo, setCodigo] = useState('');
+  const [isIncomplete, setIncomplete] = useState(false);
   const signIn = useMutation({
     mutationFn: () =>
       adminFetch<AdminSession>('/session', { method: 'POST', body: { email, senha, codigo } }),
@@ -23,11 +24,15 @@ export function SignInForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A blank field is said here, without a try the server would count against the address.
+    const incomplete = email.trim() === '' || senha === '' || codigo.length !== 6;
+    setIncomplete(incomplete);
+    if (incomplete) return;
     signIn.mutate();
   };
   const error = signIn.error;
-  // A blank or malformed e-mail gets the same answer as a wrong one; only a lost connection and
-  // too many tries say something else.
+  // A malformed e-mail gets the same answer as a wrong one; only a lost connection and too many
+  // tries say something else.
   const errorText =
     error instanceof AdminApiError && (error.code === 'network_error' || error.code === 'rate_limited')
       ? t(`error.${error.code}`)
@@ -71,9 +76,9 @@ export function SignInForm() {
               />
             )}
           </Field>
-          {error ? (
+          {isIncomplete || error ? (
             <p role="alert" className="text-sm font-medium text-accent-700">
-              {errorText}
+              {isIncomplete ? t('signin.incomplete') : errorText}
             </p>
           ) : null}
           <Button type="submit" disabled={signIn.isPending}>
