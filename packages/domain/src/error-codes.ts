@@ -62,6 +62,9 @@ const CODES_BY_STATUS = {
     // A cash-out's fee changed between the quote the customer saw and their confirmation: nothing
     // is held; they see the new fee and confirm again.
     'fee_changed',
+    // A product's price changed between the page the buyer saw and their purchase: nothing is
+    // held; they see the new price and buy again.
+    'price_changed',
     // Back office: the thing acted on is no longer in the state the action needs.
     'report_already_exists',
     'report_not_open',

@@ -93,6 +93,8 @@ export type HoldRequest =
       buyerId: string;
       productId: string;
       quantity: number;
+      /** The unit price the buyer saw (absent: not said); the ledger refuses another (price_changed). */
+      seenPriceCentis?: number;
       idempotencyKey: string | null;
       requestHash: string;
       policy?: HoldPolicy;
@@ -224,6 +226,7 @@ async function hold(
     produto_id: r.productId,
     quantidade: r.quantity,
     max_quantidade: DEFAULT_MAX_PURCHASE_QUANTITY,
+    ...(r.seenPriceCentis === undefined ? {} : { preco_visto_centis: r.seenPriceCentis }),
   };
   const raw = await withTransactionRetry(() => purchaseBatchers(deps.database.db).initiate.run(params));
   const result = parseResult('holdPurchase', raw);

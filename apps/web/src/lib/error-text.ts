@@ -45,10 +45,12 @@ export function featureErrorText(error: unknown, namespace: ErrorTextNamespace, 
 }
 
 // A limit's refusal says which limit and how much of it is used, in centis: its text
-// shows them written ({{limit}}, {{used}}).
+// shows them written ({{limit}}, {{used}}). A changed price says the new one ({{price}}).
 function placeholdersOf(failure: AppError): Record<string, string> | undefined {
   const limit = failure.details?.limite_centis;
   const used = failure.details?.usado_centis;
+  const price = failure.details?.preco_unitario_centis;
+  if (typeof price === 'number') return { price: formatKreyol(price) };
   if (typeof limit !== 'number') return undefined;
   return { limit: formatKreyol(limit), used: formatKreyol(typeof used === 'number' ? used : 0) };
 }

@@ -43,10 +43,13 @@ export const productCreateSchema = z.object({
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreateBody = z.output<typeof productCreateSchema>;
 
-// POST /api/purchases. The server prices it: the body carries no amount at all.
+// POST /api/purchases. The server prices it. preco_unitario_centis: the unit price the buyer saw;
+// another current price is refused (409 price_changed), never charged. Without it (older
+// clients), the current price is held and shown before the code confirms it.
 export const purchaseCreateSchema = z.object({
   produto_id: idField,
   quantidade: purchaseQuantityField,
+  preco_unitario_centis: priceCentisField.optional(),
 });
 export type PurchaseCreateBody = z.output<typeof purchaseCreateSchema>;
 

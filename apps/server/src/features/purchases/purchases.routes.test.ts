@@ -126,15 +126,28 @@ describe(`purchases on ${testDatabaseKind}`, () => {
     expect(history[0]).toMatchObject({ type: 'sent', status: 'concluida', quantidade_centis: 500 });
   });
 
-  it('prices the sale itself: a client price or total changes nothing', async () => {
-    const { produto } = await shop({ preco_centis: 1234 });
+  it('prices the sale itself, and never charges a price other than the one the buyer saw', async () => {
+    const { produto } = await shop({ preco_centis: 1234, estoque: 10 });
     const buyer = await seedUser(t);
+    // The unit price the page showed before the seller changed it: refused, and nothing held.
+    const stale = await buy(buyer, { produto_id: produto.id, quantidade: 3, preco_unitario_centis: 1000 });
+    expect([stale.statusCode, stale.json().error]).toEqual([
+      409,
+      expect.objectContaining({ code: 'price_changed', details: { preco_unitario_centis: 1234 } }),
+    ]);
+    expect(await wallet(buyer)).toMatchObject({ reservado_centis: 0 });
+    expect((await productRow(produto.id)).estoque_reservado).toBe(0);
+    expect(
+      await t.database.db.selectFrom('vendas').select('id').where('produto_id', '=', produto.id).execute(),
+    ).toEqual([]);
+    // The price it names is bought; a total the client sends is not the server's business.
     const res = await buy(buyer, {
       produto_id: produto.id,
       quantidade: 3,
-      preco_unitario_centis: 1,
+      preco_unitario_centis: 1234,
       total_centis: 3,
     });
+    expect(res.statusCode).toBe(201);
     expect(res.json().total_centis).toBe(3702);
     expect(await wallet(buyer)).toMatchObject({ reservado_centis: 3702 });
   });

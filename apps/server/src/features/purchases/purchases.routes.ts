@@ -41,7 +41,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Prices the sale, holds the money and the stock, and sends the code to the buyer',
         description:
           'Idempotent by its Idempotency-Key: the same key with the same request answers the sale ' +
-          'it started, as it is now (201 again, with the header idempotent-replayed: true), never a second one.',
+          'it started, as it is now (201 again, with the header idempotent-replayed: true), never a second one. ' +
+          'With the unit price the buyer saw (preco_unitario_centis), another current price is 409 ' +
+          'price_changed (details.preco_unitario_centis: the new one), and nothing is held.',
         tags,
         security: BEARER,
         errors: PURCHASE_START_REFUSALS,
@@ -183,6 +185,7 @@ const PURCHASE_START_REFUSALS = [
   'account_frozen',
   'own_company_purchase',
   'product_not_found',
+  'price_changed',
   'request_in_progress',
   'rate_limited',
 ] as const;

@@ -18,6 +18,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   product_not_found: 'Produto não encontrado',
   own_company_purchase: 'You cannot buy from your own company',
   insufficient_stock: 'Not enough stock',
+  price_changed: 'The price changed since it was shown',
   rate_limited: 'Too many codes sent; try again in a few minutes',
 };
 
@@ -39,8 +40,15 @@ export async function startPurchase(
       buyerId: p.buyerId,
       productId: p.body.produto_id,
       quantity: p.body.quantidade,
+      ...(p.body.preco_unitario_centis === undefined
+        ? {}
+        : { seenPriceCentis: p.body.preco_unitario_centis }),
       idempotencyKey: p.idempotencyKey ?? null,
-      requestHash: requestHashOf('purchase', [p.body.produto_id, p.body.quantidade]),
+      requestHash: requestHashOf('purchase', [
+        p.body.produto_id,
+        p.body.quantidade,
+        ...(p.body.preco_unitario_centis === undefined ? [] : [p.body.preco_unitario_centis]),
+      ]),
       policy: PURCHASE_HOLD_POLICY,
     }),
     MESSAGES,

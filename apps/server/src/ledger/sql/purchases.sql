@@ -9,8 +9,9 @@
 --   a buyer's new attempt voids their pending one for the same product (kc_compra_substituir).
 
 -- p: {comprador_id, produto_id, quantidade, max_quantidade, limites, politica, codigo, pepper, chave,
---     request_hash, max_codigos, janela_ms}. Without politica, a purchase's own (kc_politica_codigo,
---     expiring after validade_ms).
+--     request_hash, max_codigos, janela_ms, preco_visto_centis?}. Without politica, a purchase's own
+--     (kc_politica_codigo, expiring after validade_ms). preco_visto_centis: the unit price the buyer
+--     saw; another current one is price_changed (with it), and nothing is held.
 create or replace function kc_compra_iniciar(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_comprador uuid := (p->>'comprador_id')::uuid;
@@ -51,6 +52,10 @@ begin
   -- Money goes only to an active account whose e-mail is confirmed, as with transfers.
   if pr.dono_status <> 'ATIVO' or pr.dono_confirmado_em is null then return kc_erro('product_not_found'); end if;
   if pr.responsavel_id = v_comprador then return kc_erro('own_company_purchase'); end if;
+  -- Read under the product's lock: a price changed since the buyer saw it is never charged.
+  if p ? 'preco_visto_centis' and (p->>'preco_visto_centis')::bigint is distinct from pr.preco_centis then
+    return kc_erro('price_changed', jsonb_build_object('preco_unitario_centis', pr.preco_centis));
+  end if;
   if pr.estoque is not null and pr.estoque - pr.estoque_reservado < v_quantidade then
     return kc_erro('insufficient_stock', jsonb_build_object('disponivel', pr.estoque - pr.estoque_reservado));
   end if;

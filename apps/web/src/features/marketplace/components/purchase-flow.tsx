@@ -152,6 +152,9 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
         notifyMarketplaceError(failure, { fallback: 'purchase_error' });
         void navigate('/companies', { replace: true });
         return;
+      // The seller changed the price since the page was read: the page reads it again, and says
+      // the new one; nothing was held.
+      case 'price_changed':
       case 'insufficient_stock':
       case 'invalid_quantity':
         void queryClient.invalidateQueries({ queryKey: ['marketplace', 'products', product.id] });
@@ -168,7 +171,12 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
     const key = attempt.current?.quantity === chosen ? attempt.current.key : newIdempotencyKey();
     attempt.current = { key, quantity: chosen };
     start.mutate(
-      { produto_id: product.id, quantidade: chosen, idempotencyKey: key },
+      {
+        produto_id: product.id,
+        quantidade: chosen,
+        preco_unitario_centis: product.preco_centis,
+        idempotencyKey: key,
+      },
       { onSuccess: (started) => onStarted(started, chosen), onError: onStartFailed },
     );
   }
