@@ -130,7 +130,12 @@ describe(`purchases on ${testDatabaseKind}`, () => {
     const { produto } = await shop({ preco_centis: 1234, estoque: 10 });
     const buyer = await seedUser(t);
     // The unit price the page showed before the seller changed it: refused, and nothing held.
-    const stale = await buy(buyer, { produto_id: produto.id, quantidade: 3, preco_unitario_centis: 1000 });
+    const key = randomUUID();
+    const stale = await buy(
+      buyer,
+      { produto_id: produto.id, quantidade: 3, preco_unitario_centis: 1000 },
+      key,
+    );
     expect([stale.statusCode, stale.json().error]).toEqual([
       409,
       expect.objectContaining({ code: 'price_changed', details: { preco_unitario_centis: 1234 } }),
@@ -140,13 +145,13 @@ describe(`purchases on ${testDatabaseKind}`, () => {
     expect(
       await t.database.db.selectFrom('vendas').select('id').where('produto_id', '=', produto.id).execute(),
     ).toEqual([]);
-    // The price it names is bought; a total the client sends is not the server's business.
-    const res = await buy(buyer, {
-      produto_id: produto.id,
-      quantidade: 3,
-      preco_unitario_centis: 1234,
-      total_centis: 3,
-    });
+    // The price it names is bought, with the same Idempotency-Key (the refusal kept nothing); a
+    // total the client sends is not the server's business.
+    const res = await buy(
+      buyer,
+      { produto_id: produto.id, quantidade: 3, preco_unitario_centis: 1234, total_centis: 3 },
+      key,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().total_centis).toBe(3702);
     expect(await wallet(buyer)).toMatchObject({ reservado_centis: 3702 });

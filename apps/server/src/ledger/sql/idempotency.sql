@@ -39,11 +39,11 @@ begin
     end if;
     -- A rate-limited request, or one refused until the payer's phone is proven, while the
     -- account is frozen, by a limit that time or the payee's spending lifts (limits.sql), or
-    -- because the fee is no longer the one the payer saw, did nothing: the same key may try again
-    -- later (after a changed fee, with the fee now shown), so nothing is kept.
+    -- because the fee or the price is no longer the one the payer saw, did nothing: the same key
+    -- may try again later (after a changed fee or price, with the new one shown), so nothing is kept.
     if coalesce(p_resposta->>'error', '') not in ('rate_limited', 'phone_not_verified', 'account_frozen',
                                                    'daily_limit_reached', 'monthly_limit_reached', 'balance_limit_reached',
-                                                   'fee_changed') then
+                                                   'fee_changed', 'price_changed') then
       insert into idempotency_keys (user_id, chave, request_hash, resposta)
       values (p_usuario, p_chave, v_aberta->>'request_hash', p_resposta);
     end if;
