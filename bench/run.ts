@@ -177,7 +177,7 @@ if (wants('restart')) {
 }
 
 // The server's figures depend on the runtime: production runs Node 24, these machines Node 20
-// (docs/performance.md, session 31: the server spent about a seventh less CPU per transfer on 24).
+// (docs/performance.md, session 31: the server spent about a quarter less CPU per HTTP transfer on 24).
 const runtime = `Node ${process.version}, ${machineCores()} cores`;
 console.log(runtime);
 console.table(rows);
