@@ -172,9 +172,11 @@ describe(`the expiry sweeper's position on ${testDatabaseKind}`, () => {
     const stranded = await holdFor(1, 'void');
     expect(await positionPast([stranded.id])).toBe(true);
     await expired([stranded.id]);
+    // The first sweep finds the clock behind the position and moves it back; the next ends the hold.
+    await sweeper().sweep();
+    expect(await position()).toBe(true);
     await sweeper().sweep();
     expect(await statusOf(stranded.id)).toBe('expirada');
-    expect(await position()).toBe(true);
     await expectLedgerSound(t.database.db);
     await expectPendingFromPosition();
 

@@ -24,7 +24,6 @@ declare
   v_ids uuid[];
   v_postadas integer := 0;
 begin
-  perform kc_vencimentos_relogio();
   select array_agg(id) into v_ids from (
     -- By their expiry, from the position: the movements have no index on their status, so that
     -- posting one updates it in place (migration 0019).
@@ -39,6 +38,7 @@ begin
   -- one takes the movement's lock first, so a fresh read now, under the lock, sees every dispute.
   select array_agg(id) into v_ids from unnest(v_ids) id where not kc_em_disputa(id);
   if v_ids is not null then v_postadas := kc_vencer_lote(v_ids, p->'limites'); end if;
+  perform kc_vencimentos_relogio();
   perform kc_vencimentos_avancar(p->'horizonte');
   return jsonb_build_object('ok', true, 'expiradas', coalesce(cardinality(v_ids), 0), 'postadas', v_postadas,
                             'horizonte', v_horizonte);
@@ -116,17 +116,20 @@ end $$;
 -- The position is never ahead of PostgreSQL's clock, unless the clock stepped back (the machine's
 -- time corrected, a server restored): a hold written then could expire below the position, where
 -- no sweep looks. The position then moves back to the clock, or to the first pending movement
--- below it that no open dispute holds (one written since the step), if that is earlier. Such a
--- movement expired after the step, so it is looked for in the day before the clock: the sweeper
--- runs every half minute, and a straggler older than that is ledger:check's to name. Each sweep
--- pays one read of the position for it.
+-- below it that no open dispute holds (one written since the step), if that is earlier; the next
+-- sweep ends what is due there. Such a movement expired after the step, so it is looked for in the
+-- day before the clock: the sweeper runs every half minute, and a straggler older than that is
+-- ledger:check's to name. Each sweep pays one read of the position for it. The position's row is
+-- the sweep's last lock, and is skipped when another transaction holds it (a dispute closing, which
+-- takes it after its accounts): the next sweep looks again.
 create or replace function kc_vencimentos_relogio() returns void language plpgsql
     set enable_seqscan = off as $$
 declare
   v_agora timestamptz := clock_timestamp();
 begin
   if v_agora >= (select ate from vencimentos_posicao) then return; end if;
-  perform 1 from vencimentos_posicao for update;
+  perform 1 from vencimentos_posicao for update skip locked;
+  if not found then return; end if;
   update vencimentos_posicao v
      set ate = least(v_agora, (select min(m.expira_em) from kreyolcash_movimentacoes m
                                 where m.expira_em >= v_agora - interval '1 day' and m.expira_em < v.ate
