@@ -49,7 +49,10 @@ export function SignInForm() {
                 type="email"
                 autoComplete="username"
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                onChange={(e) => {
+                  setIncomplete(false);
+                  setEmail(e.target.value);
+                }}
               />
             )}
           </Field>
@@ -60,7 +63,10 @@ export function SignInForm() {
                 type="password"
                 autoComplete="current-password"
                 value={senha}
-                onChange={(e) => setSenha(e.target.value)}
+                onChange={(e) => {
+                  setIncomplete(false);
+                  setSenha(e.target.value);
+                }}
               />
             )}
           </Field>
@@ -72,7 +78,10 @@ export function SignInForm() {
                 autoComplete="one-time-code"
                 maxLength={6}
                 value={codigo}
-                onChange={(e) => setCodigo(e.target.value.replace(/\D/g, ''))}
+                onChange={(e) => {
+                  setIncomplete(false);
+                  setCodigo(e.target.value.replace(/\D/g, ''));
+                }}
               />
             )}
           </Field>

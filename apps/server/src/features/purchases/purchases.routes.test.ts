@@ -129,7 +129,18 @@ describe(`purchases on ${testDatabaseKind}`, () => {
   it('prices the sale itself, and never charges a price other than the one the buyer saw', async () => {
     const { produto } = await shop({ preco_centis: 1234, estoque: 10 });
     const buyer = await seedUser(t);
-    // The unit price the page showed before the seller changed it: refused, and nothing held.
+    // An attempt already waiting for its code, at the current price.
+    const first = await buy(buyer, { produto_id: produto.id, quantidade: 1, preco_unitario_centis: 1234 });
+    expect(first.statusCode).toBe(201);
+    const sales = () =>
+      t.database.db
+        .selectFrom('vendas')
+        .select(['id', 'status'])
+        .where('produto_id', '=', produto.id)
+        .orderBy('criado_em')
+        .execute();
+    // The unit price a page showed before the seller changed it: refused, and nothing changes, the
+    // waiting attempt included.
     const key = randomUUID();
     const stale = await buy(
       buyer,
@@ -140,11 +151,9 @@ describe(`purchases on ${testDatabaseKind}`, () => {
       409,
       expect.objectContaining({ code: 'price_changed', details: { preco_unitario_centis: 1234 } }),
     ]);
-    expect(await wallet(buyer)).toMatchObject({ reservado_centis: 0 });
-    expect((await productRow(produto.id)).estoque_reservado).toBe(0);
-    expect(
-      await t.database.db.selectFrom('vendas').select('id').where('produto_id', '=', produto.id).execute(),
-    ).toEqual([]);
+    expect(await wallet(buyer)).toMatchObject({ reservado_centis: 1234 });
+    expect((await productRow(produto.id)).estoque_reservado).toBe(1);
+    expect(await sales()).toEqual([{ id: first.json().venda_id, status: 'PENDENTE' }]);
     // The price it names is bought, with the same Idempotency-Key (the refusal kept nothing); a
     // total the client sends is not the server's business.
     const res = await buy(
@@ -154,7 +163,9 @@ describe(`purchases on ${testDatabaseKind}`, () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().total_centis).toBe(3702);
+    // It replaces the waiting attempt, as a new attempt at the same product does.
     expect(await wallet(buyer)).toMatchObject({ reservado_centis: 3702 });
+    expect((await sales()).map((sale) => sale.status)).toEqual(['CANCELADA', 'PENDENTE']);
   });
 
   it('refuses the owner buying from their own company', async () => {

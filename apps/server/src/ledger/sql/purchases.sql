@@ -31,6 +31,7 @@ declare
   v_politica jsonb := coalesce(p->'politica', kc_politica_codigo(p->'validade_ms'));
   v_codigo boolean := v_politica->>'confirmador_id' is null;
   v_retencao jsonb;
+  v_preco bigint;
 begin
   if v_quantidade is null or v_quantidade < 1 or v_quantidade > (p->>'max_quantidade')::integer then
     return kc_erro('invalid_quantity');
@@ -38,6 +39,14 @@ begin
   -- Only a buyer whose phone is proven buys (a code goes to that phone).
   if not exists (select 1 from usuarios where id = v_comprador and telefone_verificado_em is not null) then
     return kc_erro('phone_not_verified');
+  end if;
+  -- A price other than the one seen is refused before the buyer's pending attempt at the product
+  -- is replaced, so the refusal changes nothing; checked again under the product's lock below.
+  if p ? 'preco_visto_centis' then
+    select preco_centis into v_preco from produtos where id = (p->>'produto_id')::uuid;
+    if v_preco <> (p->>'preco_visto_centis')::bigint then
+      return kc_erro('price_changed', jsonb_build_object('preco_unitario_centis', v_preco));
+    end if;
   end if;
   perform kc_compra_substituir(v_comprador, (p->>'produto_id')::uuid);
   select pd.id, pd.nome, pd.preco_centis, pd.estoque, pd.estoque_reservado, pd.status,

@@ -15,12 +15,17 @@ export function useStartCashIn() {
   });
 }
 
+// A waiting cash-in's code lives ten minutes: the list is read again this often, so one that ran
+// out (voided by the server) leaves it.
+const WAITING_REFRESH_MS = 30_000;
+
 /** GET /api/me/agent/cash-ins: the cash-ins still waiting for the agent's code (after a reload). */
 export function useWaitingCashIns() {
   return useQuery({
     queryKey: ['agent-desk', 'cash-ins'],
     queryFn: ({ signal }) => apiClient.get<HeldCashInList>('/api/me/agent/cash-ins', { signal }),
     staleTime: 0,
+    refetchInterval: WAITING_REFRESH_MS,
   });
 }
 

@@ -37,9 +37,14 @@ export function CashInPanel() {
   waitingId.current = started?.movimentacao_id ?? null;
   useEffect(
     () => () => {
-      if (waitingId.current) void cancelCashIn(waitingId.current).catch(() => {});
+      if (!waitingId.current) return;
+      // The desk's lists are read again once the void has committed, not before: a list read
+      // meanwhile would still show it waiting.
+      void cancelCashIn(waitingId.current)
+        .catch(() => {})
+        .finally(() => queryClient.invalidateQueries({ queryKey: ['agent-desk'] }));
     },
-    [],
+    [queryClient],
   );
 
   function send(data: CashInFormData, typed: CashInFormValues) {

@@ -18,7 +18,19 @@ export function WaitingCashIns({ onResume }: { onResume: (cashIn: StartedCashIn)
   const { t } = useTranslation('desk');
   const waiting = useWaitingCashIns();
   const cancel = useCancelCashIn();
-  const cashIns = waiting.data?.depositos ?? [];
+  // One whose code ran out is over, even before the list is read again.
+  const cashIns = (waiting.data?.depositos ?? []).filter((c) => new Date(c.expira_em).getTime() > Date.now());
+  // Held money may be waiting: a list that could not be read says so, and is asked for again.
+  if (waiting.isError) {
+    return (
+      <div className="flex flex-col gap-2">
+        <StepRefusal refusal={deskRefusalOf(waiting.error, 'user_data_error')} />
+        <Button variant="outline" onClick={() => void waiting.refetch()}>
+          {t('cashIn.waitingRetry')}
+        </Button>
+      </div>
+    );
+  }
   if (cashIns.length === 0) return null;
   const failedId = cancel.isError ? cancel.variables : undefined;
 

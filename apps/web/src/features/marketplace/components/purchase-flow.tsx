@@ -62,7 +62,7 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
   // Why the step was refused, shown in it until the buyer acts (types, taps again, goes back).
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   // One key per purchase attempt, kept while the same attempt is retried after a network failure.
-  const attempt = useRef<{ key: string; quantity: number } | null>(null);
+  const attempt = useRef<{ key: string; quantity: number; price: number } | null>(null);
   const pendingSaleId = useRef<string | null>(null);
   useEffect(() => {
     pendingSaleId.current = step.name === 'verify' ? step.saleId : null;
@@ -168,8 +168,12 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
   function onStart(chosen: number) {
     setRefusal(null);
     setQuantity(chosen);
-    const key = attempt.current?.quantity === chosen ? attempt.current.key : newIdempotencyKey();
-    attempt.current = { key, quantity: chosen };
+    // A retry of the same attempt (same quantity, same price seen) keeps its key; the price is in
+    // the request's hash, so a price read again since is a new attempt.
+    const price = product.preco_centis;
+    const same = attempt.current?.quantity === chosen && attempt.current.price === price;
+    const key = same && attempt.current ? attempt.current.key : newIdempotencyKey();
+    attempt.current = { key, quantity: chosen, price };
     start.mutate(
       {
         produto_id: product.id,

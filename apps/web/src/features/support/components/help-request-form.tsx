@@ -28,7 +28,9 @@ type HelpRequestFormProps = {
 };
 
 /** Who is on the other side of a movement, as the statement names them. */
+// A cash movement is with a shop: its business name, as the statement's row reads.
 function otherParty(movement: Transaction): string {
+  if (movement.agente) return movement.agente.nome_comercial;
   return (movement.type === 'received' ? movement.remetente_nome : movement.destinatario_nome) ?? '';
 }
 
