@@ -807,23 +807,33 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
       expect(await balanceRow(A.id)).toEqual(aBalance);
     });
 
-    it('POST /api/purchases ignores prices, totals and the buyer', async () => {
+    it('POST /api/purchases refuses a price that is not the product’s, and ignores totals and the buyer', async () => {
       const product = objects.find((o) => o.label === 'owner.product')?.id ?? '';
       const aBalance = await balanceRow(A.id);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/purchases',
-        headers: { ...bearer(M), 'idempotency-key': randomUUID() },
-        payload: {
-          produto_id: product,
-          quantidade: 2,
-          preco_unitario_centis: 1,
-          total_centis: 1,
-          comprador_id: A.id,
-          vendedor_id: M.id,
-          status: 'CONFIRMADA',
-        },
-      });
+      const mBalance = await balanceRow(M.id);
+      const attempt = (price: Record<string, number>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/purchases',
+          headers: { ...bearer(M), 'idempotency-key': randomUUID() },
+          payload: {
+            produto_id: product,
+            quantidade: 2,
+            ...price,
+            total_centis: 1,
+            comprador_id: A.id,
+            vendedor_id: M.id,
+            status: 'CONFIRMADA',
+          },
+        });
+      // A unit price of the client's own is refused, holding nothing: the product's is named.
+      const cheap = await attempt({ preco_unitario_centis: 1 });
+      expect([cheap.statusCode, cheap.json().error]).toEqual([
+        409,
+        expect.objectContaining({ code: 'price_changed', details: { preco_unitario_centis: 250 } }),
+      ]);
+      expect(await balanceRow(M.id)).toEqual(mBalance);
+      const res = await attempt({});
       expect(res.statusCode).toBe(201);
       const sale = await t.database.db
         .selectFrom('vendas')
@@ -831,7 +841,7 @@ describe(`T5 intrusion on ${testDatabaseKind}`, () => {
         .where('id', '=', res.json().venda_id)
         .executeTakeFirstOrThrow();
       figures['POST /api/purchases'] =
-        `${res.statusCode}; total=${sale.total_centis} (2 × 250); buyer=${sale.comprador_id === M.id ? 'caller' : 'OTHER'}; status=${sale.status}`;
+        `${cheap.statusCode} ${cheap.json().error.code} for a price of 1, then ${res.statusCode}; total=${sale.total_centis} (2 × 250); buyer=${sale.comprador_id === M.id ? 'caller' : 'OTHER'}; status=${sale.status}`;
       expect(res.json().total_centis).toBe(500);
       expect(sale.total_centis).toBe(500);
       expect(sale.preco_unitario_centis).toBe(250);
