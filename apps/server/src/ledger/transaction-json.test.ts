@@ -63,8 +63,8 @@ describe(`a movement as the person looking at it reads it (kc_transacao_json), o
     const m = { ...plain, ...changes };
     const { rows } = await sql<{ json: string }>`select kc_transacao_json(${viewer}::uuid, ${id}::uuid,
       ${m.remetente}::uuid, ${m.tipo}::text, ${m.status}::text, ${m.centis}::int8, ${m.exato}::timestamptz,
-      ${m.exato}::text, ${m.remetenteNome}::text, ${m.remetenteEmail}::text, ${m.destinatarioNome}::text,
-      ${m.destinatarioEmail}::text, ${m.observacoes}::text, ${m.estornada}::boolean, ${m.emVerificacao}::boolean,
+      ${m.exato}::text, to_json(${m.remetenteNome}::text)::text, to_json(${m.remetenteEmail}::text)::text,
+      to_json(${m.destinatarioNome}::text)::text, to_json(${m.destinatarioEmail}::text)::text, ${m.observacoes}::text, ${m.estornada}::boolean, ${m.emVerificacao}::boolean,
       ${m.agente}::text, ${m.compra}::text) as json`.execute(t.database.db);
     const json = rows[0]?.json ?? '';
     expect(rewritten(json)).toBe(json);

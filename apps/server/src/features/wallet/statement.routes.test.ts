@@ -79,4 +79,20 @@ describe(`the statement, page by page, on ${testDatabaseKind}`, () => {
     expect(sent.every((m) => m.type === 'sent')).toBe(true);
     expect(received.every((m) => m.type === 'received')).toBe(true);
   });
+
+  // The page's text is PostgreSQL's: the viewer's own name is escaped once a page, the other's once a row.
+  it("writes both people's names as they typed them, quotes and backslashes included", async () => {
+    const mine = 'Jérôme "Ti Jo" \\ Lakay';
+    const theirs = 'Marie "Ti Mari" </script> \\n';
+    const other = others[0] as SeededUser;
+    await sql`update usuarios set nome_completo = case when id = ${me.id}::uuid then ${mine} else ${theirs} end
+               where id in (${me.id}::uuid, ${other.id}::uuid)`.execute(t.database.db);
+    const items = (await everything('all', 50)) as unknown as Record<string, string | null>[];
+    const between = items.filter((m) => [m.remetente_nome, m.destinatario_nome].includes(theirs));
+    expect(between.length).toBeGreaterThan(0);
+    for (const m of between) {
+      expect(new Set([m.remetente_nome, m.destinatario_nome])).toEqual(new Set([mine, theirs]));
+      expect(m.type === 'sent' ? m.remetente_nome : m.destinatario_nome).toBe(mine);
+    }
+  });
 });

@@ -56,16 +56,18 @@ end $$;
 -- adjustment (any other kind, so a kind added later still shows); an expired hold reads as
 -- cancelled; the amount also in ₭ (the centis' decimal, without trailing zeros); the instant to the
 -- millisecond, and on Haiti's clocks. A purchase's stored text is for operators, not a note from
--- the payer: its line stands for it. p_agente and p_compra are JSON already, or null. Outside tests
--- nothing checks this text against the schema (jsonTextSender does under test): every key written
--- here must be one of the Transaction schema's (packages/domain/src/schemas/responses/wallet.ts).
+-- the payer: its line stands for it. The people's names and e-mails, p_agente and p_compra are
+-- JSON already, or null (the viewer's own name is written as JSON once a page, not once a row); the
+-- kind is one of the ledger's own words, which need no escaping. Outside tests nothing checks this
+-- text against the schema (jsonTextSender does under test): every key written here must be one of
+-- the Transaction schema's (packages/domain/src/schemas/responses/wallet.ts).
 -- PostgreSQL writes this function into its caller's query (inlines it) only while each parameter
 -- whose argument may be a subquery (p_agente, p_compra) appears once: a second use of p_compra made
 -- it a call of its own per movement, and doubled a page's cost.
 create or replace function kc_transacao_json(
     p_usuario uuid, p_id uuid, p_remetente uuid, p_tipo text, p_status text, p_centis bigint,
-    p_criado_em timestamptz, p_exato text, p_remetente_nome text, p_remetente_email text,
-    p_destinatario_nome text, p_destinatario_email text, p_observacoes text, p_estornada boolean,
+    p_criado_em timestamptz, p_exato text, p_remetente_nome_json text, p_remetente_email_json text,
+    p_destinatario_nome_json text, p_destinatario_email_json text, p_observacoes text, p_estornada boolean,
     p_em_verificacao boolean, p_agente text, p_compra text)
     returns text language sql stable as $$
   select '{"id":"' || p_id
@@ -78,13 +80,13 @@ create or replace function kc_transacao_json(
     || ',"quantidade_kreyolcash":' || trim_scale(p_centis::numeric / 100)
     || ',"criado_em":"' || left(p_exato, 23) || 'Z'
     || '","criado_em_haiti":"' || to_char(p_criado_em at time zone 'America/Port-au-Prince', 'YYYY-MM-DD"T"HH24:MI:SS')
-    || '","remetente_nome":' || coalesce(to_json(p_remetente_nome)::text, 'null')
-    || ',"remetente_email":' || coalesce(to_json(p_remetente_email)::text, 'null')
-    || ',"destinatario_nome":' || coalesce(to_json(p_destinatario_nome)::text, 'null')
-    || ',"destinatario_email":' || coalesce(to_json(p_destinatario_email)::text, 'null')
+    || '","remetente_nome":' || coalesce(p_remetente_nome_json, 'null')
+    || ',"remetente_email":' || coalesce(p_remetente_email_json, 'null')
+    || ',"destinatario_nome":' || coalesce(p_destinatario_nome_json, 'null')
+    || ',"destinatario_email":' || coalesce(p_destinatario_email_json, 'null')
     || ',"observacoes":' || case when p_tipo = 'compra' then 'null'
                                  else coalesce(to_json(p_observacoes)::text, 'null') end
-    || ',"tipo":' || to_json(p_tipo)::text
+    || ',"tipo":"' || p_tipo || '"'
     || ',"expirada":' || (p_status = 'expirada')
     || ',"estornada":' || p_estornada
     || ',"em_verificacao":' || p_em_verificacao
@@ -116,7 +118,8 @@ declare
   v_nome text;
   v_email text;
 begin
-  select u.nome_completo, u.email into v_nome, v_email from usuarios u where u.id = p_usuario;
+  select to_json(u.nome_completo::text)::text, to_json(u.email::text)::text into v_nome, v_email
+    from usuarios u where u.id = p_usuario;
   return query
   select x.id, x.exato, x.taxa,
          kc_transacao_json(p_usuario, x.id, x.remetente_id, x.tipo, x.status, x.quantidade_centis, x.criado_em,
@@ -126,10 +129,10 @@ begin
       select m.id, m.remetente_id, m.quantidade_centis, m.tipo::text as tipo, m.status::text as status,
              m.observacoes::text as observacoes, m.criado_em,
              to_char(m.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as exato,
-             case when m.remetente_id = p_usuario then v_nome else o.nome_completo::text end as remetente_nome,
-             case when m.remetente_id = p_usuario then v_email else o.email::text end as remetente_email,
-             case when m.destinatario_id = p_usuario then v_nome else o.nome_completo::text end as destinatario_nome,
-             case when m.destinatario_id = p_usuario then v_email else o.email::text end as destinatario_email,
+             case when m.remetente_id = p_usuario then v_nome else to_json(o.nome_completo::text)::text end as remetente_nome,
+             case when m.remetente_id = p_usuario then v_email else to_json(o.email::text)::text end as remetente_email,
+             case when m.destinatario_id = p_usuario then v_nome else to_json(o.nome_completo::text)::text end as destinatario_nome,
+             case when m.destinatario_id = p_usuario then v_email else to_json(o.email::text)::text end as destinatario_email,
              exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno')
                as estornada,
              -- One row at most (reclamacoes.movimentacao_id is unique).
