@@ -140,20 +140,28 @@ export type OperatorDayFigures = {
   emitido_centis: number;
   resgatado_centis: number;
   bonus_centis: number;
+  ajustes_centis: number;
   taxas_centis: number;
   saldos_em: 'fim_do_dia' | 'agora';
   saldo_pessoas_centis: number;
   saldo_floats_centis: number;
 };
 
-/** The operator's totals of a day; the balances at the day's end, or now for today. */
+/**
+ * The operator's totals of a day; the balances at the day's end, or now for today. Adjustments are
+ * their net (credits less debits against the issuer): with bonuses and float they are everything
+ * that changed the money in circulation, so the totals account for the balances.
+ */
 export async function operatorDay(db: Kysely<DB>, day: HaitiDay): Promise<OperatorDayFigures> {
   const { rows: moved } = await sql<Record<string, string>>`
     select coalesce(sum(quantidade_centis) filter (where tipo = 'emissao'), 0) as emitido_centis,
            coalesce(sum(quantidade_centis) filter (where tipo = 'resgate'), 0) as resgatado_centis,
-           coalesce(sum(quantidade_centis) filter (where tipo in ('cadastro', 'bonus')), 0) as bonus_centis
+           coalesce(sum(quantidade_centis) filter (where tipo in ('cadastro', 'bonus')), 0) as bonus_centis,
+           coalesce(sum(case when conta_debito = (select id from kreyolcash_contas where tipo = 'emissor')
+                             then quantidade_centis else -quantidade_centis end)
+                      filter (where tipo = 'ajuste'), 0) as ajustes_centis
       from kreyolcash_movimentacoes
-     where status = 'concluida' and tipo in ('emissao', 'resgate', 'cadastro', 'bonus')
+     where status = 'concluida' and tipo in ('emissao', 'resgate', 'cadastro', 'bonus', 'ajuste')
        and concluido_em >= ${day.start} and concluido_em < ${day.end}`.execute(db);
   const { rows: fees } = await sql<{ taxas_centis: string }>`
     select coalesce(sum(valor_centis), 0) as taxas_centis from kreyolcash_lancamentos
@@ -173,6 +181,7 @@ export async function operatorDay(db: Kysely<DB>, day: HaitiDay): Promise<Operat
     emitido_centis: Number(moved[0]?.emitido_centis ?? 0),
     resgatado_centis: Number(moved[0]?.resgatado_centis ?? 0),
     bonus_centis: Number(moved[0]?.bonus_centis ?? 0),
+    ajustes_centis: Number(moved[0]?.ajustes_centis ?? 0),
     taxas_centis: Number(fees[0]?.taxas_centis ?? 0),
     saldos_em: day.today ? 'agora' : 'fim_do_dia',
     saldo_pessoas_centis: balanceOf('usuario'),

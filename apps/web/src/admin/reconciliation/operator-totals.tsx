@@ -7,6 +7,7 @@ const FIGURES = [
   ['issued', 'emitido_centis'],
   ['redeemed', 'resgatado_centis'],
   ['bonuses', 'bonus_centis'],
+  ['adjustments', 'ajustes_centis'],
   ['fees', 'taxas_centis'],
   ['people', 'saldo_pessoas_centis'],
   ['floats', 'saldo_floats_centis'],

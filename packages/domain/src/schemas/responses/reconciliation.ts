@@ -48,13 +48,15 @@ export const operatorDaySchema = named(
     resgatado_centis: z.int(),
     /** Sign-up bonuses and bonuses issued that day (cadastro + bonus). */
     bonus_centis: z.int(),
+    /** Operators' adjustments posted that day, net: credits to people less debits (may be negative). */
+    ajustes_centis: z.int(),
     /** What the fee account received that day (net). */
     taxas_centis: z.int(),
     saldos_em: z.enum(['fim_do_dia', 'agora']),
     saldo_pessoas_centis: z.int(),
     saldo_floats_centis: z.int(),
   }),
-  "The operator's totals of a day: float issued and redeemed, bonuses, fee income, and the sum of people's and of floats' balances",
+  "The operator's totals of a day: float issued and redeemed, bonuses, net adjustments, fee income, and the sum of people's and of floats' balances",
 );
 export type OperatorDay = z.output<typeof operatorDaySchema>;
 

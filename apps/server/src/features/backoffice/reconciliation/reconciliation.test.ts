@@ -228,6 +228,37 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
     expect(none.json()).toMatchObject({ error: { code: 'agent_not_found' } });
   });
 
+  async function adjust(user: SeededUser, amount: number) {
+    const proposed = await adminPost('/adjustments', finance, {
+      user_id: user.id,
+      quantidade_centis: amount,
+      motivo: 'Rekonsilyasyon',
+      referencia: `REC-${sequence++}`,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const approved = await adminPost(`/adjustments/${proposed.json().ajuste.id}/approve`, approver);
+    expect(approved.statusCode, approved.body).toBe(200);
+  }
+
+  it('names the day’s adjustments, net, so the totals account for every balance', async () => {
+    const todays = async () => (await adminGet('/agents/reconciliation', finance)).json().operador;
+    const before = await todays();
+    const person = await seedUser(t, { bonusCentis: 10_000 });
+    await adjust(person, 2_550);
+    await adjust(person, -1_000);
+
+    const after = await todays();
+    expect(after.ajustes_centis - (before.ajustes_centis ?? 0)).toBe(1_550);
+    // A fresh database: all its money came into circulation today, through these lines.
+    expect(after.saldo_pessoas_centis + after.saldo_floats_centis).toBe(
+      after.emitido_centis -
+        after.resgatado_centis +
+        after.bonus_centis +
+        after.ajustes_centis -
+        after.taxas_centis,
+    );
+  });
+
   it('is read by finance, admin and support only', async () => {
     for (const [as, status] of [
       [finance, 200],
