@@ -57,5 +57,10 @@ export const AUDIT_TARGET_TYPES = [
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Why a session of the app ended (sessoes.motivo_revogacao). */
-export const SESSION_END_REASONS = ['logout', 'refresh_token_reuse', 'password_reset'] as const;
+export const SESSION_END_REASONS = [
+  'logout',
+  'refresh_token_reuse',
+  'password_reset',
+  'self_freeze',
+] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];

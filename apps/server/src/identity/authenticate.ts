@@ -33,3 +33,9 @@ export function userIdOf(request: FastifyRequest): string {
   if (!request.auth) throw new AppError('unauthorized');
   return request.auth.userId;
 }
+
+/** The signed-in session's id inside a route guarded by authenticate. */
+export function sessionIdOf(request: FastifyRequest): string {
+  if (!request.auth) throw new AppError('unauthorized');
+  return request.auth.sessionId;
+}

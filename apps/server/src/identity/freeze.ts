@@ -13,6 +13,7 @@ import { type AuditOperator, recordAudit } from '../audit/audit.ts';
 import type { DB } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
 import { enqueue } from '../messaging/outbox.ts';
+import { revokeOtherSessions } from './sessions.repository.ts';
 import { firstNameOf } from './user-presenter.ts';
 
 // Freezing an account: no money leaves it — the ledger refuses its holds and posts
@@ -26,57 +27,86 @@ import { firstNameOf } from './user-presenter.ts';
 // The state is the domain's FreezeState (freezeStateSchema), held here with the database's Date.
 export type FreezeState = z.input<typeof freezeStateSchema>;
 
-type Actor = { operator: AuditOperator; category: FreezeCategory } | { owner: true };
+type OperatorActor = { operator: AuditOperator; category: FreezeCategory };
+type Actor = OperatorActor | { owner: true };
 
 /**
- * Freezes the account. An already frozen one is account_already_frozen (409) for an operator;
- * its owner, who may tap twice in a panic, gets the frozen state back and no second audit row.
+ * An operator's freeze; an already frozen account is account_already_frozen (409). The owner's
+ * sessions stay open: they may still sign in and see everything.
  */
 export async function freezeAccount(
   db: Kysely<DB>,
+  p: { userId: string; actor: OperatorActor; reason: string | null },
+): Promise<FreezeState> {
+  return db.transaction().execute((trx) => freezeLocked(trx, p));
+}
+
+/**
+ * The owner's "I lost my phone": the freeze, and every other session of the account ended in the
+ * same transaction, so whoever holds the lost phone is signed out at once and cannot, while support
+ * checks the owner, move the account's WhatsApp to their own number. The asking session stays
+ * open. A second tap ends the sessions opened since the first, and so does the owner's tap on an
+ * account an operator froze. Answers the ended sessions too: the caller closes their streams.
+ */
+export async function freezeOwnAccount(
+  db: Kysely<DB>,
+  p: { userId: string; sessionId: string },
+): Promise<{ state: FreezeState; endedSessions: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const state = await freezeLocked(trx, { userId: p.userId, actor: { owner: true }, reason: null });
+    const endedSessions = await revokeOtherSessions(trx, {
+      userId: p.userId,
+      keep: p.sessionId,
+      reason: 'self_freeze',
+    });
+    return { state, endedSessions };
+  });
+}
+
+// The owner, who may tap twice in a panic, gets the frozen state back and no second audit row.
+async function freezeLocked(
+  trx: Transaction<DB>,
   p: { userId: string; actor: Actor; reason: string | null },
 ): Promise<FreezeState> {
-  return db.transaction().execute(async (trx) => {
-    const { state: before, person } = await lockedState(trx, p.userId);
-    if (before.congelado) {
-      if ('owner' in p.actor) return before;
-      throw new AppError('account_already_frozen');
-    }
-    const operator = 'operator' in p.actor ? p.actor.operator : null;
-    const category = 'operator' in p.actor ? p.actor.category : null;
-    const after = stateOf(
-      await trx
-        .updateTable('usuarios')
-        .set({
-          // The transaction's own clock, as the audit row's: the user's page finds the operator who
-          // froze by the audit row at or before this instant (a JavaScript Date, to the millisecond,
-          // could fall just before the row's microseconds).
-          congelado_em: sql<Date>`now()`,
-          congelado_por: operator ? 'operador' : 'usuario',
-          congelado_motivo: p.reason,
-          congelado_categoria: category,
-        })
-        .where('id', '=', p.userId)
-        .returning(['congelado_em', 'congelado_por', 'congelado_motivo', 'congelado_categoria'])
-        .executeTakeFirstOrThrow(),
-    );
-    await recordAudit(trx, {
-      operator,
-      action: 'account.freeze',
-      target: { type: 'usuario', id: p.userId },
-      userId: p.userId,
-      before,
-      after,
-      reason: p.reason,
-    });
-    if (category) {
-      await tellPerson(trx, person, {
-        template: 'account_frozen_by_support',
-        params: { nome: firstNameOf(person.nome_completo), categoria: category },
-      });
-    }
-    return after;
+  const { state: before, person } = await lockedState(trx, p.userId);
+  if (before.congelado) {
+    if ('owner' in p.actor) return before;
+    throw new AppError('account_already_frozen');
+  }
+  const operator = 'operator' in p.actor ? p.actor.operator : null;
+  const category = 'operator' in p.actor ? p.actor.category : null;
+  const after = stateOf(
+    await trx
+      .updateTable('usuarios')
+      .set({
+        // The transaction's own clock, as the audit row's: the user's page finds the operator who
+        // froze by the audit row at or before this instant (a JavaScript Date, to the millisecond,
+        // could fall just before the row's microseconds).
+        congelado_em: sql<Date>`now()`,
+        congelado_por: operator ? 'operador' : 'usuario',
+        congelado_motivo: p.reason,
+        congelado_categoria: category,
+      })
+      .where('id', '=', p.userId)
+      .returning(['congelado_em', 'congelado_por', 'congelado_motivo', 'congelado_categoria'])
+      .executeTakeFirstOrThrow(),
+  );
+  await recordAudit(trx, {
+    operator,
+    action: 'account.freeze',
+    target: { type: 'usuario', id: p.userId },
+    userId: p.userId,
+    before,
+    after,
+    reason: p.reason,
   });
+  if (category) {
+    await tellPerson(trx, person, {
+      template: 'account_frozen_by_support',
+      params: { nome: firstNameOf(person.nome_completo), categoria: category },
+    });
+  }
+  return after;
 }
 
 /** Unfreezes the account (support only, checked by the route); a live one is account_not_frozen (409). */

@@ -86,6 +86,22 @@ export async function revokeAllSessions(
     .execute();
 }
 
+/** Ends every open session of the user but `keep`; answers the ids it ended. */
+export async function revokeOtherSessions(
+  trx: Transaction<DB>,
+  p: { userId: string; keep: string; reason: SessionEndReason },
+): Promise<string[]> {
+  const ended = await trx
+    .updateTable('sessoes')
+    .set({ revogado_em: sql`now()`, motivo_revogacao: p.reason })
+    .where('user_id', '=', p.userId)
+    .where('id', '<>', p.keep)
+    .where('revogado_em', 'is', null)
+    .returning('id')
+    .execute();
+  return ended.map((row) => row.id);
+}
+
 /** Whether the token's session is open and belongs to the token's user. */
 export async function isSessionActive(
   db: Kysely<DB>,

@@ -130,11 +130,13 @@ export const sessionEndLabels: Labels<SessionEndReason> = {
     logout: 'Li dekonekte',
     refresh_token_reuse: 'Sesyon an te sèvi de fwa (petèt yon vòl)',
     password_reset: 'Modpas la chanje',
+    self_freeze: 'Mèt kont lan bloke kont lan (li pèdi telefòn li)',
   },
   fr: {
     logout: 'Déconnexion',
     refresh_token_reuse: 'Session réutilisée (vol possible)',
     password_reset: 'Mot de passe réinitialisé',
+    self_freeze: 'Compte gelé par son titulaire (téléphone perdu)',
   },
 };
 

@@ -14,8 +14,10 @@ import {
   setPhoneChangeStep,
 } from './phone-change.repository.ts';
 import {
+  accountFrozen,
   cancelIfTaken,
   failure,
+  isFrozen,
   isUniqueViolation,
   type Outcome,
   type PhoneChangeState,
@@ -33,7 +35,8 @@ export type { PhoneChangeState } from './phone-change.steps.ts';
 // number) → done. Every step locks the user's row first, then the open change, then its code, so
 // one user's requests run one at a time: parallel guesses cannot pass the attempt limit and
 // parallel right answers change the phone once. Failures that must be remembered (an attempt, a
-// dead change) commit first and are thrown after.
+// dead change) commit first and are thrown after. A frozen account's every step is account_frozen
+// (403): nothing is sent, and a change left open from before the freeze ends.
 
 export async function startPhoneChange(
   deps: AppDeps,
@@ -44,6 +47,7 @@ export async function startPhoneChange(
     deps.database.db.transaction().execute(async (trx) => {
       const user = await lockUser(trx, p.userId);
       if (!user) throw new AppError('user_not_found');
+      if (isFrozen(user)) throw accountFrozen();
       if (isSamePhone(newPhone, user.telefone)) {
         throw new AppError('phone_same_as_current', { fields: { novo_telefone: 'phone_same_as_current' } });
       }

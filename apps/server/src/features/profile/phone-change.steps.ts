@@ -17,7 +17,12 @@ import {
   verifyCode,
 } from '../../ledger/ledger.ts';
 import { enqueue } from '../../messaging/outbox.ts';
-import { lockOpenPhoneChange, type PhoneChangeRow, setPhoneChangeStep } from './phone-change.repository.ts';
+import {
+  cancelOpenPhoneChanges,
+  lockOpenPhoneChange,
+  type PhoneChangeRow,
+  setPhoneChangeStep,
+} from './phone-change.repository.ts';
 import { lockUser } from './profile.repository.ts';
 
 // The pieces each step of the phone change is made of, inside the step's transaction. The codes
@@ -46,6 +51,12 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
 
 export const failure = (error: AppError) => ({ ok: false as const, error });
 
+// A frozen account's phone stays as it is: whoever holds a lost phone with an open session must
+// not move the account's WhatsApp (the second factor of its codes, and where support's unfreeze
+// message goes) to their own number while the owner waits for support.
+export const isFrozen = (user: UserRow): boolean => user.congelado_em !== null;
+export const accountFrozen = () => new AppError('account_frozen');
+
 /** The phone a step's code goes to. */
 const phoneOf = (change: PhoneChangeRow, step: OpenStep) =>
   step === 'verify_current' ? change.telefone_anterior : change.novo_telefone;
@@ -58,6 +69,11 @@ export async function spendCode(
   p: { userId: string; step: OpenStep; code: string },
 ): Promise<Outcome<{ user: UserRow; change: PhoneChangeRow }>> {
   const user = await lockUser(trx, p.userId);
+  if (user && isFrozen(user)) {
+    // A change started before the freeze ends here, so it cannot be finished after an unfreeze.
+    await cancelOpenPhoneChanges(trx, user.id);
+    return failure(accountFrozen());
+  }
   const change = user ? await lockOpenPhoneChange(trx, p.userId) : undefined;
   if (!user || change?.etapa !== p.step) {
     return failure(new AppError('phone_change_not_pending', { message: MESSAGES.phone_change_not_pending }));

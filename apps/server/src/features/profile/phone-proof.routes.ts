@@ -40,10 +40,16 @@ export const phoneProofRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a WhatsApp code to the sign-up phone, first correcting the number if given',
         description:
           '409 phone_already_exists (details.nome: the holder) when another account uses the ' +
-          'corrected number.',
+          'corrected number; 403 account_frozen when a frozen account gives another number.',
         tags,
         security,
-        errors: ['phone_already_exists', 'phone_already_verified', 'rate_limited', 'user_not_found'],
+        errors: [
+          'account_frozen',
+          'phone_already_exists',
+          'phone_already_verified',
+          'rate_limited',
+          'user_not_found',
+        ],
         body: phoneProofSchema,
         response: { 202: phoneProofStateSchema },
       },

@@ -9,7 +9,7 @@ import { findUserByPhone, type UserRow } from '../../identity/users.repository.t
 import { findCode, issueCode, refusalError, verifyCode } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { enqueue } from '../../messaging/outbox.ts';
-import { isUniqueViolation } from './phone-change.steps.ts';
+import { accountFrozen, isFrozen, isUniqueViolation } from './phone-change.steps.ts';
 import { lockUser, setPhone } from './profile.repository.ts';
 
 // The sign-up phone is proven by a WhatsApp code before the account may send, buy,
@@ -53,7 +53,7 @@ function takenBy(holder: UserRow): AppError {
   });
 }
 
-/** The user's phone, corrected first when another number is given, under the user's lock. */
+/** The user's phone, corrected first when another number is given, under the user's lock; never a frozen account's. */
 async function correctPhone(
   trx: Transaction<DB>,
   hooks: IdentityHooks,
@@ -61,6 +61,7 @@ async function correctPhone(
   telefone: string | undefined,
 ) {
   if (telefone === undefined || telefone === user.telefone) return user;
+  if (isFrozen(user)) throw accountFrozen();
   const holder = await findUserByPhone(trx, telefone);
   if (holder && holder.id !== user.id) throw takenBy(holder);
   const updated = await setPhone(trx, { userId: user.id, telefone });
