@@ -106,6 +106,8 @@ test('a new name and a new photo saved in /settings show on /profile', async ({
   await page.getByLabel('Non konplè').fill('Wilfrid Saint-Louis');
   await save.click();
   await expect(toasts(page).getByText('Non ou mete ajou.')).toBeVisible();
+  // Its close button is named in the person's language, not in Sonner's English.
+  await expect(toasts(page).getByRole('button', { name: 'Fèmen mesaj la' })).toBeVisible();
 
   // The photo: what is not an image is refused on the phone; a 7 MB camera photo is made smaller
   // in the browser and accepted.

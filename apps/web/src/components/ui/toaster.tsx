@@ -1,4 +1,5 @@
 import { Toaster as Sonner } from 'sonner';
+import { useTranslation } from '@/lib/i18n';
 import 'sonner/dist/styles.css';
 import './toaster.css';
 
@@ -8,8 +9,12 @@ import './toaster.css';
 const ABOVE_BOTTOM_EDGE = { bottom: 16 };
 
 export function Toaster() {
+  // Sonner names its close button and its region in English unless told.
+  const { t } = useTranslation();
   return (
     <Sonner
+      containerAriaLabel={t('common.notices')}
+      toastOptions={{ closeButtonAriaLabel: t('common.closeNotice') }}
       position="bottom-center"
       offset={ABOVE_BOTTOM_EDGE}
       mobileOffset={ABOVE_BOTTOM_EDGE}
