@@ -128,6 +128,11 @@ test('the profile leads to Sipò, and a person who is not frozen sees the channe
   await expect(page.getByTestId('support-channels')).toBeVisible();
   await expect(page.getByLabel('Sou kisa?')).toHaveValue('');
   await expect(page.getByText('Ou poko voye okenn demann.')).toBeVisible();
+  // Her sign-up bonus is named for what it is, not by her own name as if she had paid herself.
+  await page.getByLabel('Sou kisa?').selectOption('movimentacao');
+  const movement = page.getByLabel('Ki tranzaksyon?');
+  await expect(movement.locator('option', { hasText: 'Bonis enskripsyon' })).toHaveCount(1);
+  await expect(movement.locator('option', { hasText: 'Wilda' })).toHaveCount(0);
   // Home keeps its payment button and its plain "Voye".
   await page.goto('/home');
   await expect(page.getByTestId('frozen-banner')).toHaveCount(0);

@@ -13,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { inputStyles } from '@/components/ui/input';
 import { errorText, isSessionFailure } from '@/lib/error-text';
-import { i18n, useTranslation } from '@/lib/i18n';
+import { i18n, type TFunction, useTranslation } from '@/lib/i18n';
 import { useSendHelpRequest } from '../api/help-requests';
 
 const selectStyles = `${inputStyles} appearance-auto py-2`;
@@ -27,18 +27,21 @@ type HelpRequestFormProps = {
   movements: Transaction[];
 };
 
-/** Who is on the other side of a movement, as the statement names them. */
-// A cash movement is with a shop: its business name, as the statement's row reads.
-function otherParty(movement: Transaction): string {
+/** Who is on the other side of a movement, as the statement names them, or what it is. */
+// A cash movement is with a shop: its business name, as the statement's row reads. A bonus, the
+// sign-up bonus and an adjustment are nobody's payment: the person's own name is on both sides.
+function otherParty(movement: Transaction, t: TFunction<'support'>): string {
   if (movement.agente) return movement.agente.nome_comercial;
-  return (movement.type === 'received' ? movement.remetente_nome : movement.destinatario_nome) ?? '';
+  if (movement.type === 'sent') return movement.destinatario_nome ?? '';
+  if (movement.type === 'received') return movement.remetente_nome ?? '';
+  return t(`movementKinds.${movement.type}`);
 }
 
-function movementLabel(movement: Transaction): string {
+function movementLabel(movement: Transaction, t: TFunction<'support'>): string {
   return [
     formatWallClock(movement.criado_em_haiti),
     formatKreyol(movement.quantidade_centis),
-    otherParty(movement),
+    otherParty(movement, t),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -125,7 +128,7 @@ export function HelpRequestForm({ initialSubject, initialMovementId, movements }
                 ) : null}
                 {movements.map((m) => (
                   <option key={m.id} value={m.id}>
-                    {movementLabel(m)}
+                    {movementLabel(m, t)}
                   </option>
                 ))}
               </select>
