@@ -56,6 +56,8 @@ test('a user freezes their account from settings, and the transfer screen then s
   await page.goto('/home');
   await expect(page.getByTestId('frozen-banner')).toContainText('Kont ou bloke');
   await expect(page.getByText('₭ 100,00').first()).toBeVisible();
+  // Nothing can leave it: its free money reads as blocked, not as available.
+  await expect(page.getByTestId('balance-parts')).toHaveText('Bloke: ₭ 100,00');
   await shots(page, 'home-frozen');
 
   // The transfer screen says it before a payee or an amount is typed, and points to support.

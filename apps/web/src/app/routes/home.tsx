@@ -139,8 +139,9 @@ const HomeBalance = memo(function HomeBalance({ userId }: { userId: string | nul
   // The balance this device last saw, until the server's arrives: the card shows a figure as soon
   // as the app runs, and the page's largest paint is that figure, not a placeholder.
   const lastKnownWallet = useLastKnownWallet(userId);
+  const isFrozen = useIsFrozen(userId !== null);
   useFailureToast(wallet.error, 'account_data_error');
-  return <BalanceCard wallet={wallet.data ?? lastKnownWallet} />;
+  return <BalanceCard wallet={wallet.data ?? lastKnownWallet} frozen={isFrozen} />;
 });
 
 const HomeMovements = memo(function HomeMovements({ isSignedIn }: { isSignedIn: boolean }) {

@@ -6,23 +6,24 @@ import { useHiddenBalance } from './use-hidden-balance';
 
 const DOTS = '•••••';
 
-type BalancePart = { key: 'available' | 'pending' | 'checking'; centis: number };
+type BalancePart = { key: 'available' | 'frozen' | 'pending' | 'checking'; centis: number };
 
 /**
- * What the balance is made of: what is free, what waits for a code, and what a "wrong person"
- * report holds while support checks it — two kinds of held money the person must not confuse.
+ * What the balance is made of: what is free (or, in a frozen account, blocked: nothing can leave
+ * it), what waits for a code, and what a "wrong person" report holds while support checks it — two
+ * kinds of held money the person must not confuse.
  */
-function heldParts(wallet: Wallet): BalancePart[] {
+function heldParts(wallet: Wallet, frozen: boolean): BalancePart[] {
   const checking = wallet.em_verificacao_centis ?? 0;
   const pending = wallet.reservado_centis - checking;
-  const parts: BalancePart[] = [{ key: 'available', centis: wallet.disponivel_centis }];
+  const parts: BalancePart[] = [{ key: frozen ? 'frozen' : 'available', centis: wallet.disponivel_centis }];
   if (pending > 0) parts.push({ key: 'pending', centis: pending });
   if (checking > 0) parts.push({ key: 'checking', centis: checking });
   return parts;
 }
 
 /** The balance, hidden as dots on request; its height is the same while it loads. */
-export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
+export function BalanceCard({ wallet, frozen = false }: { wallet: Wallet | undefined; frozen?: boolean }) {
   const { t } = useTranslation('screens');
   const [isHidden, toggleHidden] = useHiddenBalance();
   const amount = (centis: number) => (isHidden ? `₭ ${DOTS}` : formatKreyol(centis));
@@ -71,7 +72,7 @@ export function BalanceCard({ wallet }: { wallet: Wallet | undefined }) {
       </div>
       <p className="mt-1 flex min-h-5 flex-wrap gap-x-3 text-sm text-primary-100" data-testid="balance-parts">
         {wallet
-          ? heldParts(wallet).map(({ key, centis }) => (
+          ? heldParts(wallet, frozen).map(({ key, centis }) => (
               <span key={key} className="whitespace-nowrap">
                 {t(`home.balance.${key}`, { amount: amount(centis) })}
               </span>
