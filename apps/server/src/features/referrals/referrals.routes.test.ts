@@ -55,7 +55,7 @@ describe(`referral invitations on ${testDatabaseKind}`, () => {
     expect(textOf(message)).toBe(
       [
         `Bonjou Ti Jak! ${inviter.nome} envite w sou KreyolCash, bous dijital an Kreyòl la.`,
-        `Enskri epi konfime imèl ou: ou resevwa ₭ 100,00 kado, e ${inviter.nome} ap resevwa ₭ 10,00 bonis.`,
+        `Enskri, epi konfime imèl ou ak nimewo telefòn ou: ou resevwa ₭ 100,00 kado, e ${inviter.nome} ap resevwa ₭ 10,00 bonis.`,
         `https://kreyolcash.example/register?ref=${codigo_indicacao}`,
       ].join('\n'),
     );

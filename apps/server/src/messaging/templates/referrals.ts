@@ -24,25 +24,25 @@ export const referralTemplates = {
       ht: (v) =>
         lines(
           `Bonjou ${v.amigo}! ${v.convidante} envite w sou KreyolCash, bous dijital an Kreyòl la.`,
-          `Enskri epi konfime imèl ou: ou resevwa ${v.bonus_cadastro} kado, e ${v.convidante} ap resevwa ${v.valor} bonis.`,
+          `Enskri, epi konfime imèl ou ak nimewo telefòn ou: ou resevwa ${v.bonus_cadastro} kado, e ${v.convidante} ap resevwa ${v.valor} bonis.`,
           v.link,
         ),
       'pt-BR': (v) =>
         lines(
           `Olá, ${v.amigo}! ${v.convidante} convidou você para a KreyolCash, a carteira digital em crioulo haitiano.`,
-          `Cadastre-se e confirme seu e-mail: você ganha ${v.bonus_cadastro} de presente, e ${v.convidante} ganha ${v.valor} de bônus.`,
+          `Cadastre-se e confirme seu e-mail e seu número de telefone: você ganha ${v.bonus_cadastro} de presente, e ${v.convidante} ganha ${v.valor} de bônus.`,
           v.link,
         ),
       fr: (v) =>
         lines(
           `Bonjour ${v.amigo} ! ${v.convidante} vous invite sur KreyolCash, le portefeuille numérique en créole haïtien.`,
-          `Inscrivez-vous et confirmez votre e-mail : vous recevrez ${v.bonus_cadastro} en cadeau, et ${v.convidante} recevra ${v.valor} de bonus.`,
+          `Inscrivez-vous, puis confirmez votre e-mail et votre numéro de téléphone : vous recevrez ${v.bonus_cadastro} en cadeau, et ${v.convidante} recevra ${v.valor} de bonus.`,
           v.link,
         ),
       en: (v) =>
         lines(
           `Hello ${v.amigo}! ${v.convidante} invites you to KreyolCash, the digital wallet in Haitian Creole.`,
-          `Sign up and confirm your e-mail: you get ${v.bonus_cadastro} as a gift, and ${v.convidante} gets a ${v.valor} bonus.`,
+          `Sign up, then confirm your e-mail and your phone number: you get ${v.bonus_cadastro} as a gift, and ${v.convidante} gets a ${v.valor} bonus.`,
           v.link,
         ),
     },
