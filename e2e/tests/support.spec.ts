@@ -74,7 +74,7 @@ test('a frozen person finds support from the banner, asks for help, and reads su
     'href',
     'mailto:sipo@kreyolcash.ht',
   );
-  await expect(channels).toContainText('Lendi rive Vandredi');
+  await expect(channels).toContainText('Lendi rive vandredi');
   await expect(channels).toContainText('08:00 – 17:00');
   await expect(page.getByLabel('Sou kisa?')).toHaveValue('conta_congelada');
   await expect(page.getByText('Ou poko voye okenn demann.')).toBeVisible();

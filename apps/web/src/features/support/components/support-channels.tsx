@@ -8,6 +8,14 @@ function whatsappLink(number: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}`;
 }
 
+/**
+ * A line of the opening hours starts with a capital; the days inside it keep their language's case
+ * (lower case in Creole, French and Portuguese: "Lendi rive vandredi").
+ */
+function asLine(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
 /** The channels the operator configured; nothing at all when none is. */
 export function SupportChannels({ channels }: { channels: Channels }) {
   const { t } = useTranslation('support');
@@ -56,7 +64,9 @@ export function SupportChannels({ channels }: { channels: Channels }) {
                 {channels.horario.map((h) => (
                   <div key={`${h.de}-${h.ate}-${h.abre}`} className="contents">
                     <dt>
-                      {h.de === h.ate ? day(h.de) : t('hours.span', { from: day(h.de), to: day(h.ate) })}
+                      {asLine(
+                        h.de === h.ate ? day(h.de) : t('hours.span', { from: day(h.de), to: day(h.ate) }),
+                      )}
                     </dt>
                     <dd>{t('hours.time', { opens: h.abre, closes: h.fecha })}</dd>
                   </div>
