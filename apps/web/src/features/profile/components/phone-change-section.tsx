@@ -59,6 +59,9 @@ export function PhoneChangeSection({ me }: { me: Me }) {
   // new-number form, where the person starts again.
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
+  // The server refuses every step of a frozen account's change (account_frozen): offering it would
+  // only lead to that refusal, so the number shows as it is, with the reason.
+  if (me.congelado) return <FrozenPhoneField phone={me.telefone} />;
   if (change.isPending) {
     return (
       <div className="flex flex-col gap-1.5">
@@ -89,6 +92,15 @@ export function PhoneChangeSection({ me }: { me: Me }) {
   // Remounted with the current number after a change ends (done, cancelled or refused).
   return (
     <NewPhoneForm key={me.telefone} currentPhone={me.telefone} refusal={refusal} onRefusal={setRefusal} />
+  );
+}
+
+function FrozenPhoneField({ phone }: { phone: string }) {
+  const { t } = useTranslation('account');
+  return (
+    <Field label={t('phoneChange.label')} hint={t('phoneChange.frozenHint')}>
+      {(control) => <Input {...control} type="tel" value={phone} readOnly disabled />}
+    </Field>
   );
 }
 
