@@ -45,10 +45,18 @@ test('a user freezes their account from settings, and the transfer screen then s
   await page.getByRole('button', { name: 'Bloke kont mwen' }).click();
   // One confirmation, and "no" changes nothing.
   await expect(page.getByText('Bloke kont ou kounye a?')).toBeVisible();
+  await expect(
+    page.getByText('tout lòt aparèy ki konekte sou kont ou ap dekonekte', { exact: false }),
+  ).toBeVisible();
   await shots(page, 'settings-confirm');
   await page.getByRole('button', { name: 'Wi, bloke l' }).click();
   await expect(
     page.getByText('Kont ou bloke. Pou debloke l, kontakte sipò KreyolCash: y ap verifye idantite w.'),
+  ).toBeVisible();
+  // Whoever holds the lost phone cannot move the account's WhatsApp to another number.
+  await expect(page.getByLabel('Telefòn (WhatsApp)')).toBeDisabled();
+  await expect(
+    page.getByText('Ou pa ka chanje nimewo a pandan kont ou bloke.', { exact: false }),
   ).toBeVisible();
   await shots(page, 'settings-frozen');
 
