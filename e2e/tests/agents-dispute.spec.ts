@@ -92,7 +92,7 @@ test('the customer disputes a cash-out and support refunds it', async ({
   await expect(admin.getByTestId('report-held')).toHaveText('₭20,00 kenbe sou kès (float) ajan an.');
   await expect(admin.getByTestId('report-transfer')).toContainText('₭25,00');
   // A cash complaint is never reversed nor released: refund from the float, or reject.
-  await expect(admin.getByRole('button', { name: 'Ranbouse moun ki voye a' })).toHaveCount(0);
+  await expect(admin.getByRole('button', { name: 'Anile peman an, lajan tounen' })).toHaveCount(0);
   await expectNoAxeViolations(admin);
   await admin.getByRole('button', { name: 'Ranbouse kliyan an sou kès ajan an' }).click();
   await expect(admin.getByTestId('report-decision-form')).toContainText(

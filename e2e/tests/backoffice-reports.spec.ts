@@ -93,14 +93,14 @@ test('a payer reports a wrong payment and support reverses it; both statements s
   await expect(admin.getByTestId('report-transfer')).toContainText('Mwen tape yon move nimewo.');
   await expect(admin.getByTestId('report-held')).toContainText('₭25,00 kenbe sou kont moun ki resevwa a.');
   await shot(admin, 'report-page-1280');
-  await admin.getByRole('button', { name: 'Ranbouse moun ki voye a' }).click();
-  await admin.getByRole('button', { name: 'Ranbouse ₭25,00' }).click();
+  await admin.getByRole('button', { name: 'Anile peman an, lajan tounen' }).click();
+  await admin.getByRole('button', { name: 'Anile, fè ₭25,00 tounen' }).click();
   await expect(admin.getByText('Ekri rezon an.')).toBeVisible();
   await admin
     .getByLabel('Rezon (rete nan jounal la)')
     .fill('Moun ki resevwa a pa konnen pagadò a; nimewo a te mal tape.');
-  await admin.getByRole('button', { name: 'Ranbouse ₭25,00' }).click();
-  await expect(admin.getByTestId('report-decided')).toContainText('Ranbouse pa');
+  await admin.getByRole('button', { name: 'Anile, fè ₭25,00 tounen' }).click();
+  await expect(admin.getByTestId('report-decided')).toContainText('Anile, lajan tounen pa');
   await expect(admin.getByTestId('report-refunded')).toHaveText('₭25,00 retounen bay moun ki voye a.');
   await shot(admin, 'report-decided-1280');
   await admin.setViewportSize({ width: 360, height: 740 });
@@ -149,7 +149,7 @@ test('support refunds a part of a disputed transfer from its page at 360 px, and
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Diskisyon sou peman' })).toBeVisible();
   await page.goto('/admin/reports');
   await expect(page.getByRole('heading', { name: 'Diskisyon sou peman' })).toBeVisible();
-  for (const tab of ['Ouvè', 'Ranbouse', 'Ranbousman', 'Lage', 'Rejte', 'Ekspire']) {
+  for (const tab of ['Ouvè', 'Anile, lajan tounen', 'Ranbousman', 'Lage', 'Rejte', 'Ekspire']) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }
   const row = page.getByTestId('reports-queue-row').filter({ hasText: payer.fullName });
@@ -163,7 +163,7 @@ test('support refunds a part of a disputed transfer from its page at 360 px, and
   await expect(page.getByTestId('report-held')).toHaveText('₭25,00 kenbe sou kont moun ki resevwa a.');
   const decision = page.getByTestId('report-decision');
   await expect(decision.getByRole('button')).toHaveText([
-    'Ranbouse moun ki voye a',
+    'Anile peman an, lajan tounen',
     'Ranbouse yon pati',
     'Rejte diskisyon an',
   ]);

@@ -205,9 +205,9 @@ function DecisionCard({ report }: { report: AdminReport }) {
       case 'reverse':
         return t('report.confirmReverse', { amount });
       case 'refund':
-        if (!asksAmount) return t('report.confirmReverse', { amount });
+        if (!asksAmount) return t('report.confirmRefundAmount', { amount });
         if (refundCentis === null) return t('report.confirmRefund');
-        return t(cash ? 'report.confirmRefundFloat' : 'report.confirmReverse', {
+        return t(cash ? 'report.confirmRefundFloat' : 'report.confirmRefundAmount', {
           amount: formatKreyol(refundCentis, locale),
         });
       case 'release':
