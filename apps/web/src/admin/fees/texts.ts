@@ -5,7 +5,7 @@ export const feesTexts: AdminTexts = {
   ht: {
     title: 'Frè yo',
     intro:
-      'Chak operasyon gen tablo pa l: chak tranch montan gen yon frè fiks plis yon pousantaj, epi yon pati nan frè a ale bay ajan an kòm komisyon. Pou kounye a se frè retrè a ak frè transfè a ki chaje; depo a rete gratis, e tout frè transfè a ale bay operatè a.',
+      'Chak operasyon gen tablo pa l: chak tranch montan gen yon frè fiks plis yon pousantaj, epi yon pati nan frè a ale bay ajan an kòm komisyon. Yon tablo san tranch vle di operasyon an gratis. Depo a pa ka gen frè nan vèsyon sa a, e pa gen ajan nan yon transfè: tout frè transfè a ale bay operatè a.',
     'op.saque': 'Retrè lajan kach nan men yon ajan',
     'op.deposito': 'Depo lajan kach nan men yon ajan',
     'op.transferencia': 'Transfè ant moun',
@@ -41,7 +41,7 @@ export const feesTexts: AdminTexts = {
   fr: {
     title: 'Frais',
     intro:
-      'Chaque opération a sa grille : chaque tranche de montant a des frais fixes plus un pourcentage, et une part des frais revient à l’agent en commission. Pour l’instant, seuls les frais de retrait et de transfert sont prélevés ; le dépôt reste gratuit, et les frais de transfert reviennent en entier à l’opérateur.',
+      'Chaque opération a sa grille : chaque tranche de montant a des frais fixes plus un pourcentage, et une part des frais revient à l’agent en commission. Une grille sans tranche rend l’opération gratuite. Le dépôt ne peut pas être facturé dans cette version, et aucun agent ne prend part à un transfert : ses frais reviennent en entier à l’opérateur.',
     'op.saque': 'Retrait d’espèces chez un agent',
     'op.deposito': 'Dépôt d’espèces chez un agent',
     'op.transferencia': 'Transfert entre personnes',
