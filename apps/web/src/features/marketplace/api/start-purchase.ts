@@ -1,6 +1,6 @@
 import type { PurchaseCreateBody, StartedPurchase } from '@kreyolcash/domain';
 import { AppError } from '@kreyolcash/domain';
-import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { onlineManager, type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient, isRetryableFailure } from '@/lib/api-client';
 
 export type StartPurchaseRequest = PurchaseCreateBody & {
@@ -22,8 +22,9 @@ export function useStartPurchase(
 ) {
   return useMutation({
     // A request lost on a slow network is sent once more with the same key: the server answers
-    // the first attempt's sale instead of starting a second one.
-    retry: (failures, error) => failures < 2 && isRetryableFailure(AppError.from(error)),
+    // the first attempt's sale instead of starting a second one. Offline, the buyer is told at once.
+    retry: (failures, error) =>
+      failures < 2 && isRetryableFailure(AppError.from(error)) && onlineManager.isOnline(),
     ...options,
     mutationFn: startPurchase,
   });

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useTranslation } from '@/lib/i18n';
 import { LoadMoreButton } from './load-more-button';
 import { ProductCard } from './product-card';
+import { SoldOutBadge } from './sold-out';
 
 type ProductListProps = {
   companyId: string;
@@ -73,7 +74,9 @@ export function ProductList({
                 <ProductCard
                   product={product}
                   action={
-                    isOwner ? null : (
+                    isOwner ? null : product.estoque_disponivel === 0 ? (
+                      <SoldOutBadge />
+                    ) : (
                       <Link
                         to={`/purchase/${product.id}/${companyId}`}
                         aria-label={t('company.buyLabel', { name: product.nome })}

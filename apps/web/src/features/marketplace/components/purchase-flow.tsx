@@ -5,7 +5,6 @@ import {
   type Purchase,
   SELLER_NOTIFIED_TOAST_DELAY_MS,
   type StartedPurchase,
-  type PurchaseVerification as VerificationAnswer,
   type Wallet,
 } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,32 +17,36 @@ import { useTranslation } from '@/lib/i18n';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { notifySuccess } from '@/lib/notify';
 import { cancelPurchase, useCancelPurchase } from '../api/cancel-purchase';
+import { getPendingPurchasesQueryOptions } from '../api/get-pending-purchases';
+import { getPurchase } from '../api/get-purchase';
 import { useResendPurchaseCode } from '../api/resend-purchase-code';
 import { useStartPurchase } from '../api/start-purchase';
-import { useVerifyPurchase } from '../api/verify-purchase';
+import { useVerifyPurchase, type VerifyPurchaseOutcome } from '../api/verify-purchase';
+import { endedSaleOf } from './ended-sale';
 import { marketplaceRefusalOf, notifyMarketplaceError } from './marketplace-text';
 import { PurchaseForm } from './purchase-form';
 import { PurchaseSuccess } from './purchase-success';
 import { PurchaseVerification } from './purchase-verification';
+import { SoldOut } from './sold-out';
 import { useResumablePurchase } from './use-resumable-purchase';
 import { WaitingPurchase } from './waiting-purchase';
 
 // Spec §4: form → verification once the sale has started (its id kept, the quantity fixed) →
 // success once the code is right. A wrong code stays; an expired or exhausted one (the server
-// has voided the sale) goes back to the form, as does the back button (which voids it).
-type Step =
-  | { name: 'form' }
-  | {
-      name: 'verify';
-      saleId: string;
-      quantity: number;
-      totalCentis: number;
-      attempt: number;
-      attemptsLeft?: number;
-      /** When its current code was sent: a new one can be asked for 30 s later. */
-      codeSentAtMs: number;
-    }
-  | { name: 'done'; sale: Purchase };
+// has voided the sale) goes back to the form, as does the back button (which voids it). A sale
+// that ended without this screen hearing of it (a confirmation whose answer was lost) shows how
+// it ended: paid, or voided.
+type VerifyStep = {
+  name: 'verify';
+  saleId: string;
+  quantity: number;
+  totalCentis: number;
+  attempt: number;
+  attemptsLeft?: number;
+  /** When its current code was sent: a new one can be asked for 30 s later. */
+  codeSentAtMs: number;
+};
+type Step = { name: 'form' } | VerifyStep | { name: 'done'; sale: Purchase };
 
 type PurchaseFlowProps = {
   product: ProductDetail;
@@ -185,14 +188,43 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
     );
   }
 
-  function onVerified(answer: VerificationAnswer, current: Extract<Step, { name: 'verify' }>) {
-    if (answer.success) {
-      setStep({ name: 'done', sale: answer.venda });
-      notifySuccess(t('success.title'), t('success.purchase_success'));
-      // Spec §4: "seller notified" comes a second later (the server has queued the message).
-      setTimeout(() => notifySuccess(t('success.seller_notified')), SELLER_NOTIFIED_TOAST_DELAY_MS);
-      return;
-    }
+  function showPaid(sale: Purchase) {
+    setStep({ name: 'done', sale });
+    notifySuccess(t('success.title'), t('success.purchase_success'));
+    // Spec §4: "seller notified" comes a second later (the server has queued the message).
+    setTimeout(() => notifySuccess(t('success.seller_notified')), SELLER_NOTIFIED_TOAST_DELAY_MS);
+  }
+
+  /** The sale no longer waits for its code: the banner offering its code must not linger. */
+  function forgetWaitingSale(saleId: string) {
+    queryClient.setQueryData(getPendingPurchasesQueryOptions().queryKey, (sales) =>
+      sales?.filter((sale) => sale.id !== saleId),
+    );
+    refreshBalance();
+    void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+  }
+
+  /** How a sale ended without this screen hearing of it: paid (the same success), or voided. */
+  function showEnded(sale: Purchase) {
+    forgetWaitingSale(sale.id);
+    const ended = endedSaleOf(sale, Date.now());
+    if (ended === 'paid') return showPaid(sale);
+    if (ended === 'pending') return setRefusal({ text: t('errors.verification_code_error') });
+    setRefusal({ text: ended === 'expired' ? t('errors.code_expired') : t('purchase.ended.cancelled') });
+    setStep({ name: 'form' });
+  }
+
+  /** A resend or a back that the server refused as "not pending": read the sale to know why. */
+  function readEndedSale(saleId: string, onRead: (sale: Purchase) => void) {
+    getPurchase(saleId).then(onRead, (error: unknown) => {
+      if (!isSessionFailure(error)) refuse(error, 'purchase_error');
+    });
+  }
+
+  function onVerified(outcome: VerifyPurchaseOutcome, current: VerifyStep) {
+    if ('ended' in outcome) return showEnded(outcome.ended);
+    const answer = outcome;
+    if (answer.success) return showPaid(answer.venda);
     const text = errorTextIn('marketplace', answer.error) ?? t('errors.verification_code_error');
     if (answer.error === 'invalid_codes') {
       const left = answer.tentativas_restantes;
@@ -220,15 +252,14 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
           if (isSessionFailure(error)) return;
           const { code: failure } = AppError.from(error);
           refuse(error, 'verification_code_error');
-          // The sale is over (voided elsewhere, or gone): start again from the form.
-          if (failure === 'transaction_not_pending' || failure === 'sale_not_found')
-            setStep({ name: 'form' });
+          // The sale is gone: start again from the form.
+          if (failure === 'sale_not_found') setStep({ name: 'form' });
         },
       },
     );
   }
 
-  function onResend(current: Extract<Step, { name: 'verify' }>) {
+  function onResend(current: VerifyStep) {
     resend.mutate(current.saleId, {
       onSuccess: () => {
         setRefusal(null);
@@ -238,13 +269,10 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
       },
       onError: (error) => {
         if (isSessionFailure(error)) return;
-        refuse(error, 'purchase_error');
         const { code } = AppError.from(error);
-        if (
-          code === 'transaction_not_pending' ||
-          code === 'code_expired' ||
-          code === 'code_attempts_exceeded'
-        ) {
+        if (code === 'transaction_not_pending') return readEndedSale(current.saleId, showEnded);
+        refuse(error, 'purchase_error');
+        if (code === 'code_expired' || code === 'code_attempts_exceeded') {
           refreshBalance();
           setStep({ name: 'form' });
         }
@@ -255,20 +283,28 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
   function onBack() {
     if (step.name !== 'verify') return;
     setRefusal(null);
-    cancel.mutate(step.saleId, {
-      onSettled: () => setStep({ name: 'form' }),
+    const { saleId } = step;
+    cancel.mutate(saleId, {
+      onSuccess: () => setStep({ name: 'form' }),
       onError: (error) => {
-        // Already over is what "back" wanted anyway.
         const { code } = AppError.from(error);
-        if (code !== 'transaction_not_pending' && !isSessionFailure(error)) {
-          notifyMarketplaceError(error, { fallback: 'purchase_error' });
+        // Voided already is what "back" wanted; paid already (an answer lost) must be shown.
+        if (code === 'transaction_not_pending') {
+          return readEndedSale(saleId, (sale) => {
+            forgetWaitingSale(sale.id);
+            if (endedSaleOf(sale, Date.now()) === 'paid') showPaid(sale);
+            else setStep({ name: 'form' });
+          });
         }
+        if (!isSessionFailure(error)) notifyMarketplaceError(error, { fallback: 'purchase_error' });
+        setStep({ name: 'form' });
       },
     });
   }
 
   switch (step.name) {
     case 'form':
+      if (available === 0) return <SoldOut productName={product.nome} companyId={companyId} />;
       return (
         <>
           {waiting ? <WaitingPurchase sale={waiting} onResume={() => resumeSale(waiting)} /> : null}

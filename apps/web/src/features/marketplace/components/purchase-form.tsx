@@ -55,6 +55,9 @@ export function PurchaseForm({
     defaultValues: { quantidade: String(initialQuantity) },
   });
   const quote = quotePurchase(form.watch('quantidade'), product, wallet);
+  // From the first tap: the quantity's check loads its rules first, and a second tap in that
+  // time on a slow network would send the purchase twice.
+  const isBusy = isStarting || form.formState.isSubmitting;
   // Spec §5: disabled while the balance is short or unknown; a tap on it says why.
   const isBlocked = quote.isShort || wallet === undefined || quote.maxQuantity === 0;
   const setQuantity = (quantity: number) => {
@@ -164,12 +167,12 @@ export function PurchaseForm({
       <Button
         type="submit"
         size="lg"
-        disabled={isStarting}
+        disabled={isBusy}
         aria-disabled={isBlocked || undefined}
         className="aria-disabled:opacity-50"
       >
-        {isStarting ? <Spinner /> : null}
-        {isStarting ? t('purchase.submitting') : t('purchase.submit')}
+        {isBusy ? <Spinner /> : null}
+        {isBusy ? t('purchase.submitting') : t('purchase.submit')}
       </Button>
     </form>
   );
