@@ -234,6 +234,16 @@ test('compliance suspends a company: the held purchase is released, the owner is
   await expect(page.getByTestId('status-badge').first()).toHaveText('Aktif');
   await ownerPage.reload();
   await expect(ownerPage.getByRole('link', { name: 'Konpani mwen' })).toBeVisible();
+
+  // Each action names what it acts on: the company's close, and each product by its name.
+  await expect(page.getByTestId('company-deactivate').getByRole('button')).toHaveText('Fèmen konpani an');
+  await expect(page.getByRole('button', { name: 'Dezaktive', exact: true })).toHaveCount(0);
+  const productAction = page.getByRole('button', { name: 'Dezaktive Pen ak manba' });
+  await expect(productAction).toHaveText('Dezaktive');
+  await productAction.click();
+  await page.getByTestId('product-deactivate').getByLabel(/Rezon/).fill('Foto a twonpe moun');
+  await page.getByRole('button', { name: 'Konfime: Dezaktive Pen ak manba' }).click();
+  await expect(page.getByRole('button', { name: 'Reaktive Pen ak manba' })).toBeVisible();
   await desk.close();
   await app.close();
 });

@@ -98,7 +98,7 @@ function CompanyActions({ empresa }: { empresa: AdminCompany }) {
       {empresa.status !== 'INATIVA' ? (
         <ReasonAction
           path={path('deactivate')}
-          label={t('action.deactivate')}
+          label={t('action.close')}
           testId="company-deactivate"
           onDone={setLast}
         />
@@ -132,6 +132,7 @@ function ProductRow({ product }: { product: AdminProduct }) {
         <ReasonAction
           path={`/products/${product.id}/${active ? 'deactivate' : 'reactivate'}`}
           label={t(active ? 'action.deactivate' : 'action.reactivate')}
+          name={t(active ? 'action.deactivateProduct' : 'action.reactivateProduct', { name: product.nome })}
           testId={active ? 'product-deactivate' : 'product-reactivate'}
         />
       </div>

@@ -12,6 +12,8 @@ import { moderationTexts } from './texts';
 export function ReasonAction(p: {
   path: string;
   label: string;
+  /** The buttons' accessible name when the label alone is not unique on the page (it starts with it). */
+  name?: string;
   variant?: ButtonVariant;
   testId: string;
   /** Who shows the outcome when this action disappears with the state it changed. */
@@ -54,7 +56,12 @@ export function ReasonAction(p: {
             )}
           </Field>
           <div className="grid grid-cols-2 gap-2">
-            <Button type="submit" variant={p.variant ?? 'secondary'} disabled={moderate.isPending}>
+            <Button
+              type="submit"
+              variant={p.variant ?? 'secondary'}
+              disabled={moderate.isPending}
+              aria-label={p.name ? t('action.confirm', { action: p.name }) : undefined}
+            >
               {t('action.confirm', { action: p.label })}
             </Button>
             <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
@@ -63,7 +70,7 @@ export function ReasonAction(p: {
           </div>
         </form>
       ) : (
-        <Button variant={p.variant ?? 'outline'} onClick={() => setOpen(true)}>
+        <Button variant={p.variant ?? 'outline'} aria-label={p.name} onClick={() => setOpen(true)}>
           {p.label}
         </Button>
       )}
