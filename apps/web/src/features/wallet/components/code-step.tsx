@@ -12,6 +12,7 @@ import { useSecondsLeft } from '@/hooks/use-seconds-left';
 import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
+import { getPendingTransfersQueryOptions } from '../api/get-pending-transfers';
 import { getTransactionQueryOptions } from '../api/get-transaction';
 import { useResendTransferCode } from '../api/resend-transfer-code';
 import { useVerifyTransfer } from '../api/verify-transfer';
@@ -58,14 +59,28 @@ export function CodeStep({
   const resendInSeconds = useSecondsLeft(codeSentAtMs + RESEND_COOLDOWN_MS);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
+  /** The transfer no longer waits for its code: the list offering its code must not show it. */
+  function forgetWaitingTransfer() {
+    queryClient.setQueryData(getPendingTransfersQueryOptions().queryKey, (transfers) =>
+      transfers?.filter((transfer) => transfer.movimentacao_id !== movementId),
+    );
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  }
+
   async function onRefused(error: Error, fallback: WalletFallback) {
     const failure = AppError.from(error).code;
     if (failure === 'transaction_not_pending') {
+      forgetWaitingTransfer();
       // Done already (its answer was lost on the way) or cancelled: the movement says which.
       const movement = await queryClient
         .fetchQuery({ ...getTransactionQueryOptions(movementId), staleTime: 0 })
         .catch(() => undefined);
       if (movement?.status === 'concluida') return onVerified(movement);
+      if (movement?.status === 'cancelada') {
+        return onCancelled({
+          text: movement.expirada ? t('errors.code_expired') : t('transfer.code.cancelledElsewhere'),
+        });
+      }
     }
     const why = walletRefusalOf(error, fallback);
     const isCancelled =
