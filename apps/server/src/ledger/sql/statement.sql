@@ -170,23 +170,24 @@ end $$;
 
 -- A page of a person's statement as the API answers it: its movements' JSON, newest first, joined
 -- by commas (at most p_limite of them), and the instant and id of its last one when more follow (the
--- next page's cursor); null when it is the last page. PL/pgSQL, so that its plan is kept: a SQL
--- function with aggregates is planned again at every call, a seventh of the page's cost.
+-- next page's cursor); null when it is the last page. One id more than the page is read, to know
+-- whether more follow; only the page's own movements are written. PL/pgSQL, so that its plan is
+-- kept: a SQL function with aggregates is planned again at every call, a seventh of the page's cost.
 create or replace function kc_extrato_pagina(p_usuario uuid, p_filtro text, p_limite integer,
                                              p_antes_em timestamptz, p_antes_id uuid)
     returns table (itens text, seguinte_exato text, seguinte_id uuid)
     language plpgsql stable as $$
 declare
+  v_ids uuid[] := kc_extrato_pagina_ids(p_usuario, p_filtro, p_limite + 1, p_antes_em, p_antes_id);
+  v_mais boolean := cardinality(v_ids) > p_limite;
   v_sem_texto boolean;
 begin
-  select coalesce(string_agg(l.apresentada, ',' order by l.n) filter (where l.n <= p_limite), ''),
-         case when max(l.n) > p_limite then max(l.exato) filter (where l.n = p_limite) end,
-         case when max(l.n) > p_limite then (array_agg(l.id) filter (where l.n = p_limite))[1] end,
+  select coalesce(string_agg(l.apresentada, ',' order by l.n), ''),
+         case when v_mais then max(l.exato) filter (where l.n = p_limite) end,
+         case when v_mais then (array_agg(l.id) filter (where l.n = p_limite))[1] end,
          bool_or(l.apresentada is null)
     into itens, seguinte_exato, seguinte_id, v_sem_texto
-    from kc_extrato_linhas(p_usuario,
-           kc_extrato_pagina_ids(p_usuario, p_filtro, p_limite + 1, p_antes_em, p_antes_id), false)
-         with ordinality as l(id, exato, taxa, apresentada, n);
+    from kc_extrato_linhas(p_usuario, v_ids[1:p_limite], false) with ordinality as l(id, exato, taxa, apresentada, n);
   -- One null in a movement's concatenation nulls its whole text, which string_agg would skip:
   -- a movement missing from a page is an error, never a shorter page.
   if v_sem_texto then
