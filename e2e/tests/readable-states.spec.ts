@@ -366,4 +366,19 @@ test('the back office’s menu at 360 px shows that it scrolls, and its controls
   await links.last().scrollIntoViewIfNeeded();
   await expect(page.getByTestId('admin-nav-more-after')).toHaveCount(0);
   await shot(page, 'admin-menu-end');
+
+  // Whichever section is opened, its link is seen whole, clear of the fade and arrow on each side.
+  const navBox = (await nav.boundingBox()) ?? { x: 0, width: 0 };
+  for (const [index, link] of (await links.all()).entries()) {
+    await link.dispatchEvent('click');
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(async () => {
+      const box = (await link.boundingBox()) ?? { x: 0, width: 0 };
+      const before = (await page.getByTestId('admin-nav-more-before').count()) > 0 ? 44 : 0;
+      const after = (await page.getByTestId('admin-nav-more-after').count()) > 0 ? 44 : 0;
+      expect(box.x).toBeGreaterThanOrEqual(navBox.x + before - 1);
+      expect(box.x + box.width).toBeLessThanOrEqual(navBox.x + navBox.width - after + 1);
+    }).toPass();
+    await shot(page, `admin-menu-section-${index}`, { fullPage: false });
+  }
 });

@@ -6,21 +6,48 @@ type Overflow = { before: boolean; after: boolean };
 
 // A pixel of rounding is not "more to see".
 const SLACK_PX = 1;
+// The width of an edge's fade and arrow (w-11): what lies under it is not seen.
+const EDGE_PX = 44;
 
 function overflowOf(element: HTMLElement): Overflow {
   const { scrollLeft, scrollWidth, clientWidth } = element;
   return { before: scrollLeft > SLACK_PX, after: scrollLeft + clientWidth < scrollWidth - SLACK_PX };
 }
 
+type Span = { start: number; end: number };
+type View = { scrollLeft: number; clientWidth: number; scrollWidth: number };
+
+/**
+ * Where to scroll so a link (its span in the row's content) is seen whole, clear of the fade and
+ * arrow on each side that still has more; unchanged when it already is.
+ */
+export function revealScrollLeft(link: Span, view: View, edge = EDGE_PX): number {
+  const furthest = Math.max(0, view.scrollWidth - view.clientWidth);
+  let left = view.scrollLeft;
+  if (link.end > left + view.clientWidth - edge) left = link.end - view.clientWidth + edge;
+  if (link.start < left + edge) left = link.start - edge;
+  return Math.min(furthest, Math.max(0, left));
+}
+
+function revealCurrent(element: HTMLElement) {
+  const link = element.querySelector('[aria-current="page"]');
+  if (!link) return;
+  const box = element.getBoundingClientRect();
+  const linkBox = link.getBoundingClientRect();
+  const start = linkBox.left - box.left + element.scrollLeft;
+  const left = revealScrollLeft({ start, end: start + linkBox.width }, element);
+  if (left !== element.scrollLeft) element.scrollTo?.({ left });
+}
+
 /**
  * The back office's menu on a narrow screen: one row that scrolls sideways, with a fading edge and
  * an arrow on each side that has more, so an operator sees there are sections beyond the edge.
- * The current section is scrolled into view.
+ * The current section is scrolled into view whole, not under an edge's arrow.
  */
 export function ScrollingNav({ label, children }: { label: string; children: ReactNode }) {
   const row = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState<Overflow>({ before: false, after: false });
-  const { pathname } = useLocation();
+  const { key: visit } = useLocation();
 
   const measure = useCallback(() => {
     if (row.current) setOverflow(overflowOf(row.current));
@@ -35,13 +62,12 @@ export function ScrollingNav({ label, children }: { label: string; children: Rea
     return () => resized.disconnect();
   }, [measure]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path names the link to show
+  // Each visit, even of the section already open after the row was scrolled away from it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new visit is why the link is shown again
   useEffect(() => {
-    row.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    if (row.current) revealCurrent(row.current);
     measure();
-  }, [pathname, measure]);
+  }, [visit, measure]);
 
   const step = (direction: -1 | 1) =>
     row.current?.scrollBy({ left: direction * row.current.clientWidth * 0.7, behavior: 'smooth' });
