@@ -149,7 +149,7 @@ test('offline, "Konfime" says there is no connection at once, and nothing is pai
 
   await context.setOffline(true);
   await confirmButton(page).click();
-  await expect(page.getByTestId('step-refusal')).toHaveText(NO_CONNECTION, { timeout: 5_000 });
+  await expect(page.getByTestId('step-refusal')).toHaveText(NO_CONNECTION);
   await expect(page.getByText('N ap verifye…')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Retounen', exact: true })).toBeEnabled();
   await expect(confirmButton(page)).toBeEnabled();
