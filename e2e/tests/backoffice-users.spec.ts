@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createUser, newUser, payThroughApi } from './support/accounts';
-import { signInToBackOffice } from './support/operators';
+import { operator, signInToBackOffice } from './support/operators';
 
 // Search and views: an admin finds a person made in this journey by e-mail, reads
 // their page and a movement's, looks at the ledger panel and runs the check, then browses the
@@ -86,6 +86,16 @@ test('an admin finds a user by e-mail, reads the page and a movement, checks the
   expect(body.length).toBeGreaterThan(0);
   expect(body.every((line) => line.includes(`"${payer.email}"`))).toBe(true);
   expect(body.some((line) => line.includes('"user.view"'))).toBe(true);
+
+  // This operator's ledger check: what it found in words, not the stored JSON.
+  await page.getByLabel('Itilizatè (imèl oswa idantifyan)').fill('');
+  await page.getByLabel('Operatè (imèl oswa idantifyan)').fill(operator('admin2').email);
+  await page.getByRole('button', { name: 'Filtre' }).click();
+  const check = rows.getByRole('row').filter({ hasText: 'Verifye kont jeneral la' }).first();
+  await check.getByText('Wè').click();
+  await expect(check.getByTestId('audit-change')).toHaveText('Tout bon: WiPwoblèm: 0');
+  await expect(check).not.toContainText('"ok"');
+  await shot(page, 'audit-change-1280');
 
   // At 360 px: the same pages, tables as stacked cards.
   await page.setViewportSize(PHONE);

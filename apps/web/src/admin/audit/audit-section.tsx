@@ -12,6 +12,7 @@ import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { auditActionLabels, auditTargetLabels, labelOf } from '../labels';
 import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
+import { changeLines, colonOf, shortId } from './change-words';
 import { auditTexts } from './texts';
 
 // The audit trail (compliance, admin): filters by user, operator and Haiti dates kept in the
@@ -131,11 +132,14 @@ function AuditTable({ rows }: { rows: AdminAuditEntry[] }) {
         {
           key: 'target',
           label: t('col.target'),
-          // The kind in words; the id stays, small, for the rows that have no page of their own.
+          // The kind in words; the id stays, short (whole on hover), for the rows that have no page
+          // of their own.
           cell: (a) => (
             <span>
               {labelOf(auditTargetLabels, locale, a.alvo_tipo)}{' '}
-              <code className="text-xs break-all text-slate-600">{a.alvo_id}</code>
+              <code className="text-xs text-slate-600" title={a.alvo_id}>
+                {shortId(a.alvo_id)}
+              </code>
             </span>
           ),
         },
@@ -161,8 +165,8 @@ function AuditTable({ rows }: { rows: AdminAuditEntry[] }) {
             ) : (
               <details className="text-left text-xs">
                 <summary className="cursor-pointer text-primary-700">{t('details')}</summary>
-                {a.antes !== null ? <Json label={t('before')} value={a.antes} /> : null}
-                {a.depois !== null ? <Json label={t('after')} value={a.depois} /> : null}
+                {a.antes !== null ? <Change label={t('before')} value={a.antes} /> : null}
+                {a.depois !== null ? <Change label={t('after')} value={a.depois} /> : null}
               </details>
             ),
         },
@@ -171,13 +175,25 @@ function AuditTable({ rows }: { rows: AdminAuditEntry[] }) {
   );
 }
 
-function Json({ label, value }: { label: string; value: unknown }) {
+function Change({ label, value }: { label: string; value: unknown }) {
+  const { locale } = useAdminLocale();
   return (
     <div className="mt-1">
       <strong>{label}</strong>
-      <pre className="max-w-xs overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2">
-        {JSON.stringify(value, null, 2)}
-      </pre>
+      <dl className="max-w-xs rounded bg-slate-100 p-2 break-words" data-testid="audit-change">
+        {changeLines(value, locale).map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one stored value never move
+          <div key={index}>
+            {line.field ? (
+              <dt className="inline font-semibold">
+                {line.field}
+                {colonOf(locale)}
+              </dt>
+            ) : null}
+            <dd className="inline">{line.value}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }
