@@ -14,8 +14,13 @@ import { SignInForm } from './sign-in-form';
 // client, its own texts (Creole and French) and its own session (the kc_op cookie); nothing of the
 // app's session or providers is used here.
 
+// An operator's action is sent even offline, and fails at once there: paused (React Query's
+// default), an approval or a float issued offline would go by itself later (lib/react-query.ts).
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+    mutations: { networkMode: 'always' },
+  },
 });
 
 export const SESSION_QUERY = ['admin', 'session'] as const;
