@@ -206,10 +206,10 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
 
   /** How a sale ended without this screen hearing of it: paid (the same success), or voided. */
   function showEnded(sale: Purchase) {
-    forgetWaitingSale(sale.id);
     const ended = endedSaleOf(sale, Date.now());
-    if (ended === 'paid') return showPaid(sale);
     if (ended === 'pending') return setRefusal({ text: t('errors.verification_code_error') });
+    forgetWaitingSale(sale.id);
+    if (ended === 'paid') return showPaid(sale);
     setRefusal({ text: ended === 'expired' ? t('errors.code_expired') : t('purchase.ended.cancelled') });
     setStep({ name: 'form' });
   }
@@ -304,7 +304,9 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
 
   switch (step.name) {
     case 'form':
-      if (available === 0) return <SoldOut productName={product.nome} companyId={companyId} />;
+      // Not while a refusal is told: a sale of the last units that just ended leaves a stock of 0
+      // until the product is read again, and its refusal (voided, expired) must show meanwhile.
+      if (available === 0 && !refusal) return <SoldOut productName={product.nome} companyId={companyId} />;
       return (
         <>
           {waiting ? <WaitingPurchase sale={waiting} onResume={() => resumeSale(waiting)} /> : null}
