@@ -165,8 +165,8 @@ function AuditTable({ rows }: { rows: AdminAuditEntry[] }) {
             ) : (
               <details className="text-left text-xs">
                 <summary className="cursor-pointer text-primary-700">{t('details')}</summary>
-                {a.antes !== null ? <Change label={t('before')} value={a.antes} /> : null}
-                {a.depois !== null ? <Change label={t('after')} value={a.depois} /> : null}
+                {a.antes !== null ? <Change label={t('before')} value={a.antes} action={a.acao} /> : null}
+                {a.depois !== null ? <Change label={t('after')} value={a.depois} action={a.acao} /> : null}
               </details>
             ),
         },
@@ -175,13 +175,13 @@ function AuditTable({ rows }: { rows: AdminAuditEntry[] }) {
   );
 }
 
-function Change({ label, value }: { label: string; value: unknown }) {
+function Change({ label, value, action }: { label: string; value: unknown; action: string }) {
   const { locale } = useAdminLocale();
   return (
     <div className="mt-1">
       <strong>{label}</strong>
       <dl className="max-w-xs rounded bg-slate-100 p-2 break-words" data-testid="audit-change">
-        {changeLines(value, locale).map((line, index) => (
+        {changeLines(value, locale, action).map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one stored value never move
           <div key={index}>
             {line.field ? (

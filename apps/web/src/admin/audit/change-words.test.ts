@@ -1,20 +1,27 @@
+import { FREEZE_ACTORS } from '@kreyolcash/domain';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_VALUE_LISTS, changeLines, colonOf, fieldWords, shortId, valueWords } from './change-words';
+import { auditActionLabels } from '../labels';
+import { supportTexts } from '../support/texts';
+import { freezeTexts } from '../users/freeze-texts';
+import { AUDIT_FIELD_VALUES, changeLines, colonOf, fieldWords, shortId } from './change-words';
 
 // What an operator reads under "Wè" in the audit trail: the stored before and after in words.
 
 const LOCALES = ['ht', 'fr'] as const;
 const ID = '0f6c2a1e-4b7d-4c1a-9e2f-3a5b6c7d8e9f';
-const read = (value: unknown, locale: 'ht' | 'fr' = 'ht') =>
-  changeLines(value, locale).map((line) =>
+const read = (value: unknown, locale: 'ht' | 'fr' = 'ht', action?: string) =>
+  changeLines(value, locale, action).map((line) =>
     line.field ? `${line.field}${colonOf(locale)}${line.value}`.replace('\u00a0', ' ') : line.value,
   );
 
 describe('an audit row’s change in the operator’s words', () => {
   it('names an adjustment’s decision without its stored codes', () => {
-    expect(read({ status: 'proposto' })).toEqual(['Eta: Pwopoze']);
-    expect(read({ status: 'aprovado', movimentacao_id: ID })).toEqual(['Eta: Apwouve', 'Mouvman: 0f6c2a1e…']);
-    expect(read({ status: 'aprovado', movimentacao_id: ID }, 'fr')).toEqual([
+    expect(read({ status: 'proposto' }, 'ht', 'adjustment.propose')).toEqual(['Eta: Ap tann']);
+    expect(read({ status: 'aprovado', movimentacao_id: ID }, 'ht', 'adjustment.approve')).toEqual([
+      'Eta: Apwouve',
+      'Mouvman: 0f6c2a1e…',
+    ]);
+    expect(read({ status: 'aprovado', movimentacao_id: ID }, 'fr', 'adjustment.approve')).toEqual([
       'État : Approuvé',
       'Mouvement : 0f6c2a1e…',
     ]);
@@ -44,12 +51,59 @@ describe('an audit row’s change in the operator’s words', () => {
     ]);
   });
 
-  it('has words for every stored value and field in every language, never the code itself', () => {
+  it('says who froze an account, in both languages', () => {
+    expect(read({ congelado: true, congelado_por: 'usuario' }, 'ht', 'account.freeze')).toEqual([
+      'Jele: Wi',
+      'Jele pa: Itilizatè a li menm',
+    ]);
+    expect(read({ congelado_por: 'operador' }, 'ht', 'account.freeze')).toEqual(['Jele pa: Operatè']);
+    expect(read({ congelado_por: 'usuario' }, 'fr', 'account.unfreeze')).toEqual([
+      'Gelé par : L’utilisateur lui-même',
+    ]);
+    expect(read({ congelado_por: 'operador' }, 'fr', 'account.freeze')).toEqual(['Gelé par : Opérateur']);
+  });
+
+  it('reads a value by its field: "outro" as a help subject is not a freeze category', () => {
     for (const locale of LOCALES) {
-      for (const list of AUDIT_VALUE_LISTS) {
-        for (const value of list) {
-          expect(valueWords[locale][value], `${value} in ${locale}`).toBeTruthy();
-          expect(read({ x: value }, locale)[0]).not.toContain(value);
+      expect(read({ assunto: 'outro' }, locale, 'help_request.open')[0]).toContain(
+        supportTexts[locale]['subject.outro'],
+      );
+      expect(read({ congelado_categoria: 'outro' }, locale, 'account.freeze')[0]).toContain(
+        freezeTexts[locale]['freeze.category.outro'],
+      );
+    }
+    expect(read({ assunto: 'outro' })).toEqual(['Sijè: Lòt bagay']);
+    expect(read({ assunto: 'outro' }, 'fr')).toEqual(['Sujet : Autre chose']);
+  });
+
+  it('names a status by its area: a rejected document and a rejected dispute', () => {
+    expect(read({ status: 'rejeitada' }, 'fr', 'kyc.reject')).toEqual(['État : Refusée']);
+    expect(read({ status: 'rejeitada' }, 'fr', 'report.reject')).toEqual(['État : Rejeté']);
+  });
+
+  it('shows the audit actions an export was filtered by in words', () => {
+    expect(read({ acao: 'account.freeze', usuario: 'ana@example.ht' }, 'ht', 'audit.export')).toEqual([
+      `Aksyon: ${auditActionLabels.ht['account.freeze']}`,
+      'Itilizatè: ana@example.ht',
+    ]);
+    // Under whatever key a filter keeps them, action codes are never ambiguous.
+    expect(read({ filtro: ['account.freeze', 'account.unfreeze'] }, 'fr', 'audit.export')[0]).toBe(
+      'Filtro : Gel du compte; Dégel du compte',
+    );
+  });
+
+  it('has words for every stored value and field in every language, never the code itself', () => {
+    const actors = AUDIT_FIELD_VALUES.filter(([field]) => field === 'congelado_por');
+    expect(actors.map(([, , values]) => values)).toContainEqual(FREEZE_ACTORS);
+    for (const locale of LOCALES) {
+      for (const [field, action, values] of AUDIT_FIELD_VALUES) {
+        for (const value of values) {
+          const [line] = read({ [field]: value }, locale, action);
+          expect(line, `${field} ${value} in ${locale}`).not.toContain(value);
+          // Not the code's underscores turned to spaces either: real words from the area's list.
+          expect(line?.toLowerCase(), `${field} ${value} in ${locale}`).not.toContain(
+            value.replace(/_/g, ' ').toLowerCase(),
+          );
         }
       }
       expect(Object.keys(fieldWords[locale]).sort()).toEqual(Object.keys(fieldWords.ht).sort());

@@ -1,8 +1,11 @@
 import {
   ADJUSTMENT_STATUSES,
+  AUDIT_ACTIONS,
   COMPANY_STATUSES,
   DOCUMENT_REVIEW_STATUSES,
+  FREEZE_ACTORS,
   FREEZE_CATEGORIES,
+  type FreezeActor,
   findCommune,
   HELP_REQUEST_STATUSES,
   HELP_SUBJECTS,
@@ -11,7 +14,16 @@ import {
   UNFREEZE_CATEGORIES,
   WEEKDAYS,
 } from '@kreyolcash/domain';
-import { type AdminLocale, formatDateTime, formatKreyol } from '../i18n';
+import { adjustmentsTexts } from '../adjustments/texts';
+import { floatsTexts } from '../floats/texts';
+import { type AdminLocale, type AdminTexts, formatDateTime, formatKreyol } from '../i18n';
+import { kycTexts } from '../kyc/texts';
+import { auditActionLabels } from '../labels';
+import { moderationTexts } from '../moderation/texts';
+import { reportsTexts } from '../reports/texts';
+import { supportTexts } from '../support/texts';
+import { freezeTexts } from '../users/freeze-texts';
+import { auditTexts } from './texts';
 
 // An audit row's before and after in the operator's words. The trail stores what each action
 // wrote, as JSON, and the CSV keeps it so; here each field is named, each known value translated,
@@ -20,95 +32,95 @@ import { type AdminLocale, formatDateTime, formatKreyol } from '../i18n';
 
 type Words = Record<AdminLocale, Record<string, string>>;
 
-/** The stored values that may appear in an audit row, each with its words. */
-export const AUDIT_VALUE_LISTS = [
-  ADJUSTMENT_STATUSES,
-  DOCUMENT_REVIEW_STATUSES,
-  REPORT_STATUSES,
-  HELP_REQUEST_STATUSES,
-  HELP_SUBJECTS,
-  COMPANY_STATUSES,
-  PRODUCT_STATUSES,
-  FREEZE_CATEGORIES,
-  UNFREEZE_CATEGORIES,
-  ['emissao', 'resgate'],
-] as const;
+/** One area's words under a prefix, keyed by the stored value: `status.aberto` → `aberto`. */
+function wordsUnder(texts: AdminTexts, prefix: string): Words {
+  const under = (locale: AdminLocale) =>
+    Object.fromEntries(
+      Object.entries(texts[locale])
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, text]) => [key.slice(prefix.length), text]),
+    );
+  return { ht: under('ht'), fr: under('fr') };
+}
 
-export const valueWords: Words = {
-  ht: {
-    proposto: 'Pwopoze',
-    aprovado: 'Apwouve',
-    rejeitado: 'Refize',
-    pendente: 'An atant',
-    aprovada: 'Apwouve',
-    rejeitada: 'Rejte',
-    aberta: 'Ouvè',
-    estornada: 'Anile, lajan tounen',
-    reembolsada: 'Ranbousman fèt',
-    liberada: 'Peman an lage',
-    expirada: 'Ekspire',
-    aberto: 'Ap tann',
-    respondido: 'Reponn',
-    fechado: 'Fèmen',
-    ATIVA: 'Aktif',
-    SUSPENSA: 'Sispann',
-    INATIVA: 'Fèmen',
-    ATIVO: 'Aktif',
-    INATIVO: 'Inaktif',
-    ESGOTADO: 'Fini',
-    fraude_suspeita: 'Sispèk fwod',
-    telefone_perdido: 'Telefòn pèdi oswa vòlè',
-    verificacao_identidade: 'Verifikasyon idantite',
-    outro: 'Lòt rezon',
-    identidade_confirmada: 'Idantite a verifye',
-    caso_resolvido: 'Pwoblèm nan rezoud',
-    bloqueio_por_engano: 'Kont lan te jele pa erè',
-    emissao: 'Emisyon float',
-    resgate: 'Rachte float',
-    conta_congelada: 'Kont jele',
-    movimentacao: 'Yon mouvman',
-    identidade: 'Idantite',
-  },
-  fr: {
-    proposto: 'Proposé',
-    aprovado: 'Approuvé',
-    rejeitado: 'Refusé',
-    pendente: 'En attente',
-    aprovada: 'Approuvée',
-    rejeitada: 'Rejetée',
-    aberta: 'Ouverte',
-    estornada: 'Annulée, argent rendu',
-    reembolsada: 'Remboursement effectué',
-    liberada: 'Paiement versé',
-    expirada: 'Expirée',
-    aberto: 'En attente',
-    respondido: 'Répondu',
-    fechado: 'Fermé',
-    ATIVA: 'Active',
-    SUSPENSA: 'Suspendue',
-    INATIVA: 'Fermée',
-    ATIVO: 'Actif',
-    INATIVO: 'Inactif',
-    ESGOTADO: 'Épuisé',
-    fraude_suspeita: 'Soupçon de fraude',
-    telefone_perdido: 'Téléphone perdu ou volé',
-    verificacao_identidade: 'Vérification d’identité',
-    outro: 'Autre motif',
-    identidade_confirmada: 'Identité vérifiée',
-    caso_resolvido: 'Problème résolu',
-    bloqueio_por_engano: 'Compte gelé par erreur',
-    emissao: 'Émission de float',
-    resgate: 'Rachat de float',
-    conta_congelada: 'Compte gelé',
-    movimentacao: 'Un mouvement',
-    identidade: 'Identité',
-  },
+/** Several word lists as one, for a field whose area the row does not say. */
+function merged(...lists: Words[]): Words {
+  return {
+    ht: Object.assign({}, ...lists.map((list) => list.ht)),
+    fr: Object.assign({}, ...lists.map((list) => list.fr)),
+  };
+}
+
+// Who froze an account: the person themself (the operator column's "self") or an operator. A
+// Record over the domain's list, so a new actor without its words does not compile.
+const FREEZE_ACTOR_KEYS: Record<FreezeActor, string> = { usuario: 'self', operador: 'col.operator' };
+
+function freezeActorWords(): Words {
+  const of = (locale: AdminLocale) =>
+    Object.fromEntries(
+      Object.entries(FREEZE_ACTOR_KEYS).map(([actor, key]) => [actor, auditTexts[locale][key] ?? actor]),
+    );
+  return { ht: of('ht'), fr: of('fr') };
+}
+
+// Each area's statuses in that area's own words: the same code can mean different things (a
+// dispute "rejeitada" is "Rejeté" in French, a document's "Refusée").
+const moderationStatuses = wordsUnder(moderationTexts, 'status.');
+const STATUS_BY_AREA: Record<string, Words> = {
+  adjustment: wordsUnder(adjustmentsTexts, 'status.'),
+  float: wordsUnder(floatsTexts, 'status.'),
+  kyc: wordsUnder(kycTexts, 'status.'),
+  report: wordsUnder(reportsTexts, 'status.'),
+  help_request: wordsUnder(supportTexts, 'status.'),
+  company: moderationStatuses,
+  product: moderationStatuses,
 };
+const anyStatus = merged(...Object.values(STATUS_BY_AREA));
+
+const freezeCategories = wordsUnder(freezeTexts, 'freeze.category.');
+const unfreezeCategories = wordsUnder(freezeTexts, 'freeze.category.un.');
+
+/** The word list for each field whose values are codes; `status` depends on the row's area. */
+const WORDS_BY_FIELD: Record<string, Words> = {
+  assunto: wordsUnder(supportTexts, 'subject.'),
+  congelado_categoria: freezeCategories,
+  categoria: freezeCategories,
+  categoria_desbloqueio: unfreezeCategories,
+  congelado_por: freezeActorWords(),
+  tipo: wordsUnder(floatsTexts, 'tipo.'),
+  acao: auditActionLabels,
+};
+
+/** The words for a field's values, chosen by the field and, for a status, the action's area. */
+export function wordsOfField(key: string, action?: string): Words | undefined {
+  if (key !== 'status') return Object.hasOwn(WORDS_BY_FIELD, key) ? WORDS_BY_FIELD[key] : undefined;
+  const area = action?.split('.')[0] ?? '';
+  return Object.hasOwn(STATUS_BY_AREA, area) ? STATUS_BY_AREA[area] : anyStatus;
+}
+
+/** Each field that stores codes, an action that writes it, and the codes it may hold. */
+export const AUDIT_FIELD_VALUES: readonly (readonly [string, string, readonly string[]])[] = [
+  ['status', 'adjustment.approve', ADJUSTMENT_STATUSES],
+  ['status', 'float.approve', ADJUSTMENT_STATUSES],
+  ['status', 'kyc.approve', DOCUMENT_REVIEW_STATUSES],
+  ['status', 'report.reverse', REPORT_STATUSES],
+  ['status', 'help_request.answer', HELP_REQUEST_STATUSES],
+  ['status', 'company.suspend', COMPANY_STATUSES],
+  ['status', 'product.deactivate', PRODUCT_STATUSES],
+  ['assunto', 'help_request.open', HELP_SUBJECTS],
+  ['congelado_categoria', 'account.freeze', FREEZE_CATEGORIES],
+  ['categoria_desbloqueio', 'account.unfreeze', UNFREEZE_CATEGORIES],
+  ['congelado_por', 'account.freeze', FREEZE_ACTORS],
+  ['congelado_por', 'account.unfreeze', FREEZE_ACTORS],
+  ['tipo', 'float.propose', ['emissao', 'resgate']],
+  ['acao', 'audit.export', AUDIT_ACTIONS],
+];
 
 /** The fields the back office's actions write into the trail. */
 export const fieldWords: Words = {
   ht: {
     status: 'Eta',
+    acao: 'Aksyon',
     ok: 'Tout bon',
     problemas: 'Pwoblèm',
     movimentacao_id: 'Mouvman',
@@ -162,6 +174,7 @@ export const fieldWords: Words = {
   },
   fr: {
     status: 'État',
+    acao: 'Action',
     ok: 'Tout va bien',
     problemas: 'Problèmes',
     movimentacao_id: 'Mouvement',
@@ -247,9 +260,17 @@ function percentText(bp: number): string {
   return `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 }
 
-function stringText(key: string, value: string, locale: AdminLocale): string {
+/** A code's words by its field; an audit action's code (dotted, so never ambiguous) under any field. */
+function codeWords(key: string, value: string, locale: AdminLocale, action?: string): string | undefined {
+  const words = wordsOfField(key, action)?.[locale];
+  if (words && Object.hasOwn(words, value)) return words[value];
+  const actions: Record<string, string> = auditActionLabels[locale];
+  return Object.hasOwn(actions, value) ? actions[value] : undefined;
+}
+
+function stringText(key: string, value: string, locale: AdminLocale, action?: string): string {
   if (TYPED.has(key)) return value;
-  const words = valueWords[locale][value];
+  const words = codeWords(key, value, locale, action);
   if (words !== undefined) return words;
   if (key === 'comuna') return findCommune(value)?.nome ?? value;
   if (UUID.test(value)) return shortId(value);
@@ -263,18 +284,21 @@ function numberText(key: string, value: number, locale: AdminLocale): string {
   return String(value);
 }
 
-/** One value in words, whatever its shape; nested objects and lists on one line. */
-export function valueText(key: string, value: unknown, locale: AdminLocale): string {
+/**
+ * One value in words, whatever its shape; nested objects and lists on one line. The row's action
+ * says whose statuses a `status` holds.
+ */
+export function valueText(key: string, value: unknown, locale: AdminLocale, action?: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return fieldWords[locale][value ? 'yes' : 'no'] ?? String(value);
   if (typeof value === 'number') return numberText(key, value, locale);
-  if (typeof value === 'string') return stringText(key, value, locale);
+  if (typeof value === 'string') return stringText(key, value, locale, action);
   if (Array.isArray(value)) {
-    return value.length === 0 ? '—' : value.map((item) => valueText(key, item, locale)).join('; ');
+    return value.length === 0 ? '—' : value.map((item) => valueText(key, item, locale, action)).join('; ');
   }
   if (typeof value === 'object') {
     return entriesOf(value)
-      .map(([k, v]) => `${fieldName(k, locale)}${colonOf(locale)}${valueText(k, v, locale)}`)
+      .map(([k, v]) => `${fieldName(k, locale)}${colonOf(locale)}${valueText(k, v, locale, action)}`)
       .join(' · ');
   }
   return String(value);
@@ -288,22 +312,22 @@ function entriesOf(value: object): [string, unknown][] {
 }
 
 /**
- * A stored before or after as lines of "field: value". A list (a fee table's bands) is a line per
- * item; a lone value is one line without a field.
+ * A stored before or after as lines of "field: value", for the row's action. A list (a fee
+ * table's bands) is a line per item; a lone value is one line without a field.
  */
-export function changeLines(value: unknown, locale: AdminLocale): ChangeLine[] {
+export function changeLines(value: unknown, locale: AdminLocale, action?: string): ChangeLine[] {
   if (Array.isArray(value)) {
     const band = fieldWords[locale].band ?? '{n}';
     return value.map((item, index) => ({
       field: band.replace('{n}', String(index + 1)),
-      value: valueText('', item, locale),
+      value: valueText('', item, locale, action),
     }));
   }
   if (value !== null && typeof value === 'object') {
     return entriesOf(value).map(([key, item]) => ({
       field: fieldName(key, locale),
-      value: valueText(key, item, locale),
+      value: valueText(key, item, locale, action),
     }));
   }
-  return [{ field: '', value: valueText('', value, locale) }];
+  return [{ field: '', value: valueText('', value, locale, action) }];
 }
