@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../test-support/operators.ts';
 import { codeIn, MESSAGE_CONTENT } from '../../test-support/outbox-messages.ts';
+import { phoneChangeRequests } from '../../test-support/phone-change.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
@@ -21,27 +22,7 @@ describe(`phone change of a frozen account on ${testDatabaseKind}`, () => {
     await t.close();
   });
 
-  let phoneSequence = 0;
-  /** A Haitian number nobody has (+50955…: no other generator of the route tests uses it). */
-  const freshPhone = () => {
-    phoneSequence += 1;
-    return `+50955${String(Date.now() % 1_000).padStart(3, '0')}${String(phoneSequence).padStart(3, '0')}`;
-  };
-  const auth = (u: SeededUser) => ({ authorization: `Bearer ${u.accessToken}` });
-  const start = (u: SeededUser, novo_telefone: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/me/phone-change',
-      headers: auth(u),
-      payload: { novo_telefone },
-    });
-  const verify = (u: SeededUser, step: 'verify-current' | 'verify-new', codigo: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/me/phone-change/${step}`,
-      headers: auth(u),
-      payload: { codigo },
-    });
+  const { freshPhone, auth, start, verify } = phoneChangeRequests(() => t, '+50955');
   const selfFreeze = (u: SeededUser) =>
     t.app.inject({ method: 'POST', url: '/api/me/freeze', headers: auth(u) });
   const operatorCall = (cookie: string, action: 'freeze' | 'unfreeze', userId: string) =>

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { codeIn, MESSAGE_CONTENT, textOf } from '../../test-support/outbox-messages.ts';
+import { phoneChangeRequests } from '../../test-support/phone-change.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../test-support/test-database.ts';
 
@@ -15,27 +16,7 @@ describe(`phone change on ${testDatabaseKind}`, () => {
     await t.close();
   });
 
-  let phoneSequence = 0;
-  /** A Haitian number nobody has (seeded users' numbers start with +509 and 8 digits too). */
-  const freshPhone = () => {
-    phoneSequence += 1;
-    return `+5094${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneSequence).padStart(3, '0')}`;
-  };
-  const auth = (u: SeededUser) => ({ authorization: `Bearer ${u.accessToken}` });
-  const start = (u: SeededUser, novo_telefone: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/me/phone-change',
-      headers: auth(u),
-      payload: { novo_telefone },
-    });
-  const verify = (u: SeededUser, step: 'verify-current' | 'verify-new', codigo: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/me/phone-change/${step}`,
-      headers: auth(u),
-      payload: { codigo },
-    });
+  const { freshPhone, auth, start, verify } = phoneChangeRequests(() => t, '+5094');
   const cancel = (u: SeededUser) =>
     t.app.inject({ method: 'DELETE', url: '/api/me/phone-change', headers: auth(u) });
   const state = async (u: SeededUser) =>
