@@ -121,7 +121,7 @@ test('a reset link without its tokens says “Lyen an pa valab” and goes to /f
   await page.clock.pauseAt(Date.now() + 1_000);
   await page.goto('/reset-password');
   const toast = page
-    .getByRole('region', { name: /Notifications/ })
+    .getByRole('region', { name: /Notifikasyon/ })
     .getByRole('listitem')
     .filter({ hasText: 'Lyen an pa valab' })
     .filter({ hasText: 'Lyen pou chanje modpas sa a pa valab oswa li ekspire.' });
