@@ -108,7 +108,9 @@ test('a payer reports a wrong payment and support reverses it; both statements s
 
   // Both people: the detail says reversed, the statement shows the reversal, WhatsApp told them.
   await page.reload();
-  await expect(page.getByTestId('report-card').getByTestId('report-status')).toHaveText('Ranbouse');
+  await expect(page.getByTestId('report-card').getByTestId('report-status')).toHaveText(
+    'Anile, lajan tounen',
+  );
   await expect(page.getByTestId('transaction-reversed')).toBeVisible();
   await shot(page, 'report-payer-reversed-360');
   for (const [who, view, other, sign] of [
@@ -116,9 +118,11 @@ test('a payer reports a wrong payment and support reverses it; both statements s
     [payee, payeePage, payer, '-'],
   ] as const) {
     await view.goto('/statement');
+    // The reversal's own row: its kind reads "Lajan tounen" (the payment it returned says so too, as
+    // its state).
     const reversal = view
       .getByRole('link')
-      .filter({ hasText: 'Ranbousman' })
+      .filter({ has: view.getByTestId('row-details').filter({ hasText: 'Lajan tounen' }) })
       .filter({ hasText: other.fullName });
     await expect(reversal).toHaveCount(1);
     await expect(reversal.getByTestId('row-amount')).toHaveText(`${sign}₭ 25,00`);
