@@ -44,6 +44,10 @@ describe('an audit row’s change in the operator’s words', () => {
     ]);
   });
 
+  it('writes a calendar day as operators write it, not as stored', () => {
+    expect(read({ data_deposito: '2026-11-28' })).toEqual(['Dat depo labank lan: 28/11/2026']);
+  });
+
   it('keeps what people typed, and shows a field or code it does not know readably', () => {
     expect(read({ referencia: 'BNC_42', nova_coisa: 'valor_novo' })).toEqual([
       'Referans: BNC_42',

@@ -15,6 +15,7 @@ import {
   WEEKDAYS,
 } from '@kreyolcash/domain';
 import { adjustmentsTexts } from '../adjustments/texts';
+import { dayText } from '../day';
 import { floatsTexts } from '../floats/texts';
 import { type AdminLocale, type AdminTexts, formatDateTime, formatKreyol } from '../i18n';
 import { kycTexts } from '../kyc/texts';
@@ -237,6 +238,7 @@ export function colonOf(locale: AdminLocale): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // A stored code: lower_snake_case or UPPER_CASE, as the server writes its closed lists.
 // What people or operators typed: shown as typed, even when it looks like a code.
 const TYPED = new Set(['referencia', 'resposta', 'nome_comercial', 'endereco', 'congelado_motivo']);
@@ -275,6 +277,7 @@ function stringText(key: string, value: string, locale: AdminLocale, action?: st
   if (key === 'comuna') return findCommune(value)?.nome ?? value;
   if (UUID.test(value)) return shortId(value);
   if (INSTANT.test(value)) return formatDateTime(value, locale);
+  if (DAY.test(value)) return dayText(value);
   return CODE.test(value) ? readable(value) : value;
 }
 

@@ -3,7 +3,7 @@ import { displayPhone, maskNif } from '@kreyolcash/domain';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError } from '../api';
-import { birthDate } from '../birth-date';
+import { dayText } from '../day';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { useKycQueue } from './kyc-api';
 import { kycTexts } from './texts';
@@ -75,7 +75,7 @@ function QueueRow({ item }: { item: AdminKycQueueItem }) {
         </span>
         <span className={cell}>
           <span className={label}>{t('field.birth')}</span>
-          {birthDate(item.data_nascimento)}
+          {dayText(item.data_nascimento)}
         </span>
         <span className={cell}>
           <span className={label}>{t('field.email')}</span>

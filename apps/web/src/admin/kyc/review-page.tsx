@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorCodeOf } from '../api';
-import { birthDate } from '../birth-date';
+import { dayText } from '../day';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { BackLink, WhenLoaded } from '../query-state';
 import { ReasonField } from '../reason-field';
@@ -89,7 +89,7 @@ function Typed({ review }: { review: AdminDocumentReview }) {
       <dl data-testid="kyc-typed">
         {row(t('field.name'), review.nome_completo, true)}
         {row(t('field.nif'), <span className="font-mono">{maskNif(review.documento)}</span>, true)}
-        {row(t('field.birth'), birthDate(review.data_nascimento), true)}
+        {row(t('field.birth'), dayText(review.data_nascimento), true)}
         {row(t('field.email'), review.email)}
         {row(
           t('field.phone'),

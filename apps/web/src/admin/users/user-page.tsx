@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError } from '../api';
-import { birthDate } from '../birth-date';
+import { dayText } from '../day';
 import { formatDateTime, formatKreyol, useAdminLocale, useAdminText } from '../i18n';
 import { auditActionLabels, labelOf, languageLabels, sessionEndLabels, userStatusLabels } from '../labels';
 import { StackedTable } from '../stacked-table';
@@ -61,7 +61,7 @@ function UserDetails({ data }: { data: AdminUserPage }) {
             <DetailItem label={t('user.email')}>{u.email}</DetailItem>
             <DetailItem label={t('user.phone')}>{displayPhone(u.telefone)}</DetailItem>
             <DetailItem label={t('user.nif')}>{maskNif(u.documento)}</DetailItem>
-            <DetailItem label={t('user.birth')}>{birthDate(u.data_nascimento)}</DetailItem>
+            <DetailItem label={t('user.birth')}>{dayText(u.data_nascimento)}</DetailItem>
             <DetailItem label={t('user.status')}>{labelOf(userStatusLabels, locale, u.status)}</DetailItem>
             <DetailItem label={t('user.language')}>{labelOf(languageLabels, locale, u.idioma)}</DetailItem>
             <DetailItem label={t('user.created')}>{when(u.criado_em)}</DetailItem>
