@@ -5,6 +5,7 @@ import {
   type Purchase,
   SELLER_NOTIFIED_TOAST_DELAY_MS,
   type StartedPurchase,
+  type PurchaseVerification as VerificationAnswer,
   type Wallet,
 } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,7 +22,7 @@ import { getPendingPurchasesQueryOptions } from '../api/get-pending-purchases';
 import { getPurchase } from '../api/get-purchase';
 import { useResendPurchaseCode } from '../api/resend-purchase-code';
 import { useStartPurchase } from '../api/start-purchase';
-import { useVerifyPurchase, type VerifyPurchaseOutcome } from '../api/verify-purchase';
+import { useVerifyPurchase } from '../api/verify-purchase';
 import { endedSaleOf } from './ended-sale';
 import { marketplaceRefusalOf, notifyMarketplaceError } from './marketplace-text';
 import { PurchaseForm } from './purchase-form';
@@ -214,16 +215,14 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
     setStep({ name: 'form' });
   }
 
-  /** A resend or a back that the server refused as "not pending": read the sale to know why. */
+  /** A confirmation, a resend or a back refused as "not pending": read the sale to know why. */
   function readEndedSale(saleId: string, onRead: (sale: Purchase) => void) {
     getPurchase(saleId).then(onRead, (error: unknown) => {
       if (!isSessionFailure(error)) refuse(error, 'purchase_error');
     });
   }
 
-  function onVerified(outcome: VerifyPurchaseOutcome, current: VerifyStep) {
-    if ('ended' in outcome) return showEnded(outcome.ended);
-    const answer = outcome;
+  function onVerified(answer: VerificationAnswer, current: VerifyStep) {
     if (answer.success) return showPaid(answer.venda);
     const text = errorTextIn('marketplace', answer.error) ?? t('errors.verification_code_error');
     if (answer.error === 'invalid_codes') {
@@ -251,6 +250,8 @@ export function PurchaseFlow({ product, companyId, wallet, walletFailed, onRetry
         onError: (error) => {
           if (isSessionFailure(error)) return;
           const { code: failure } = AppError.from(error);
+          // Paid by a confirmation whose answer was lost, or voided: the sale says which.
+          if (failure === 'transaction_not_pending') return readEndedSale(current.saleId, showEnded);
           refuse(error, 'verification_code_error');
           // The sale is gone: start again from the form.
           if (failure === 'sale_not_found') setStep({ name: 'form' });
