@@ -15,6 +15,7 @@ import { isUuid } from '../lib/ids.ts';
 import { enqueue } from '../messaging/outbox.ts';
 import { revokeOtherSessions } from './sessions.repository.ts';
 import { firstNameOf } from './user-presenter.ts';
+import type { UserRow } from './users.repository.ts';
 
 // Freezing an account: no money leaves it — the ledger refuses its holds and posts
 // (sql/limits.sql, two-phase.sql) — while it can still sign in, see everything and receive. Its
@@ -26,6 +27,17 @@ import { firstNameOf } from './user-presenter.ts';
 
 // The state is the domain's FreezeState (freezeStateSchema), held here with the database's Date.
 export type FreezeState = z.input<typeof freezeStateSchema>;
+
+/**
+ * Whether the account is frozen. What it refuses while frozen besides sending money: what acts in
+ * the person's name toward others or binds them (moving the account's WhatsApp, inviting friends,
+ * opening a business or adding to one, changing the name and photo people see before they pay),
+ * since whoever holds a lost phone or is suspected of fraud must not; never what the owner needs to
+ * get the account back (signing in, reading, support, disputes, the identity document).
+ */
+export const isFrozen = (user: Pick<UserRow, 'congelado_em'>): boolean => user.congelado_em !== null;
+/** The refusal of any such action, 403 account_frozen; the app points it to support. */
+export const accountFrozen = () => new AppError('account_frozen');
 
 type OperatorActor = { operator: AuditOperator; category: FreezeCategory };
 type Actor = OperatorActor | { owner: true };

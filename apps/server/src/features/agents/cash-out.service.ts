@@ -10,6 +10,7 @@ import {
 } from '@kreyolcash/domain';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { accountFrozen, isFrozen } from '../../identity/freeze.ts';
 import { findUserById } from '../../identity/users.repository.ts';
 import {
   findBalance,
@@ -49,6 +50,8 @@ export async function startCashOut(
     findListedAgentAccount(db, body.agente_numero),
   ]);
   if (!customer) throw new AppError('unauthorized');
+  // Its hold would be refused at the code: a frozen account is told before a code is sent.
+  if (isFrozen(customer)) throw accountFrozen();
   if (!agent) throw new AppError('agent_not_found');
   if (agent.usuario_id === customerId) throw new AppError('self_transfer');
   if (customer.telefone_verificado_em === null) throw new AppError('phone_not_verified');
@@ -112,6 +115,8 @@ export async function confirmCashOut(
     findListedAgentAccount(db, body.agente_numero),
   ]);
   if (!customer) throw new AppError('unauthorized');
+  // Its hold would be refused at the code: a frozen account is told before a code is sent.
+  if (isFrozen(customer)) throw accountFrozen();
   if (!agent) throw new AppError('agent_not_found');
   const policy: PartyHoldPolicy = {
     confirmation: { by: 'party', partyId: agent.usuario_id },

@@ -376,6 +376,31 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       await expectLedgerSound(t.database.db);
     });
 
+    it('is refused to a frozen customer before any code is sent; a code sent before the freeze holds nothing', async () => {
+      const agent = await makeAgent();
+      const customer = await seedUser(t, { bonusCentis: 20_000, documentApproved: true });
+      const earlier = (await start(customer, agent, 10_000)).json().pedido_id;
+      const freeze = await t.app.inject({ method: 'POST', url: '/api/me/freeze', headers: bearer(customer) });
+      expect(freeze.statusCode).toBe(200);
+      const codesSent = () =>
+        t.database.db
+          .selectFrom('codigos_verificacao')
+          .select('sujeito_id')
+          .where('user_id', '=', customer.id)
+          .where('finalidade', '=', 'saque')
+          .execute();
+      const before = await codesSent();
+
+      const refused = await start(customer, agent, 10_000);
+      expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'account_frozen']);
+      expect(await codesSent()).toEqual(before);
+
+      const held = await confirm(customer, agent, 10_000, 500, earlier);
+      expect([held.statusCode, held.json().error.code]).toEqual([403, 'account_frozen']);
+      expect(await account(customer.id)).toEqual({ saldo: 20_000, reservado: 0 });
+      expect((await get('/api/cash-outs/pending', customer)).json().saques).toEqual([]);
+    });
+
     it('counts in the customer’s daily sending, fee included', async () => {
       const agent = await makeAgent();
       // Level 1: ₭500 a day. ₭400 (fee ₭15) then ₭100 (fee ₭5) would send ₭520.

@@ -162,6 +162,7 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         errors: [
+          'account_frozen',
           'agent_not_found',
           'self_transfer',
           'phone_not_verified',

@@ -3,6 +3,7 @@ import { AppError, isSamePhone, type PhoneChangeBody } from '@kreyolcash/domain'
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
+import { accountFrozen, isFrozen } from '../../identity/freeze.ts';
 import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import { findCode } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
@@ -14,10 +15,8 @@ import {
   setPhoneChangeStep,
 } from './phone-change.repository.ts';
 import {
-  accountFrozen,
   cancelIfTaken,
   failure,
-  isFrozen,
   isUniqueViolation,
   type Outcome,
   type PhoneChangeState,

@@ -7,6 +7,7 @@ import {
 } from '@kreyolcash/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { accountFrozen, isFrozen } from '../../identity/freeze.ts';
 import { firstNameOf } from '../../identity/user-presenter.ts';
 import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import {
@@ -51,12 +52,6 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
 
 export const failure = (error: AppError) => ({ ok: false as const, error });
 
-// A frozen account's phone stays as it is: whoever holds a lost phone with an open session must
-// not move the account's WhatsApp (the second factor of its codes, and where support's unfreeze
-// message goes) to their own number while the owner waits for support.
-export const isFrozen = (user: UserRow): boolean => user.congelado_em !== null;
-export const accountFrozen = () => new AppError('account_frozen');
-
 /** The phone a step's code goes to. */
 const phoneOf = (change: PhoneChangeRow, step: OpenStep) =>
   step === 'verify_current' ? change.telefone_anterior : change.novo_telefone;
@@ -69,6 +64,9 @@ export async function spendCode(
   p: { userId: string; step: OpenStep; code: string },
 ): Promise<Outcome<{ user: UserRow; change: PhoneChangeRow }>> {
   const user = await lockUser(trx, p.userId);
+  // A frozen account's phone stays as it is: whoever holds a lost phone with an open session must
+  // not move the account's WhatsApp (the second factor of its codes, and where support's unfreeze
+  // message goes) to their own number while the owner waits for support.
   if (user && isFrozen(user)) {
     // A change started before the freeze ends here, so it cannot be finished after an unfreeze.
     await cancelOpenPhoneChanges(trx, user.id);

@@ -3,13 +3,14 @@ import { AppError, MAX_CODE_ATTEMPTS, PHONE_CODE_EXPIRY_MS, type PhoneProofBody 
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
+import { accountFrozen, isFrozen } from '../../identity/freeze.ts';
 import type { IdentityHooks } from '../../identity/hooks.ts';
 import { firstNameOf } from '../../identity/user-presenter.ts';
 import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import { findCode, issueCode, refusalError, verifyCode } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
 import { enqueue } from '../../messaging/outbox.ts';
-import { accountFrozen, isFrozen, isUniqueViolation } from './phone-change.steps.ts';
+import { isUniqueViolation } from './phone-change.steps.ts';
 import { lockUser, setPhone } from './profile.repository.ts';
 
 // The sign-up phone is proven by a WhatsApp code before the account may send, buy,

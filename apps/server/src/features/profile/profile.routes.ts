@@ -22,11 +22,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the name and/or the language (idioma: one of ht, pt-BR, fr, en)',
         tags,
         security: BEARER,
-        errors: ['user_not_found'],
+        errors: ['account_frozen', 'user_not_found'],
         description:
           'A field left out stays as it is; every other key is ignored. `idioma` is the language of ' +
           "the user's WhatsApp messages and e-mails; anything else than ht, pt-BR, fr, en answers " +
-          '422 invalid_language.',
+          '422 invalid_language. A frozen account changes its language, not its name (403 account_frozen).',
         body: meUpdateSchema,
         response: { 200: meSchema },
       },
@@ -50,6 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           'image_too_large',
           'profile_photo_required',
           'image_invalid_type',
+          'account_frozen',
           'user_not_found',
         ],
         form: { files: ['photo'] },

@@ -28,7 +28,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: BEARER,
         // Besides these: referral_self (422, on telefone).
-        errors: ['phone_not_verified', 'referral_already_registered', 'rate_limited'],
+        errors: ['account_frozen', 'phone_not_verified', 'referral_already_registered', 'rate_limited'],
         body: referralSchema,
         response: { 201: referralItemSchema },
       },

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { accountFrozen, isFrozen } from '../../identity/freeze.ts';
 import { firstNameOf } from '../../identity/user-presenter.ts';
 import { findUserById, findUserByPhone } from '../../identity/users.repository.ts';
 import { decodePageCursor, pageOf } from '../../lib/page-cursor.ts';
@@ -42,6 +43,8 @@ export async function invite(deps: AppDeps, p: { inviterId: string; body: Referr
   return deps.database.db.transaction().execute(async (trx) => {
     const inviter = await findUserById(trx, p.inviterId);
     if (!inviter) throw new AppError('user_not_found');
+    // The invitation goes out in the inviter's name.
+    if (isFrozen(inviter)) throw accountFrozen();
     // Only a proven phone invites: invented identities must not fan out.
     if (!inviter.telefone_verificado_em) throw new AppError('phone_not_verified');
     if (isSamePhone(p.body.telefone, inviter.telefone)) {

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.ts';
 import { recordAudit } from '../../../audit/audit.ts';
+import { accountFrozen, isFrozen } from '../../../identity/freeze.ts';
 import { findAgentFloat, openAgentFloat } from '../../../ledger/ledger.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
 import { findAgent } from './agents.repository.ts';
@@ -34,7 +35,7 @@ export async function createAgent(
       .executeTakeFirst();
     if (!user) throw new AppError('user_not_found');
     if (user.status !== 'ATIVO') throw new AppError('account_blocked');
-    if (user.congelado_em !== null) throw new AppError('account_frozen');
+    if (isFrozen(user)) throw accountFrozen();
     // Level 2, as the ledger's kc_nivel reads it: phone proven and document approved.
     if (user.telefone_verificado_em === null || user.documento_aprovado_em === null) {
       throw new AppError('agent_level_required');
