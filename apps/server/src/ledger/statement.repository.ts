@@ -41,10 +41,8 @@ function pageOf(row: PageRow | undefined): StatementPageJson {
 
 /** A page of the user's movements, newest first, keyset-paginated on (criado_em, id). */
 export async function listStatement(db: Kysely<DB>, p: PageQuery): Promise<StatementPageJson> {
-  const { rows } = await sql<PageRow>`select itens, seguinte_exato, seguinte_id from kc_extrato_pagina(
-    ${p.userId}::uuid, ${p.filter}::text, ${p.limit}::int4, ${p.cursor?.criadoEmExato ?? null}::timestamptz,
-    ${p.cursor?.id ?? null}::uuid)`.execute(db);
-  return pageOf(rows[0]);
+  const [page] = await listStatements(db, [p]);
+  return page ?? pageOf(undefined);
 }
 
 /** Several pages in one round trip, each as listStatement would give it alone, in the order asked. */

@@ -85,6 +85,19 @@ describe(`a movement as the person looking at it reads it (kc_transacao_json), o
     expect(plan).not.toContain('kc_transacao_json');
   });
 
+  // A statement page reads its rows through kc_extrato_linha, one movement a call: written into the
+  // page's query, that is one plan for every row; called, it would be a function call per movement.
+  it("is read a movement at a time by a row function written into its caller's query", async () => {
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain (verbose)
+      select l.apresentada from unnest(array[${randomUUID()}::uuid, ${randomUUID()}::uuid]) as i(id)
+       cross join lateral kc_extrato_linha(${viewer}::uuid, '"V"', '"v@x.ht"', i.id, false) l`.execute(
+      t.database.db,
+    );
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('quantidade_kreyolcash');
+    expect(plan).not.toContain('kc_extrato_linha');
+  });
+
   it('reads a movement between two people as sent by who paid and received by the other', async () => {
     for (const tipo of ['transferencia', 'compra', 'estorno', 'deposito', 'saque', 'reembolso']) {
       expect((await present({ tipo, remetente: viewer })).type).toBe('sent');

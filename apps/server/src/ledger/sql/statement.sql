@@ -11,44 +11,6 @@
 -- name the agent as a party but move their float, which the agent's screen shows instead. The
 -- sent and received tabs show only movements between two people.
 
--- The ids of a page, newest first: each side is read from its own party index
--- ((remetente_id | destinatario_id, criado_em desc, id desc)) from the cursor on, at most a page
--- of it; "all" merges both sides' pages and keeps the newest. The sides never share a movement
--- (its payer is never its payee: CHECK kreyolcash_mov_partes). Without a cursor, the cursor is
--- the end of time, so every read has the same plan.
-create or replace function kc_extrato_pagina_ids(p_usuario uuid, p_filtro text, p_limite integer,
-                                                 p_antes_em timestamptz, p_antes_id uuid)
-    returns uuid[] language plpgsql stable
-    set enable_seqscan = off set jit = off as $$
-declare
-  v_em timestamptz := coalesce(p_antes_em, 'infinity');
-  v_id uuid := coalesce(p_antes_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff');
-begin
-  if p_filtro = 'sent' then
-    return array(select m.id from kreyolcash_movimentacoes m
-                  where m.remetente_id = p_usuario and m.conta_debito = p_usuario
-                    and m.tipo in ('transferencia', 'compra', 'estorno') and (m.criado_em, m.id) < (v_em, v_id)
-                  order by m.criado_em desc, m.id desc limit p_limite);
-  elsif p_filtro = 'received' then
-    return array(select m.id from kreyolcash_movimentacoes m
-                  where m.destinatario_id = p_usuario and m.conta_credito = p_usuario and m.status = 'concluida'
-                    and m.tipo in ('transferencia', 'compra', 'estorno') and (m.criado_em, m.id) < (v_em, v_id)
-                  order by m.criado_em desc, m.id desc limit p_limite);
-  elsif p_filtro = 'all' then
-    return array(select x.id from (
-      (select m.id, m.criado_em from kreyolcash_movimentacoes m
-        where m.remetente_id = p_usuario and m.conta_debito = p_usuario and (m.criado_em, m.id) < (v_em, v_id)
-        order by m.criado_em desc, m.id desc limit p_limite)
-      union all
-      (select m.id, m.criado_em from kreyolcash_movimentacoes m
-        where m.destinatario_id = p_usuario and m.conta_credito = p_usuario and m.status = 'concluida'
-          and (m.criado_em, m.id) < (v_em, v_id)
-        order by m.criado_em desc, m.id desc limit p_limite)) x
-      order by x.criado_em desc, x.id desc limit p_limite);
-  end if;
-  raise exception 'kc_extrato_pagina_ids: no statement tab %', p_filtro using errcode = '22023';
-end $$;
-
 -- A movement as the API's Transaction, in JSON, for the person looking at it: the one presenter
 -- of a movement. Written by concatenation in the schema's key order, byte for byte what the
 -- server's serializer wrote from the same row (a test holds it to the schema): PostgreSQL's JSON
@@ -95,32 +57,22 @@ create or replace function kc_transacao_json(
     || '}'
 $$;
 
--- One plan for every call (force_generic_plan): PostgreSQL judged a plan made for one id cheaper
--- than the generic one and so planned this query afresh at every call, about 400 µs, ten times the
--- reading of one movement (docs/performance.md, session 21). The join settings are its callers'
--- (a verification's batch reads it too), so that its plan is the same whoever calls it first.
--- The statement's rows of these movements for this person, newest first: each presented
--- (kc_transacao_json) from the movement, its two people, whether a reversal gave it back, whether
--- a "wrong person" report on it is open, the agent whose float a cash-in, cash-out or refund
--- moved, and a purchase's sale; beside it, the instant to the microsecond (a page's cursor) and
--- (p_detalhe) what the payer paid beside leg 1 (fee and commission legs). A movement the person
--- may not see is left out. The person is one of each movement's two people: read once, and only
--- the other one is read per movement. At an agent's counter (a cash-in, a cash-out, its refund) the
--- other one is the agent, whom the customer knows by their business (agente): the agent's own name
--- and e-mail are not the customer's to see.
-create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_detalhe boolean)
+-- A movement of a person's statement, as that person sees it, or no row if they may not see it:
+-- presented (kc_transacao_json) from the movement, its two people, whether a reversal gave it
+-- back, whether a "wrong person" report on it is open, the agent whose float a cash-in, cash-out
+-- or refund moved, and a purchase's sale; beside it, the instant to the microsecond (a page's
+-- cursor) and (p_detalhe) what the payer paid beside leg 1 (fee and commission legs). The person
+-- is one of the movement's two people, whose name and e-mail the caller writes as JSON once for
+-- all their rows; only the other one is read here. At an agent's counter (a cash-in, a cash-out,
+-- its refund) the other one is the agent, whom the customer knows by their business (agente): the
+-- agent's own name and e-mail are not the customer's to see.
+-- A SQL function with no settings of its own, so that PostgreSQL writes it into its caller's
+-- query (inlines it): a page reads its rows in one plan, with the caller's settings, instead of
+-- calling a function per movement.
+create or replace function kc_extrato_linha(p_usuario uuid, p_nome_json text, p_email_json text, p_id uuid,
+                                            p_detalhe boolean)
     returns table (id uuid, criado_em_exato text, taxa_centis bigint, apresentada text)
-    language plpgsql stable
-    set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off
-    set plan_cache_mode = force_generic_plan as $$
-#variable_conflict use_column
-declare
-  v_nome text;
-  v_email text;
-begin
-  select to_json(u.nome_completo::text)::text, to_json(u.email::text)::text into v_nome, v_email
-    from usuarios u where u.id = p_usuario;
-  return query
+    language sql stable as $$
   select x.id, x.exato, x.taxa,
          kc_transacao_json(p_usuario, x.id, x.remetente_id, x.tipo, x.status, x.quantidade_centis, x.criado_em,
                            x.exato, x.remetente_nome, x.remetente_email, x.destinatario_nome, x.destinatario_email,
@@ -129,10 +81,14 @@ begin
       select m.id, m.remetente_id, m.quantidade_centis, m.tipo::text as tipo, m.status::text as status,
              m.observacoes::text as observacoes, m.criado_em,
              to_char(m.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as exato,
-             case when m.remetente_id = p_usuario then v_nome else to_json(o.nome_completo::text)::text end as remetente_nome,
-             case when m.remetente_id = p_usuario then v_email else to_json(o.email::text)::text end as remetente_email,
-             case when m.destinatario_id = p_usuario then v_nome else to_json(o.nome_completo::text)::text end as destinatario_nome,
-             case when m.destinatario_id = p_usuario then v_email else to_json(o.email::text)::text end as destinatario_email,
+             case when m.remetente_id = p_usuario then p_nome_json else to_json(o.nome_completo::text)::text end
+               as remetente_nome,
+             case when m.remetente_id = p_usuario then p_email_json else to_json(o.email::text)::text end
+               as remetente_email,
+             case when m.destinatario_id = p_usuario then p_nome_json else to_json(o.nome_completo::text)::text end
+               as destinatario_nome,
+             case when m.destinatario_id = p_usuario then p_email_json else to_json(o.email::text)::text end
+               as destinatario_email,
              exists (select 1 from kreyolcash_movimentacoes x where x.referente_a = m.id and x.tipo = 'estorno')
                as estornada,
              -- One row at most (reclamacoes.movimentacao_id is unique).
@@ -162,52 +118,110 @@ begin
         left join usuarios o
           on o.id = case when m.tipo in ('deposito', 'saque', 'reembolso') then null
                          when m.remetente_id = p_usuario then m.destinatario_id else m.remetente_id end
-       where m.id = any(p_ids)
+       where m.id = p_id
          and ((m.remetente_id = p_usuario and m.conta_debito = p_usuario)
               or (m.destinatario_id = p_usuario and m.conta_credito = p_usuario and m.status = 'concluida'))) x
-   order by x.criado_em desc, x.id desc;
-end $$;
+$$;
 
--- A page of a person's statement as the API answers it: its movements' JSON, newest first, joined
--- by commas (at most p_limite of them), and the instant and id of its last one when more follow (the
--- next page's cursor); null when it is the last page. One id more than the page is read, to know
--- whether more follow; only the page's own movements are written. PL/pgSQL, so that its plan is
--- kept: a SQL function with aggregates is planned again at every call, a seventh of the page's cost.
-create or replace function kc_extrato_pagina(p_usuario uuid, p_filtro text, p_limite integer,
-                                             p_antes_em timestamptz, p_antes_id uuid)
-    returns table (itens text, seguinte_exato text, seguinte_id uuid)
-    language plpgsql stable as $$
-declare
-  v_ids uuid[] := kc_extrato_pagina_ids(p_usuario, p_filtro, p_limite + 1, p_antes_em, p_antes_id);
-  v_mais boolean := cardinality(v_ids) > p_limite;
-  v_sem_texto boolean;
+-- The plans below are made once per connection (force_generic_plan): PostgreSQL judged a plan
+-- made for one id cheaper than the generic one and so planned the query afresh at every call,
+-- about 400 µs, ten times the reading of one movement (docs/performance.md, session 21). The join
+-- settings are part of each function, so that its plan is the same whoever calls it first.
+
+-- One person's rows of these movements, newest first: a movement's detail, and the verification
+-- that answers with it.
+create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_detalhe boolean)
+    returns table (id uuid, criado_em_exato text, taxa_centis bigint, apresentada text)
+    language plpgsql stable
+    set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off
+    set plan_cache_mode = force_generic_plan as $$
+#variable_conflict use_column
 begin
-  select coalesce(string_agg(l.apresentada, ',' order by l.n), ''),
-         case when v_mais then max(l.exato) filter (where l.n = p_limite) end,
-         case when v_mais then (array_agg(l.id) filter (where l.n = p_limite))[1] end,
-         bool_or(l.apresentada is null)
-    into itens, seguinte_exato, seguinte_id, v_sem_texto
-    from kc_extrato_linhas(p_usuario, v_ids[1:p_limite], false) with ordinality as l(id, exato, taxa, apresentada, n);
-  -- One null in a movement's concatenation nulls its whole text, which string_agg would skip:
-  -- a movement missing from a page is an error, never a shorter page.
-  if v_sem_texto then
-    raise exception 'kc_extrato_pagina: a movement of % has no text', p_usuario using errcode = 'XX000';
-  end if;
-  return next;
+  return query
+  select l.id, l.criado_em_exato, l.taxa_centis, l.apresentada
+    from usuarios u
+   cross join unnest(p_ids) as i(id)
+   cross join lateral kc_extrato_linha(p_usuario, to_json(u.nome_completo::text)::text, to_json(u.email::text)::text,
+                                       i.id, p_detalhe) l
+   where u.id = p_usuario
+   order by l.criado_em_exato desc, l.id desc;
 end $$;
 
--- Several people's pages in one call, each tagged with the position of its request: the statement
--- reads of requests that arrive together share one round trip (a batch of
--- ledger/statement-pages.ts). Each page is the one kc_extrato_pagina gives that request alone.
+-- One null in a movement's concatenation nulls its whole text, which string_agg would skip: a
+-- movement missing from a page is an error, never a shorter page.
+create or replace function kc_extrato_falta(p_usuario uuid) returns text language plpgsql as $$
+begin
+  raise exception 'kc_extrato_paginas: a movement of % is missing from its page', p_usuario using errcode = 'XX000';
+end $$;
+
+-- Pages of people's statements, one per request (each tagged with its position in the arrays),
+-- as the API answers them: a page's movements' JSON, newest first, joined by commas (at most its
+-- limit of them), and the instant and id of its last one when more follow (the next page's
+-- cursor); null when it is the last page. The requests that arrive together share one call (a
+-- batch of ledger/statement-pages.ts); a lone one is a call of one. One statement reads every
+-- page, where each page used to run four or five of its own (docs/performance.md, session 33).
+-- A page's ids are read from each side's party index ((remetente_id | destinatario_id, criado_em
+-- desc, id desc)) from the cursor on, at most a page and one of it (the one more tells whether
+-- more follow; only the page's own movements are written); "all" merges both sides' and keeps the
+-- newest. The sides never share a movement (its payer is never its payee: CHECK
+-- kreyolcash_mov_partes). Without a cursor, the cursor is the end of time, so every read has the
+-- same plan. The last movement of a page is its oldest: its instant is the smallest of the page.
 create or replace function kc_extrato_paginas(p_usuarios uuid[], p_filtros text[], p_limites integer[],
                                               p_antes_em timestamptz[], p_antes_id uuid[])
     returns table (pedido integer, itens text, seguinte_exato text, seguinte_id uuid)
-    language plpgsql stable as $$
+    language plpgsql stable
+    set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off
+    set plan_cache_mode = force_generic_plan as $$
+#variable_conflict use_column
 begin
-  for i in 1 .. coalesce(cardinality(p_usuarios), 0) loop
-    return query
-    select i, p.* from kc_extrato_pagina(p_usuarios[i], p_filtros[i], p_limites[i], p_antes_em[i], p_antes_id[i]) p;
-  end loop;
+  if not coalesce(p_filtros <@ array['all', 'sent', 'received'], true) then
+    raise exception 'kc_extrato_paginas: no statement tab in %', p_filtros using errcode = '22023';
+  end if;
+  return query
+  select p.pedido, case when a.escritas < cardinality(p.ids[1:p.limite]) then kc_extrato_falta(p.usuario)
+                        else coalesce(a.itens, '') end,
+         case when cardinality(p.ids) > p.limite then a.ultimo_exato end,
+         case when cardinality(p.ids) > p.limite then p.ids[p.limite] end
+    from (
+      select r.n::int as pedido, r.usuario, r.limite, to_json(u.nome_completo::text)::text as nome,
+             to_json(u.email::text)::text as email, case r.filtro
+        when 'sent' then array(
+          select m.id from kreyolcash_movimentacoes m
+           where m.remetente_id = r.usuario and m.conta_debito = r.usuario
+             and m.tipo in ('transferencia', 'compra', 'estorno')
+             and (m.criado_em, m.id) < (coalesce(r.antes_em, 'infinity'), coalesce(r.antes_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+           order by m.criado_em desc, m.id desc limit r.limite + 1)
+        when 'received' then array(
+          select m.id from kreyolcash_movimentacoes m
+           where m.destinatario_id = r.usuario and m.conta_credito = r.usuario and m.status = 'concluida'
+             and m.tipo in ('transferencia', 'compra', 'estorno')
+             and (m.criado_em, m.id) < (coalesce(r.antes_em, 'infinity'), coalesce(r.antes_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+           order by m.criado_em desc, m.id desc limit r.limite + 1)
+        else array(
+          select x.id from (
+            (select m.id, m.criado_em from kreyolcash_movimentacoes m
+              where m.remetente_id = r.usuario and m.conta_debito = r.usuario
+                and (m.criado_em, m.id) < (coalesce(r.antes_em, 'infinity'), coalesce(r.antes_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+              order by m.criado_em desc, m.id desc limit r.limite + 1)
+            union all
+            (select m.id, m.criado_em from kreyolcash_movimentacoes m
+              where m.destinatario_id = r.usuario and m.conta_credito = r.usuario and m.status = 'concluida'
+                and (m.criado_em, m.id) < (coalesce(r.antes_em, 'infinity'), coalesce(r.antes_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+              order by m.criado_em desc, m.id desc limit r.limite + 1)) x
+           order by x.criado_em desc, x.id desc limit r.limite + 1)
+        end as ids
+        from unnest(p_usuarios, p_filtros, p_limites, p_antes_em, p_antes_id)
+               with ordinality as r(usuario, filtro, limite, antes_em, antes_id, n)
+        left join usuarios u on u.id = r.usuario
+      offset 0) p
+   cross join lateral (
+     select string_agg(l.apresentada, ',' order by l.n) as itens, count(l.apresentada) as escritas,
+            min(l.criado_em_exato) as ultimo_exato
+       from (select i.n, l.criado_em_exato, l.apresentada
+               from unnest(p.ids[1:p.limite]) with ordinality as i(id, n)
+              cross join lateral kc_extrato_linha(p.usuario, p.nome, p.email, i.id, false) l
+             offset 0) l) a
+   order by p.pedido;
 end $$;
 
 -- A person's balance as the home shows it, and how much of what is held is held by open "wrong
