@@ -1,7 +1,6 @@
-import { AppError, isRealIsoDate, todayIsoDate, wallClockOf } from '@kreyolcash/domain';
+import { AppError, isRealIsoDate, type MovementKind, todayIsoDate, wallClockOf } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { FEE_ACCOUNT_ID } from './operations.ts';
 
 // The daily reconciliation of agents (docs/agents.md): what each float did on one Haiti calendar
 // day and the operator's totals of that day, read from the ledger's lines. A line carries its
@@ -143,48 +142,101 @@ export type OperatorDayFigures = {
   ajustes_centis: number;
   taxas_centis: number;
   saldos_em: 'fim_do_dia' | 'agora';
+  saldo_inicio_pessoas_centis: number;
+  saldo_inicio_floats_centis: number;
   saldo_pessoas_centis: number;
   saldo_floats_centis: number;
 };
 
+type Flow = 'emitido' | 'resgatado' | 'bonus' | 'ajustes' | 'taxas';
+
+// The money in circulation is people's and floats' balances. Only a leg against the issuer (float
+// issued and redeemed, bonuses, adjustments) or to the fee account (a payment's fee) changes it;
+// every other leg moves it between people and floats. So the other kinds (payments, cash, reversals,
+// refunds) change it by exactly the fees they sent to the fee account: an agent's commission stays
+// on its float, and a reversal or a refund takes no fee back.
+const FLOW_OF: Record<MovementKind, Flow> = {
+  emissao: 'emitido',
+  resgate: 'resgatado',
+  cadastro: 'bonus',
+  bonus: 'bonus',
+  ajuste: 'ajustes',
+  transferencia: 'taxas',
+  compra: 'taxas',
+  deposito: 'taxas',
+  saque: 'taxas',
+  estorno: 'taxas',
+  reembolso: 'taxas',
+};
+
 /**
- * The operator's totals of a day; the balances at the day's end, or now for today. Adjustments are
- * their net (credits less debits against the issuer): with bonuses and float they are everything
- * that changed the money in circulation, so the totals account for the balances.
+ * The operator's totals of a day: the balances of people and of floats at its start and at its
+ * end (now for today), and every flow between, each the day's lines of those balances by the kind
+ * of their movement, so start + emitido − resgatado + bonus + ajustes − taxas = end.
  */
 export async function operatorDay(db: Kysely<DB>, day: HaitiDay): Promise<OperatorDayFigures> {
-  const { rows: moved } = await sql<Record<string, string>>`
-    select coalesce(sum(quantidade_centis) filter (where tipo = 'emissao'), 0) as emitido_centis,
-           coalesce(sum(quantidade_centis) filter (where tipo = 'resgate'), 0) as resgatado_centis,
-           coalesce(sum(quantidade_centis) filter (where tipo in ('cadastro', 'bonus')), 0) as bonus_centis,
-           coalesce(sum(case when conta_debito = (select id from kreyolcash_contas where tipo = 'emissor')
-                             then quantidade_centis else -quantidade_centis end)
-                      filter (where tipo = 'ajuste'), 0) as ajustes_centis
-      from kreyolcash_movimentacoes
-     where status = 'concluida' and tipo in ('emissao', 'resgate', 'cadastro', 'bonus', 'ajuste')
-       and concluido_em >= ${day.start} and concluido_em < ${day.end}`.execute(db);
-  const { rows: fees } = await sql<{ taxas_centis: string }>`
-    select coalesce(sum(valor_centis), 0) as taxas_centis from kreyolcash_lancamentos
-     where conta_id = ${FEE_ACCOUNT_ID} and criado_em >= ${day.start} and criado_em < ${day.end}`.execute(db);
-  const { rows: balances } = day.today
-    ? await sql<{ tipo: string; saldo: string }>`
-        select tipo, sum(saldo_centis) as saldo from kreyolcash_contas
-         where tipo in ('usuario', 'agente') group by tipo`.execute(db)
-    : await sql<{ tipo: string; saldo: string }>`
-        select c.tipo, sum(u.saldo_posterior_centis) as saldo
-          from (select distinct on (conta_id) conta_id, saldo_posterior_centis from kreyolcash_lancamentos
-                 where criado_em < ${day.end} order by conta_id, id desc) u
-          join kreyolcash_contas c on c.id = u.conta_id
-         where c.tipo in ('usuario', 'agente') group by c.tipo`.execute(db);
-  const balanceOf = (tipo: string) => Number(balances.find((b) => b.tipo === tipo)?.saldo ?? 0);
-  return {
-    emitido_centis: Number(moved[0]?.emitido_centis ?? 0),
-    resgatado_centis: Number(moved[0]?.resgatado_centis ?? 0),
-    bonus_centis: Number(moved[0]?.bonus_centis ?? 0),
-    ajustes_centis: Number(moved[0]?.ajustes_centis ?? 0),
-    taxas_centis: Number(fees[0]?.taxas_centis ?? 0),
+  const rows = await circulationOf(db, day);
+  const net: Record<Flow, number> = { emitido: 0, resgatado: 0, bonus: 0, ajustes: 0, taxas: 0 };
+  for (const row of rows.filter((r) => r.grupo === 'fluxo')) {
+    const flow = FLOW_OF[row.chave as MovementKind];
+    if (!flow) throw new Error(`movement kind ${row.chave} has no place in the operator's day`);
+    net[flow] += Number(row.valor);
+  }
+  const balance = (tipo: 'usuario' | 'agente', at: 'inicio' | 'fim') =>
+    Number(rows.find((r) => r.grupo === 'saldo' && r.chave === tipo)?.[at] ?? 0);
+  const figures: OperatorDayFigures = {
+    emitido_centis: net.emitido,
+    resgatado_centis: -net.resgatado,
+    bonus_centis: net.bonus,
+    ajustes_centis: net.ajustes,
+    taxas_centis: -net.taxas,
     saldos_em: day.today ? 'agora' : 'fim_do_dia',
-    saldo_pessoas_centis: balanceOf('usuario'),
-    saldo_floats_centis: balanceOf('agente'),
+    saldo_inicio_pessoas_centis: balance('usuario', 'inicio'),
+    saldo_inicio_floats_centis: balance('agente', 'inicio'),
+    saldo_pessoas_centis: balance('usuario', 'fim'),
+    saldo_floats_centis: balance('agente', 'fim'),
   };
+  // Every line of the day is in one flow: a day that does not add up is a broken ledger.
+  const start = figures.saldo_inicio_pessoas_centis + figures.saldo_inicio_floats_centis;
+  const end = figures.saldo_pessoas_centis + figures.saldo_floats_centis;
+  const flows = net.emitido + net.resgatado + net.bonus + net.ajustes + net.taxas;
+  if (start + flows !== end) {
+    throw new Error(`the operator's day ${day.dia} does not add up: ${start} + ${flows} ≠ ${end}`);
+  }
+  return figures;
+}
+
+type CirculationRow = {
+  grupo: 'saldo' | 'fluxo';
+  chave: string;
+  inicio: string | null;
+  fim: string | null;
+  valor: string | null;
+};
+
+// People's and floats' balances at the day's start (each account's last line before it) and end
+// (its last line of the day, else its start), and their lines of the day summed by movement kind;
+// one statement, so one snapshot, also for today.
+async function circulationOf(db: Kysely<DB>, day: HaitiDay): Promise<CirculationRow[]> {
+  const { rows } = await sql<CirculationRow>`
+    with circulantes as (
+      select id, tipo from kreyolcash_contas where tipo in ('usuario', 'agente')
+    ), inicio as (
+      select distinct on (conta_id) conta_id, saldo_posterior_centis as saldo from kreyolcash_lancamentos
+       where criado_em < ${day.start} order by conta_id, id desc
+    ), linhas as (
+      select l.id, l.conta_id, l.valor_centis, l.saldo_posterior_centis, m.tipo
+        from kreyolcash_lancamentos l join kreyolcash_movimentacoes m on m.id = l.movimentacao_id
+       where l.conta_id in (select id from circulantes)
+         and l.criado_em >= ${day.start} and l.criado_em < ${day.end}
+    ), fim as (
+      select distinct on (conta_id) conta_id, saldo_posterior_centis as saldo from linhas order by conta_id, id desc
+    )
+    select 'saldo' as grupo, c.tipo as chave, sum(coalesce(i.saldo, 0)) as inicio,
+           sum(coalesce(f.saldo, i.saldo)) as fim, null as valor
+      from inicio i full join fim f using (conta_id) join circulantes c on c.id = conta_id
+     group by c.tipo
+    union all
+    select 'fluxo', tipo, null, null, sum(valor_centis) from linhas group by tipo`.execute(db);
+  return rows;
 }

@@ -38,8 +38,11 @@ export const agentDaySchema = named(
 export type AgentDay = z.output<typeof agentDaySchema>;
 
 /**
- * The operator's totals of a day. The balances are at the end of the day for a past day, and now
- * for today (saldos_em says which).
+ * The operator's totals of a day: the money in circulation (people's and floats' balances) at the
+ * day's start and end, and everything that changed it, so
+ * saldo_inicio_pessoas + saldo_inicio_floats + emitido − resgatado + bonus + ajustes − taxas =
+ * saldo_pessoas + saldo_floats. The end is the day's end for a past day, and now for today
+ * (saldos_em says which).
  */
 export const operatorDaySchema = named(
   'OperatorDay',
@@ -50,13 +53,15 @@ export const operatorDaySchema = named(
     bonus_centis: z.int(),
     /** Operators' adjustments posted that day, net: credits to people less debits (may be negative). */
     ajustes_centis: z.int(),
-    /** What the fee account received that day (net). */
+    /** The fees the day's payments sent from people and floats to the fee account (net). */
     taxas_centis: z.int(),
     saldos_em: z.enum(['fim_do_dia', 'agora']),
+    saldo_inicio_pessoas_centis: z.int(),
+    saldo_inicio_floats_centis: z.int(),
     saldo_pessoas_centis: z.int(),
     saldo_floats_centis: z.int(),
   }),
-  "The operator's totals of a day: float issued and redeemed, bonuses, net adjustments, fee income, and the sum of people's and of floats' balances",
+  "The operator's totals of a day: people's and floats' balances at its start and end, and what changed them: float issued and redeemed, bonuses, net adjustments and fees",
 );
 export type OperatorDay = z.output<typeof operatorDaySchema>;
 

@@ -19,8 +19,9 @@ const DAY_ERRORS = ['forbidden', 'reconciliation_day_invalid', 'reconciliation_d
 const DAY_DESCRIPTION =
   'dia is a Haiti calendar day, YYYY-MM-DD (today in Haiti when absent): not a real date is 422 ' +
   'reconciliation_day_invalid, after today 422 reconciliation_day_in_future. Each agent row adds up: ' +
-  'saldo_inicio + entradas − saidas = saldo_fim. The operator’s balances are at the end of the day, or now ' +
-  'for today (saldos_em).';
+  'saldo_inicio + entradas − saidas = saldo_fim. So do the operator’s totals: saldo_inicio_pessoas + ' +
+  'saldo_inicio_floats + emitido − resgatado + bonus + ajustes − taxas = saldo_pessoas + saldo_floats, the ' +
+  'end balances at the end of the day, or now for today (saldos_em).';
 
 const CSV_COLUMNS = [
   'agente_numero',

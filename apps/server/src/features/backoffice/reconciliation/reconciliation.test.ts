@@ -1,8 +1,9 @@
 import { todayIsoDate } from '@kreyolcash/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_ACCOUNT_ID } from '../../../ledger/ledger.ts';
+import { agentMoney } from '../../../test-support/agent-money.ts';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
-import { codeForMovement, type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
+import { seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
@@ -12,11 +13,8 @@ import { RECONCILIATION_CSV_HEADERS } from './reconciliation.routes.ts';
 // and cash-outs through the agents' routes, a redemption, and then the day's report must be those
 // movements, add up, and be read only by whom it is for.
 
-const allDay = [{ abre: '00:00', fecha: '24:00' }];
-const always = { mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay, sun: allDay };
 const bearer = (u: { accessToken: string }) => ({ authorization: `Bearer ${u.accessToken}` });
 type Session = Awaited<ReturnType<typeof operatorSession>>;
-type Agent = { id: string; numero: number; user: SeededUser; float: string };
 
 describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
   let t: TestApp;
@@ -25,7 +23,6 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
   let approver: Session;
   let admin: Session;
   let compliance: Session;
-  let sequence = 0;
   beforeAll(async () => {
     t = await createTestApp({ AGENTS_ENABLED: 'true', RATE_LIMIT_MULTIPLIER: '100' });
     support = await operatorSession(t, 'support');
@@ -39,70 +36,9 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
     await t.close();
   });
 
-  const post = (url: string, user: { accessToken: string }, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(user), ...(payload ? { payload } : {}) });
-  const adminPost = (url: string, as: Session, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/admin${url}`, headers: { cookie: as.cookie }, payload });
   const adminGet = (url: string, as: Session) =>
     t.app.inject({ method: 'GET', url: `/api/admin${url}`, headers: { cookie: as.cookie } });
-
-  async function makeAgent(): Promise<Agent> {
-    const user = await seedUser(t, { documentApproved: true });
-    const res = await adminPost('/agents', support, {
-      user_id: user.id,
-      nome_comercial: `Boutik Kont ${user.id.slice(0, 4)}`,
-      comuna: 'hinche',
-      endereco: 'Ri Lamè',
-      horario: always,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const agente = res.json().agente as { id: string; numero: number; conta_id: string };
-    return { id: agente.id, numero: agente.numero, user, float: agente.conta_id };
-  }
-
-  async function floatOperation(agent: Agent, kind: 'issuances' | 'redemptions', amount: number) {
-    sequence += 1;
-    const proposed = await adminPost(`/floats/${kind}`, finance, {
-      agente: String(agent.numero),
-      quantidade_centis: amount,
-      referencia: `BNC-REC-${Date.now() % 1_000_000}-${sequence}`,
-      ...(kind === 'issuances' ? { data_deposito: todayIsoDate() } : {}),
-    });
-    expect(proposed.statusCode, proposed.body).toBe(201);
-    const approved = await adminPost(`/floats/${proposed.json().operacao.id}/approve`, approver);
-    expect(approved.statusCode, approved.body).toBe(200);
-  }
-
-  async function cashIn(agent: Agent, amount: number) {
-    const customer = await seedUser(t);
-    const telefone = `${customer.telefone.slice(4, 8)}-${customer.telefone.slice(8)}`;
-    const started = await post('/api/me/agent/cash-ins', agent.user, { telefone, quantidade_centis: amount });
-    expect(started.statusCode, started.body).toBe(201);
-    const id: string = started.json().movimentacao_id;
-    const done = await post(`/api/me/agent/cash-ins/${id}/confirm`, agent.user, {
-      codigo: await codeForMovement(t, id),
-    });
-    expect(done.statusCode, done.body).toBe(200);
-  }
-
-  async function cashOut(agent: Agent, amount: number, fee: number) {
-    const customer = await seedUser(t, { bonusCentis: 100_000, documentApproved: true });
-    const started = await post('/api/cash-outs', customer, {
-      agente_numero: agent.numero,
-      quantidade_centis: amount,
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    const requestId: string = started.json().pedido_id;
-    const held = await post(`/api/cash-outs/${requestId}/confirm`, customer, {
-      agente_numero: agent.numero,
-      quantidade_centis: amount,
-      tarifa_centis: fee,
-      codigo: await codeForMovement(t, requestId),
-    });
-    expect(held.statusCode, held.body).toBe(201);
-    const handed = await post(`/api/me/agent/cash-outs/${held.json().movimentacao_id}/hand-over`, agent.user);
-    expect(handed.statusCode, handed.body).toBe(200);
-  }
+  const money = () => agentMoney(t, { support, finance, approver });
 
   const sumOf = async (tipo: 'usuario' | 'agente') =>
     Number(
@@ -116,6 +52,7 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
     );
 
   it('is the day’s movements: counts, sums, commissions, float, start and end balances that add up', async () => {
+    const { makeAgent, floatOperation, cashIn, cashOut } = money();
     const agent = await makeAgent();
     const quiet = await makeAgent();
     await floatOperation(agent, 'issuances', 100_000);
@@ -170,7 +107,10 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
       emitido_centis: 100_000,
       resgatado_centis: 3_000,
       saldos_em: 'agora',
-      // A fresh database: every fee and bonus it holds was earned today.
+      // A fresh database: it held nothing at the day's start, and every fee and bonus it holds was
+      // earned today.
+      saldo_inicio_pessoas_centis: 0,
+      saldo_inicio_floats_centis: 0,
       taxas_centis: Number(fees.saldo_centis),
       saldo_pessoas_centis: await sumOf('usuario'),
       saldo_floats_centis: await sumOf('agente'),
@@ -184,6 +124,9 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
     expect(before.operador).toMatchObject({
       saldos_em: 'fim_do_dia',
       emitido_centis: 0,
+      saldo_inicio_pessoas_centis: 0,
+      saldo_inicio_floats_centis: 0,
+      saldo_pessoas_centis: 0,
       saldo_floats_centis: 0,
     });
     expect(before.agentes.find((a: { agente_id: string }) => a.agente_id === agent.id)).toMatchObject({
@@ -228,20 +171,9 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
     expect(none.json()).toMatchObject({ error: { code: 'agent_not_found' } });
   });
 
-  async function adjust(user: SeededUser, amount: number) {
-    const proposed = await adminPost('/adjustments', finance, {
-      user_id: user.id,
-      quantidade_centis: amount,
-      motivo: 'Rekonsilyasyon',
-      referencia: `REC-${sequence++}`,
-    });
-    expect(proposed.statusCode, proposed.body).toBe(201);
-    const approved = await adminPost(`/adjustments/${proposed.json().ajuste.id}/approve`, approver);
-    expect(approved.statusCode, approved.body).toBe(200);
-  }
-
   it('names the day’s adjustments, net, so the totals account for every balance', async () => {
     const todays = async () => (await adminGet('/agents/reconciliation', finance)).json().operador;
+    const { adjust } = money();
     const before = await todays();
     const person = await seedUser(t, { bonusCentis: 10_000 });
     await adjust(person, 2_550);
@@ -249,9 +181,10 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
 
     const after = await todays();
     expect(after.ajustes_centis - (before.ajustes_centis ?? 0)).toBe(1_550);
-    // A fresh database: all its money came into circulation today, through these lines.
     expect(after.saldo_pessoas_centis + after.saldo_floats_centis).toBe(
-      after.emitido_centis -
+      after.saldo_inicio_pessoas_centis +
+        after.saldo_inicio_floats_centis +
+        after.emitido_centis -
         after.resgatado_centis +
         after.bonus_centis +
         after.ajustes_centis -
@@ -274,7 +207,7 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
   it('refuses a day that is not a real date or is still to come, with its code', async () => {
     const today = todayIsoDate();
     const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const agent = await makeAgent();
+    const agent = await money().makeAgent();
     for (const [dia, code] of [
       ['2026-02-31', 'reconciliation_day_invalid'],
       ['28/11/2026', 'reconciliation_day_invalid'],
