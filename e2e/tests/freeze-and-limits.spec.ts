@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
+import { bearerHeaders, createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 
 // A user who lost their phone freezes their account from settings, and the transfer screen
-// then says so before anything is typed; the "Limit" screen shows the level, the limits and what the
-// day's and month's payments used. No operator is needed.
+// then says so before anything is typed; a frozen account's screens that would act in its name
+// (invitations, a business, its name and photo) say why they are closed; the "Limit" screen shows
+// the level, the limits and what the day's and month's payments used. No operator is needed.
 
 const SHOTS = process.env.KC_SHOTS_DIR ?? '/tmp/kc/shots/freeze-and-limits';
 
@@ -91,6 +92,68 @@ test('a user freezes their account from settings, and the transfer screen then s
     reservado_centis: 0,
     disponivel_centis: 10_000,
   });
+});
+
+/** Freezes the account through the API, as its owner's "I lost my phone" does. */
+async function freezeThroughApi(request: APIRequestContext, headers: Record<string, string>) {
+  const frozen = await request.post('/api/me/freeze', { headers });
+  expect(frozen.status(), await frozen.text()).toBe(200);
+}
+
+test('a frozen account invites no one, adds nothing to its business and keeps its name and photo', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const owner = await provenUser(request, 'Wozana');
+  const headers = await bearerHeaders(request, owner);
+  const created = await request.post('/api/companies', {
+    headers,
+    data: { nome: 'Boulanjri Wozana', descricao: 'Pen cho chak maten', categoria: 'bakery' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const company = (await created.json()) as { id: string };
+  await freezeThroughApi(request, headers);
+  await logIn(page, owner);
+
+  // The name and photo payers see stay as they are, and the screen says why.
+  await page.goto('/settings');
+  await expect(page.getByLabel('Non konplè')).toBeDisabled();
+  await expect(
+    page.getByText('Ou pa ka chanje non an pandan kont ou bloke.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Ou pa ka chanje foto a pandan kont ou bloke.')).toBeVisible();
+  await expect(page.getByLabel('Chanje foto pwofil la')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Anrejistre non an' })).toHaveCount(0);
+
+  // An invitation goes out in the person's name: the form gives way to the reason; the link stays.
+  await page.goto('/referrals');
+  await expect(page.getByTestId('frozen-notice')).toContainText('Ou pa ka envite zanmi pandan kont ou bloke');
+  await expect(page.getByRole('link', { name: 'Kontakte sipò' })).toHaveAttribute(
+    'href',
+    '/support?assunto=conta_congelada',
+  );
+  await expect(page.getByRole('button', { name: 'Voye envitasyon an' })).toHaveCount(0);
+  await expect(page.getByText('Lyen envitasyon ou')).toBeVisible();
+  await shots(page, 'referrals-frozen');
+
+  await page.goto(`/create-service/${company.id}`);
+  await expect(page.getByTestId('frozen-notice')).toContainText('Ou pa ka ajoute sèvis pandan kont ou bloke');
+  await expect(page.getByLabel('Non sèvis la')).toHaveCount(0);
+  await shots(page, 'create-service-frozen');
+});
+
+test('a frozen account opens no business', async ({ page, request }) => {
+  const person = await provenUser(request, 'Jera');
+  await freezeThroughApi(request, await bearerHeaders(request, person));
+  await logIn(page, person);
+
+  await page.goto('/create-company');
+  await expect(page.getByTestId('frozen-notice')).toContainText(
+    'Ou pa ka kreye yon konpani pandan kont ou bloke',
+  );
+  await expect(page.getByLabel('Non konpani an')).toHaveCount(0);
+  await shots(page, 'create-company-frozen');
 });
 
 test('the limits screen shows the level, the limits and what today’s payment used', async ({

@@ -7,6 +7,8 @@ import { useMyCompany } from '@/features/marketplace/api/get-my-company';
 import { CreateCompanyForm } from '@/features/marketplace/components/create-company-form';
 import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
 import { RedirectToLogin } from '@/features/marketplace/components/redirect-to-login';
+import { useMe } from '@/features/profile/api/get-me';
+import { FrozenNotice } from '@/features/support/components/frozen-notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useTranslation } from '@/lib/i18n';
@@ -31,6 +33,8 @@ function CreateCompanyScreen({ isSignedIn }: { isSignedIn: boolean }) {
   const navigate = useNavigate();
   useDocumentTitle(t('createCompany.title'));
   const mine = useMyCompany({ queryConfig: { enabled: isSignedIn } });
+  // A company acts in its owner's name: a frozen account opens none (account_frozen).
+  const isFrozen = useMe({ queryConfig: { enabled: isSignedIn } }).data?.congelado === true;
 
   return (
     <MarketplaceScreen title={t('createCompany.title')} backTo="/companies">
@@ -49,6 +53,8 @@ function CreateCompanyScreen({ isSignedIn }: { isSignedIn: boolean }) {
             {t('createCompany.goToMine')}
           </Link>
         </StatusPanel>
+      ) : isFrozen ? (
+        <FrozenNotice body={t('createCompany.frozen')} />
       ) : mine.isPending ? (
         <Skeleton className="h-96 rounded-2xl" />
       ) : (

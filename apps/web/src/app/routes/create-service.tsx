@@ -10,6 +10,8 @@ import { CreateServiceForm } from '@/features/marketplace/components/create-serv
 import { MarketplaceScreen } from '@/features/marketplace/components/marketplace-screen';
 import { notifyMarketplaceError } from '@/features/marketplace/components/marketplace-text';
 import { useLoadFailure } from '@/features/marketplace/components/use-load-failure';
+import { useMe } from '@/features/profile/api/get-me';
+import { FrozenNotice } from '@/features/support/components/frozen-notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/hooks/use-session';
 import { useTranslation } from '@/lib/i18n';
@@ -28,6 +30,8 @@ function CreateServiceScreen({ companyId, isSignedIn }: { companyId: string; isS
   const { t } = useTranslation('marketplace');
   const navigate = useNavigate();
   const company = useCompany({ companyId, queryConfig: { enabled: isSignedIn } });
+  // A frozen owner adds nothing to their company (account_frozen); what it offers stays.
+  const isFrozen = useMe({ queryConfig: { enabled: isSignedIn } }).data?.congelado === true;
   const companyPath = `/company/${companyId}`;
   useDocumentTitle(t('createService.title'));
 
@@ -40,7 +44,14 @@ function CreateServiceScreen({ companyId, isSignedIn }: { companyId: string; isS
   return (
     <MarketplaceScreen title={t('createService.title')} subtitle={company.data?.nome} backTo={companyPath}>
       {company.data ? (
-        company.data.is_owner ? (
+        company.data.is_owner && isFrozen ? (
+          <>
+            <FrozenNotice body={t('createService.frozen')} />
+            <Link to={companyPath} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+              {t('common.back')}
+            </Link>
+          </>
+        ) : company.data.is_owner ? (
           <CreateServiceForm
             companyId={companyId}
             onCreated={() => {

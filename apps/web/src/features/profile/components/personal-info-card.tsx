@@ -27,10 +27,24 @@ export function PersonalInfoCard({ me }: { me: Me }) {
       <Field label={t('settings.info.email')} hint={t('settings.info.emailHint')}>
         {(control) => <Input {...control} type="email" value={me.email} readOnly className="bg-slate-100" />}
       </Field>
-      {/* A saved name is the form's new starting point. */}
-      <NameForm key={me.nome_completo} fullName={me.nome_completo} />
+      {me.congelado ? (
+        <FrozenNameField fullName={me.nome_completo} />
+      ) : (
+        // A saved name is the form's new starting point.
+        <NameForm key={me.nome_completo} fullName={me.nome_completo} />
+      )}
       <PhoneChangeSection me={me} />
     </Card>
+  );
+}
+
+// The name payers see stays as it is while the account is frozen (the server says account_frozen).
+function FrozenNameField({ fullName }: { fullName: string }) {
+  const { t } = useTranslation('account');
+  return (
+    <Field label={t('settings.info.name')} hint={t('settings.info.nameFrozenHint')}>
+      {(control) => <Input {...control} value={fullName} readOnly disabled />}
+    </Field>
   );
 }
 

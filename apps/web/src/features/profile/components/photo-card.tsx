@@ -20,6 +20,8 @@ export function PhotoCard({ me }: { me: Me }) {
     onError: (error) => notifyProfileError(error, 'photo_upload_error'),
   });
   const isBusy = isPreparing || upload.isPending;
+  // Like the name, the photo payers see stays as it is while the account is frozen.
+  const isFrozen = me.congelado;
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -46,27 +48,51 @@ export function PhotoCard({ me }: { me: Me }) {
           alt={t('profile.photoOf', { name: me.nome_completo })}
           className="size-28 text-4xl"
         />
-        {/* accept image/*: the gallery shows every picture; choosePhoto says which cannot be used. */}
-        <input
-          id={inputId}
-          type="file"
-          accept="image/*"
-          onChange={(event) => void pick(event)}
-          disabled={isBusy}
-          aria-label={t('settings.photo.change')}
-          className="peer sr-only"
-        />
-        <label
-          htmlFor={inputId}
-          title={t('settings.photo.change')}
-          className="absolute -right-1 -bottom-1 grid size-12 cursor-pointer place-items-center rounded-full border-4 border-white bg-primary-700 text-white hover:bg-primary-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600 peer-disabled:cursor-wait"
-        >
-          {isBusy ? <Spinner className="size-5" /> : <Camera aria-hidden="true" className="size-5" />}
-        </label>
+        {isFrozen ? null : (
+          <PhotoPicker inputId={inputId} isBusy={isBusy} onPick={(event) => void pick(event)} />
+        )}
       </div>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {isBusy ? t('settings.photo.uploading') : t('settings.photo.hint')}
+        {isFrozen
+          ? t('settings.photo.frozenHint')
+          : isBusy
+            ? t('settings.photo.uploading')
+            : t('settings.photo.hint')}
       </p>
     </Card>
+  );
+}
+
+/** The camera button: a hidden file input and the label that opens it. */
+function PhotoPicker({
+  inputId,
+  isBusy,
+  onPick,
+}: {
+  inputId: string;
+  isBusy: boolean;
+  onPick: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <>
+      {/* accept image/*: the gallery shows every picture; choosePhoto says which cannot be used. */}
+      <input
+        id={inputId}
+        type="file"
+        accept="image/*"
+        onChange={onPick}
+        disabled={isBusy}
+        aria-label={t('settings.photo.change')}
+        className="peer sr-only"
+      />
+      <label
+        htmlFor={inputId}
+        title={t('settings.photo.change')}
+        className="absolute -right-1 -bottom-1 grid size-12 cursor-pointer place-items-center rounded-full border-4 border-white bg-primary-700 text-white hover:bg-primary-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600 peer-disabled:cursor-wait"
+      >
+        {isBusy ? <Spinner className="size-5" /> : <Camera aria-hidden="true" className="size-5" />}
+      </label>
+    </>
   );
 }
