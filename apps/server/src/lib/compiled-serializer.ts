@@ -88,7 +88,9 @@ export function jsonTextSender(schema: z.ZodType, config: Pick<Config, 'env'>) {
         );
       }
     }
-    return reply.type('application/json; charset=utf-8').send(text);
+    // Encoded once: its ETag's hash and the socket then take the same bytes, where a text was
+    // measured, hashed and written, each encoding it again.
+    return reply.type('application/json; charset=utf-8').send(Buffer.from(text));
   };
 }
 
