@@ -55,6 +55,13 @@ describe('an audit row’s change in the operator’s words', () => {
     ]);
   });
 
+  it('names a sign-in’s IP address as one, and an agent’s street address as an address', () => {
+    expect(read({ endereco: '203.0.113.7' }, 'ht', 'operator.sign_in')).toEqual(['Adrès IP: 203.0.113.7']);
+    expect(read({ endereco: '203.0.113.7' }, 'fr', 'operator.sign_in')).toEqual(['Adresse IP : 203.0.113.7']);
+    expect(read({ endereco: 'Ri Lamè' }, 'ht', 'agent.create')).toEqual(['Adrès: Ri Lamè']);
+    expect(read({ endereco: 'Ri Lamè' }, 'fr', 'agent.create')).toEqual(['Adresse : Ri Lamè']);
+  });
+
   it('says who froze an account, in both languages', () => {
     expect(read({ congelado: true, congelado_por: 'usuario' }, 'ht', 'account.freeze')).toEqual([
       'Jele: Wi',

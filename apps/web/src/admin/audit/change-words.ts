@@ -142,6 +142,7 @@ export const fieldWords: Words = {
     resposta: 'Repons',
     assunto: 'Sijè',
     endereco: 'Adrès',
+    endereco_ip: 'Adrès IP',
     nome_comercial: 'Non biznis',
     comuna: 'Komin',
     horario: 'Lè li louvri',
@@ -196,6 +197,7 @@ export const fieldWords: Words = {
     resposta: 'Réponse',
     assunto: 'Sujet',
     endereco: 'Adresse',
+    endereco_ip: 'Adresse IP',
     nome_comercial: 'Nom commercial',
     comuna: 'Commune',
     horario: 'Horaires',
@@ -254,8 +256,15 @@ function readable(code: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-function fieldName(key: string, locale: AdminLocale): string {
-  return fieldWords[locale][key] ?? readable(key);
+// A field whose meaning depends on the action that wrote it: an operator's sign-in stores the
+// client's IP address as `endereco`, which for an agent is their street address.
+const FIELD_BY_ACTION: Record<string, Record<string, string>> = {
+  'operator.sign_in': { endereco: 'endereco_ip' },
+};
+
+function fieldName(key: string, locale: AdminLocale, action?: string): string {
+  const named = (action !== undefined && FIELD_BY_ACTION[action]?.[key]) || key;
+  return fieldWords[locale][named] ?? readable(key);
 }
 
 function percentText(bp: number): string {
@@ -301,7 +310,7 @@ export function valueText(key: string, value: unknown, locale: AdminLocale, acti
   }
   if (typeof value === 'object') {
     return entriesOf(value)
-      .map(([k, v]) => `${fieldName(k, locale)}${colonOf(locale)}${valueText(k, v, locale, action)}`)
+      .map(([k, v]) => `${fieldName(k, locale, action)}${colonOf(locale)}${valueText(k, v, locale, action)}`)
       .join(' · ');
   }
   return String(value);
@@ -328,7 +337,7 @@ export function changeLines(value: unknown, locale: AdminLocale, action?: string
   }
   if (value !== null && typeof value === 'object') {
     return entriesOf(value).map(([key, item]) => ({
-      field: fieldName(key, locale),
+      field: fieldName(key, locale, action),
       value: valueText(key, item, locale, action),
     }));
   }
