@@ -15,7 +15,8 @@ import { signInToBackOffice } from './support/operators';
 
 // The day's reconciliation against what a journey did: an agent with float cashes a customer in,
 // the customer cashes part of it out at the same agent, and finance reads the agent's row (start,
-// cash-ins, cash-outs, commission, end) on a phone and in the day's CSV.
+// cash-ins, cash-outs, commission, end) on a phone and in the day's CSV, and the operator's totals
+// as a sum from the day's start to now.
 
 const LAPTOP = { width: 1280, height: 860 };
 const FLOAT = 100_000;
@@ -132,9 +133,26 @@ test('the reconciliation report adds up to the movements', async ({ page, reques
   // The operator's totals are today's, balances as they are now.
   await expect(page.getByTestId('operator-totals')).toBeVisible();
   await expect(page.getByText('Balans yo se sa yo ye kounye a (jou a poko fini).')).toBeVisible();
-  expect(centisIn((await page.getByTestId('total-issued').textContent()) ?? '')).toBeGreaterThanOrEqual(
-    FLOAT,
-  );
+  // They read as a sum: the money in circulation at the day's start, each flow signed as it counts,
+  // and now.
+  const totals = page.getByTestId('operator-totals');
+  await expect(totals.getByRole('heading', { name: 'Kòmansman jounen an' })).toBeVisible();
+  await expect(
+    totals.getByRole('heading', { name: 'Sa ki antre (+) ak sa ki soti (−) jounen an' }),
+  ).toBeVisible();
+  await expect(totals.getByRole('heading', { name: 'Kounye a' })).toBeVisible();
+  await expect(totals.getByText('Float rachte')).toBeVisible();
+  await expect(totals.getByText('Frè resevwa')).toBeVisible();
+  const total = async (key: string) => centisIn((await page.getByTestId(`total-${key}`).textContent()) ?? '');
+  expect(await total('issued')).toBeGreaterThanOrEqual(FLOAT);
+  await expect(page.getByTestId('total-issued')).toHaveText(/^\+ ₭/);
+  expect(await total('fees')).toBeLessThan(0);
+  const dayStart = await total('start');
+  expect(dayStart).toBe((await total('startPeople')) + (await total('startFloats')));
+  let counted = dayStart;
+  for (const flow of ['issued', 'redeemed', 'bonuses', 'adjustments', 'fees']) counted += await total(flow);
+  expect(await total('end')).toBe(counted);
+  expect(await total('end')).toBe((await total('people')) + (await total('floats')));
   const violations = await axeViolations(page);
   expect(
     violations.map((v) => v.id),

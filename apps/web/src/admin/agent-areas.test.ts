@@ -84,6 +84,7 @@ describe('the agents’ areas of the back office', () => {
     for (const day of WEEKDAYS) expectWords(agentsTexts, `day.${day}`, day);
     for (const at of operatorDaySchema.shape.saldos_em.options) {
       expectWords(reconciliationTexts, `totals.${at}`, at);
+      expectWords(reconciliationTexts, `totals.end.${at}`, at);
     }
     for (const code of [
       'own_float_approval',
