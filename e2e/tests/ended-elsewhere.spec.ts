@@ -152,6 +152,40 @@ test('a transfer cancelled through the API: "send the code again" says so, and n
   expect(items.filter((message) => message.purpose === 'transfer_code')).toHaveLength(1);
 });
 
+test('a transfer completed elsewhere: "back" shows it sent instead of offering its amount again', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const payer = await createUser(request, { user: newUser('Jozèf') });
+  const payee = await createUser(request, { user: newUser('Roseline') });
+  const headers = await bearerHeaders(request, payer);
+  await logIn(page, payer);
+  const id = await startTransfer(page, payee);
+
+  // Completed from another phone with the code from WhatsApp.
+  const verified = await request.post(`/api/transfers/${id}/verify`, {
+    headers,
+    data: { codigo: await codeFor(request, payer, 'transfer_code') },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+
+  // Back out of the code step: the amount step would offer to send the ₭25 again.
+  await page.getByRole('button', { name: 'Retounen', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Transfè a fèt!' })).toBeVisible();
+  await expect(page.getByText(`Ou voye ₭ 25,00 bay ${payee.fullName}.`)).toBeVisible();
+  await expect(page.getByLabel('Montan an ₭')).toHaveCount(0);
+
+  const detail = await request.get(`/api/wallet/transactions/${id}`, { headers });
+  expect(await detail.json()).toMatchObject({ status: 'concluida', quantidade_centis: 2_500 });
+  expect(await walletOf(request, headers)).toMatchObject({
+    saldo_centis: 7_500,
+    reservado_centis: 0,
+    disponivel_centis: 7_500,
+  });
+  expect(await waiting(request, headers, 'transfers')).toEqual([]);
+});
+
 // ── A purchase ───────────────────────────────────────────────────────────────────────────────
 
 const CANCELLED_PURCHASE = 'Acha sa a te anile: pa gen lajan ki soti nan kont ou. Fè acha a ankò si ou vle.';

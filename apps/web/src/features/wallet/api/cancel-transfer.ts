@@ -1,4 +1,4 @@
-import type { Ok } from '@kreyolcash/domain';
+import { AppError, type ErrorCode, type Ok } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
@@ -9,18 +9,21 @@ export function cancelTransfer(movementId: string): Promise<Ok> {
 }
 
 /**
- * A cancel that nobody waits for: it runs when the payer leaves the code step, often as the
- * screen goes away. A failure is let go — the server cancels an unconfirmed transfer when its
- * code expires.
+ * The cancel of the code steps, when the payer backs out or the screen goes away (then nobody
+ * waits for it). It resolves to the refusal's code, or to undefined once cancelled, and never
+ * rejects: a failure may be let go, since the server cancels an unconfirmed transfer when its code
+ * expires.
  */
-export function useCancelTransfer(): (movementId: string) => void {
+export function useCancelTransfer(): (movementId: string) => Promise<ErrorCode | undefined> {
   const queryClient = useQueryClient();
   return useCallback(
-    (movementId: string) => {
-      void cancelTransfer(movementId)
-        .catch(() => undefined)
-        .finally(() => queryClient.invalidateQueries({ queryKey: ['wallet'] }));
-    },
+    (movementId: string) =>
+      cancelTransfer(movementId)
+        .then(
+          () => undefined,
+          (error: unknown) => AppError.from(error).code,
+        )
+        .finally(() => void queryClient.invalidateQueries({ queryKey: ['wallet'] })),
     [queryClient],
   );
 }

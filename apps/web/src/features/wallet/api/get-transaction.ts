@@ -1,5 +1,5 @@
 import type { TransactionDetail } from '@kreyolcash/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
@@ -14,6 +14,18 @@ export function getTransactionQueryOptions(id: string) {
     queryKey: ['wallet', 'transactions', 'detail', id],
     queryFn: ({ signal }) => getTransaction(id, signal),
   });
+}
+
+/**
+ * The movement as the server holds it now, or undefined if it cannot be read: how a transfer ended
+ * that this screen did not see end (completed in another tab, by a confirmation whose answer was
+ * lost, or cancelled elsewhere).
+ */
+export function readTransactionNow(
+  queryClient: QueryClient,
+  id: string,
+): Promise<TransactionDetail | undefined> {
+  return queryClient.fetchQuery({ ...getTransactionQueryOptions(id), staleTime: 0 }).catch(() => undefined);
 }
 
 export function useTransaction({

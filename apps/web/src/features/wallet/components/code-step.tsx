@@ -13,7 +13,7 @@ import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
 import { getPendingTransfersQueryOptions } from '../api/get-pending-transfers';
-import { getTransactionQueryOptions } from '../api/get-transaction';
+import { readTransactionNow } from '../api/get-transaction';
 import { useResendTransferCode } from '../api/resend-transfer-code';
 import { useVerifyTransfer } from '../api/verify-transfer';
 import { CODE_MINUTES } from './code-sent-step';
@@ -72,9 +72,7 @@ export function CodeStep({
     if (failure === 'transaction_not_pending') {
       forgetWaitingTransfer();
       // Done already (its answer was lost on the way) or cancelled: the movement says which.
-      const movement = await queryClient
-        .fetchQuery({ ...getTransactionQueryOptions(movementId), staleTime: 0 })
-        .catch(() => undefined);
+      const movement = await readTransactionNow(queryClient, movementId);
       if (movement?.status === 'concluida') return onVerified(movement);
       if (movement?.status === 'cancelada') {
         return onCancelled({

@@ -14,6 +14,7 @@ import { useTranslation } from '@/lib/i18n';
 import { changedFeeOf, getFeesQueryOptions } from '@/lib/published-fees';
 import { useCancelTransfer } from '../api/cancel-transfer';
 import { useCreateTransfer } from '../api/create-transfer';
+import { readTransactionNow } from '../api/get-transaction';
 import { useWallet } from '../api/get-wallet';
 import { payeeFieldsOf, type Recipient } from '../api/lookup-user';
 import { AmountStep } from './amount-step';
@@ -67,7 +68,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
   const waiting = useResumableTransfer(pendingId.current, resume);
   useEffect(
     () => () => {
-      if (pendingId.current) cancelTransfer(pendingId.current);
+      if (pendingId.current) void cancelTransfer(pendingId.current);
     },
     [cancelTransfer],
   );
@@ -81,9 +82,26 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
     stepContainer.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
   }, [step]);
 
-  function dropPending() {
-    if (pending) cancelTransfer(pending.transfer.movimentacao_id);
+  /**
+   * Backing out of either code step cancels the transfer: its money is free at once. One that was
+   * completed meanwhile (in another tab, or by a confirmation whose answer was lost) cannot be
+   * cancelled, and its success shows instead: back at its amount, the payer would send it again.
+   */
+  async function backOutOf(current: Pending) {
+    const movementId = current.transfer.movimentacao_id;
+    const refusal = await cancelTransfer(movementId);
+    const ended =
+      refusal === 'transaction_not_pending' ? await readTransactionNow(queryClient, movementId) : undefined;
+    if (ended?.status === 'concluida') return showCompleted(ended, current.transfer.tarifa_centis);
     setPending(null);
+    setStep('amount');
+  }
+
+  function showCompleted(transaction: Transaction, feeCentis: number) {
+    dismissWalletErrors();
+    setPending(null);
+    setCompleted({ transaction, feeCentis });
+    setStep('success');
   }
 
   /** Back to the code step of a transfer already waiting for its code (none is held here then). */
@@ -115,8 +133,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
     if (step === 'recipient' || step === 'success') return onExit();
     setAmountRefusal(null);
     if (step === 'amount') return setStep('recipient');
-    // Backing out of either code step cancels the transfer: its money is free at once.
-    dropPending();
+    if (pending) return void backOutOf(pending);
     setStep('amount');
   }
 
@@ -217,12 +234,7 @@ export function TransferWizard({ onExit, ownEmail }: { onExit: () => void; ownEm
             }
             codeSentAtMs={pending.codeSentAtMs}
             onCodeResent={() => setPending({ ...pending, codeSentAtMs: Date.now() })}
-            onVerified={(transaction) => {
-              dismissWalletErrors();
-              setPending(null);
-              setCompleted({ transaction, feeCentis: pending.transfer.tarifa_centis });
-              setStep('success');
-            }}
+            onVerified={(transaction) => showCompleted(transaction, pending.transfer.tarifa_centis)}
             onCancelled={(refusal) => {
               // The server has cancelled it already: nothing to cancel here. Why it ended stays
               // on the amount step, where the payer starts again.
