@@ -80,6 +80,18 @@ describe(`statement pages read together, on ${testDatabaseKind}`, () => {
     expect(await together([])).toEqual([]);
   });
 
+  // unnest pads a shorter array with nulls: a request would silently read another tab or cursor.
+  it('refuses a call whose requests do not line up, and a tab it does not know', async () => {
+    const [a] = people as [SeededUser];
+    const call = (filters: string[], limits: number[]) =>
+      sql`select * from kc_extrato_paginas(array[${a.id}::uuid], ${filters}::text[], ${limits}::int4[],
+            array[null::timestamptz], array[null::uuid])`.execute(t.database.db);
+    await expect(call(['all', 'sent'], [5])).rejects.toThrow(/unequal lengths/);
+    await expect(call(['all'], [5, 5])).rejects.toThrow(/unequal lengths/);
+    await expect(call(['recent'], [5])).rejects.toThrow(/no statement tab/);
+    expect((await call(['sent'], [5])).rows).toHaveLength(1);
+  });
+
   it('answers requests that arrive together with their own pages, in fewer calls', async () => {
     const asked = await queries();
     const url = (q: PageQuery) =>

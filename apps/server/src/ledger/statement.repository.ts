@@ -31,18 +31,19 @@ export type PageQuery = {
 
 type PageRow = { itens: string; seguinte_exato: string | null; seguinte_id: string | null };
 
-function pageOf(row: PageRow | undefined): StatementPageJson {
+function pageOf(row: PageRow): StatementPageJson {
   const seguinte =
-    row?.seguinte_exato && row.seguinte_id
+    row.seguinte_exato && row.seguinte_id
       ? { criadoEmExato: row.seguinte_exato, id: row.seguinte_id }
       : undefined;
-  return { itens: row?.itens ?? '', seguinte };
+  return { itens: row.itens, seguinte };
 }
 
 /** A page of the user's movements, newest first, keyset-paginated on (criado_em, id). */
 export async function listStatement(db: Kysely<DB>, p: PageQuery): Promise<StatementPageJson> {
   const [page] = await listStatements(db, [p]);
-  return page ?? pageOf(undefined);
+  if (!page) throw new Error('a statement page was asked and not read');
+  return page;
 }
 
 /** Several pages in one round trip, each as listStatement would give it alone, in the order asked. */
@@ -54,7 +55,11 @@ export async function listStatements(db: Kysely<DB>, pages: PageQuery[]): Promis
     ${pages.map((p) => p.cursor?.id ?? null)}::uuid[])`.execute(db);
   const answers = pages.map((): PageRow | undefined => undefined);
   for (const row of rows) answers[row.pedido - 1] = row;
-  return answers.map(pageOf);
+  // Every request has its row, even an empty page's: one missing is an error, never an empty page.
+  return answers.map((row, i) => {
+    if (!row) throw new Error(`statement page ${i + 1} of ${pages.length} was not read`);
+    return pageOf(row);
+  });
 }
 
 /** One movement, only if the user may see it; the payer's detail adds what other legs took from them. */

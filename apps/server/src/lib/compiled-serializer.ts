@@ -88,8 +88,8 @@ export function jsonTextSender(schema: z.ZodType, config: Pick<Config, 'env'>) {
         );
       }
     }
-    // Encoded once: its ETag's hash and the socket then take the same bytes, where a text was
-    // measured, hashed and written, each encoding it again.
+    // Encoded once: its length, its ETag's hash and the socket all take these bytes, where each
+    // would encode a text again.
     return reply.type('application/json; charset=utf-8').send(Buffer.from(text));
   };
 }

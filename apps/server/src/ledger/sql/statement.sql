@@ -139,11 +139,10 @@ create or replace function kc_extrato_linhas(p_usuario uuid, p_ids uuid[], p_det
 begin
   return query
   select l.id, l.criado_em_exato, l.taxa_centis, l.apresentada
-    from usuarios u
-   cross join unnest(p_ids) as i(id)
+    from unnest(p_ids) as i(id)
+    left join usuarios u on u.id = p_usuario
    cross join lateral kc_extrato_linha(p_usuario, to_json(u.nome_completo::text)::text, to_json(u.email::text)::text,
                                        i.id, p_detalhe) l
-   where u.id = p_usuario
    order by l.criado_em_exato desc, l.id desc;
 end $$;
 
@@ -154,12 +153,14 @@ begin
   raise exception 'kc_extrato_paginas: a movement of % is missing from its page', p_usuario using errcode = 'XX000';
 end $$;
 
--- Pages of people's statements, one per request (each tagged with its position in the arrays),
--- as the API answers them: a page's movements' JSON, newest first, joined by commas (at most its
--- limit of them), and the instant and id of its last one when more follow (the next page's
--- cursor); null when it is the last page. The requests that arrive together share one call (a
--- batch of ledger/statement-pages.ts); a lone one is a call of one. One statement reads every
--- page, where each page used to run four or five of its own (docs/performance.md, session 33).
+-- Pages of people's statements, one per request, as the API answers them: a page's movements'
+-- JSON, newest first, joined by commas (at most its limit of them), and the instant and id of its
+-- last one when more follow (the next page's cursor); null when it is the last page. Each page is
+-- tagged with its request's position in the arrays, in no particular order (the caller matches
+-- them by it). The requests that arrive together share one call (a batch of
+-- ledger/statement-pages.ts); a lone one is a call of one. One statement reads every page of the
+-- call: a page pays no statement's start of its own, and its rows are presented by one plan
+-- (docs/performance.md, session 33).
 -- A page's ids are read from each side's party index ((remetente_id | destinatario_id, criado_em
 -- desc, id desc)) from the cursor on, at most a page and one of it (the one more tells whether
 -- more follow; only the page's own movements are written); "all" merges both sides' and keeps the
@@ -174,8 +175,14 @@ create or replace function kc_extrato_paginas(p_usuarios uuid[], p_filtros text[
     set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
 begin
-  if not coalesce(p_filtros <@ array['all', 'sent', 'received'], true) then
-    raise exception 'kc_extrato_paginas: no statement tab in %', p_filtros using errcode = '22023';
+  -- unnest pads shorter arrays with nulls, which would read as some other request.
+  if p_filtros is null or not p_filtros <@ array['all', 'sent', 'received']
+     or cardinality(p_usuarios) is distinct from cardinality(p_filtros)
+     or cardinality(p_limites) is distinct from cardinality(p_filtros)
+     or cardinality(p_antes_em) is distinct from cardinality(p_filtros)
+     or cardinality(p_antes_id) is distinct from cardinality(p_filtros) then
+    raise exception 'kc_extrato_paginas: no statement tab in %, or requests of unequal lengths', p_filtros
+      using errcode = '22023';
   end if;
   return query
   select p.pedido, case when a.escritas < cardinality(p.ids[1:p.limite]) then kc_extrato_falta(p.usuario)
@@ -220,8 +227,7 @@ begin
        from (select i.n, l.criado_em_exato, l.apresentada
                from unnest(p.ids[1:p.limite]) with ordinality as i(id, n)
               cross join lateral kc_extrato_linha(p.usuario, p.nome, p.email, i.id, false) l
-             offset 0) l) a
-   order by p.pedido;
+             offset 0) l) a;
 end $$;
 
 -- A person's balance as the home shows it, and how much of what is held is held by open "wrong
