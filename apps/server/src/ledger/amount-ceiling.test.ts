@@ -236,7 +236,7 @@ describe(`migration 0009 and ledger:check on ${testDatabaseKind}`, () => {
                                                 quantidade_centis, motivo, ator, concluido_em)
           values ('ajuste', 'concluida', ${a.id}, ${ISSUER}, ${a.id}, ${huge}, 'antes do teto', 'test', now())
           returning id`.execute(trx);
-        await sql`select kc_lancar(${rows[0]?.id}::uuid, ${ISSUER}::uuid, ${a.id}::uuid, ${huge}::bigint, false)`.execute(
+        await sql`select kc_lancar(${rows[0]?.id}::uuid, ${ISSUER}::uuid, ${a.id}::uuid, ${huge}::bigint, false, now())`.execute(
           trx,
         );
       });

@@ -115,7 +115,7 @@ describe(`ledger:check on ${testDatabaseKind}`, () => {
                                                 quantidade_centis, motivo, ator, concluido_em)
           values (${tipo}, 'concluida', ${agent.id}::uuid, ${ISSUER}::uuid, ${credito}::uuid, ${quantidade}, 'plantado', 'test', now())
           returning id::text`.execute(trx);
-        await sql`select kc_lancar(${rows[0]?.id}::uuid, ${ISSUER}::uuid, ${credito}::uuid, ${quantidade}::bigint, false)`.execute(
+        await sql`select kc_lancar(${rows[0]?.id}::uuid, ${ISSUER}::uuid, ${credito}::uuid, ${quantidade}::bigint, false, now())`.execute(
           trx,
         );
         return rows[0]?.id ?? '';

@@ -5,10 +5,11 @@ import type { DB } from '../db/schema.ts';
 // The daily reconciliation of agents (docs/agents.md): what each float did on one Haiti calendar
 // day and the operator's totals of that day, read from the ledger's lines. A line carries its
 // account's balance before and after, and an account's lines follow each other under its row lock
-// (kc_lancar), which also stamps each line's time under that lock: a float's day is its lines of
-// the day in id order, one unbroken run, the first one's balance before is the start, the last
-// one's after is the end, and their amounts are everything between. One statement reads it all,
-// from one snapshot.
+// (kc_lancar), which also stamps each line's time under that lock, one time for all of a posting's
+// lines (kc_instante_lancamento): a float's day is its lines of the day in id order, one unbroken
+// run, the first one's balance before is the start, the last one's after is the end, and their
+// amounts are everything between; and a movement's lines are all on one day. One statement reads it
+// all, from one snapshot.
 // Only posted movements write lines, so holds and voids count nowhere.
 //
 // Cost: the lines of a day are found by time and account, which no index of the ledger's tables

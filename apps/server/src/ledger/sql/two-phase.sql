@@ -19,7 +19,10 @@
 -- is available (the caller has checked that, under the same locks). The caller holds both
 -- accounts' locks, taken in ascending id with every other account of the movement (the lock
 -- order): taking them here again cost a query per leg.
-create or replace function kc_lancar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint, p_retido boolean)
+-- p_em: the lines' time, read by the caller once for the whole movement, after every account of it
+-- is locked (kc_instante_lancamento).
+create or replace function kc_lancar(p_mov uuid, p_debito uuid, p_credito uuid, p_quantidade bigint, p_retido boolean,
+                                     p_em timestamptz)
     returns void language plpgsql as $$
 begin
   with novos as (
@@ -29,13 +32,20 @@ begin
            atualizado_em = now()
      where id in (p_debito, p_credito)
     returning id, saldo_centis, case when id = p_credito then p_quantidade else -p_quantidade end as valor)
-  -- The line's time is read now, under its accounts' locks, not at its transaction's start: an
-  -- account's lines then follow each other in time as in id, and a day's lines of a float are
-  -- one unbroken run (ledger/reconciliation.ts), even for a transaction begun before midnight.
   insert into kreyolcash_lancamentos (movimentacao_id, conta_id, valor_centis, saldo_anterior_centis,
                                       saldo_posterior_centis, criado_em)
-  select p_mov, id, valor, saldo_centis - valor, saldo_centis, clock_timestamp() from novos order by valor;
+  select p_mov, id, valor, saldo_centis - valor, saldo_centis, p_em from novos order by valor;
 end $$;
+
+-- The time of a posting's lines: read once the posting holds every account it writes, not at its
+-- transaction's start, so that an account's lines follow each other in time as in id and a day's
+-- lines of a float are one unbroken run (ledger/reconciliation.ts), even for a transaction begun
+-- before midnight; and one instant for all of a movement's lines (a batch's, for all of its
+-- movements), so that no movement has lines on two days: the operator's day counts each line's
+-- flow by its own time.
+create or replace function kc_instante_lancamento() returns timestamptz language sql volatile as $$
+  select clock_timestamp()
+$$;
 
 -- Transfers' and purchases' policy: a code to the payer, counted in the payer's limits, voided
 -- at expiry (what a caller of their phases gets when it names none).
@@ -166,6 +176,7 @@ declare
   v_recusa jsonb;
   v_pernas jsonb;
   v_perna jsonb;
+  v_em timestamptz;
 begin
   select jsonb_agg(jsonb_build_object('conta_debito', conta_debito, 'conta_credito', conta_credito,
                                       'quantidade_centis', quantidade_centis) order by numero)
@@ -184,12 +195,13 @@ begin
     v_recusa := kc_limite_recebimento_pernas(p_limites, v_pernas);
   end if;
   if v_recusa is not null then return v_recusa; end if;
+  v_em := kc_instante_lancamento();
   if v_pernas is null then
-    perform kc_lancar(p_mov, p_debito, p_credito, p_quantidade, true);
+    perform kc_lancar(p_mov, p_debito, p_credito, p_quantidade, true, v_em);
   else
     for v_perna in select value from jsonb_array_elements(v_pernas) loop
       perform kc_lancar(p_mov, (v_perna->>'conta_debito')::uuid, (v_perna->>'conta_credito')::uuid,
-                        (v_perna->>'quantidade_centis')::bigint, true);
+                        (v_perna->>'quantidade_centis')::bigint, true, v_em);
     end loop;
   end if;
   update kreyolcash_movimentacoes set status = 'concluida', concluido_em = now() where id = p_mov;
@@ -239,6 +251,7 @@ declare
   v_barrados uuid[];
   v_postados uuid[];
   v_contas uuid[];
+  v_em timestamptz := kc_instante_lancamento();
 begin
   perform kc_limites_exigidos(p_limites);
   select coalesce(array_agg(b.id), '{}') into v_barrados from (
@@ -274,10 +287,10 @@ begin
               from linhas group by conta) t
      where k.id = t.conta and k.id = any(v_contas)
     returning k.id, k.saldo_centis - t.valor as inicial)
-  -- Each line's time is read as it is written, in the lines' order (kc_lancar).
+  -- One time for every line of the batch, read under all of its accounts' locks (kc_instante_lancamento).
   insert into kreyolcash_lancamentos (movimentacao_id, conta_id, valor_centis, saldo_anterior_centis,
                                       saldo_posterior_centis, criado_em)
-  select movimentacao_id, conta, valor, posterior - valor, posterior, clock_timestamp()
+  select movimentacao_id, conta, valor, posterior - valor, posterior, v_em
     from (select l.movimentacao_id, l.conta, l.valor,
                  c.inicial + sum(l.valor) over (partition by l.conta order by l.ordem, l.numero, l.lado) as posterior
             from linhas l join contas c on c.id = l.conta
@@ -455,11 +468,15 @@ $$;
 -- Writes every leg's two lines, each leg as kc_lancar writes one, after locking all the legs'
 -- accounts together (so no leg takes a lock out of order).
 create or replace function kc_lancar_pernas(p_mov uuid, p_pernas jsonb) returns void language plpgsql as $$
-declare x jsonb;
+declare
+  x jsonb;
+  v_em timestamptz;
 begin
   perform kc_travar_pernas(p_pernas);
+  v_em := kc_instante_lancamento();
   for x in select value from jsonb_array_elements(p_pernas) loop
-    perform kc_lancar(p_mov, (x->>'conta_debito')::uuid, (x->>'conta_credito')::uuid, (x->>'quantidade_centis')::bigint, false);
+    perform kc_lancar(p_mov, (x->>'conta_debito')::uuid, (x->>'conta_credito')::uuid, (x->>'quantidade_centis')::bigint,
+                      false, v_em);
   end loop;
 end $$;
 

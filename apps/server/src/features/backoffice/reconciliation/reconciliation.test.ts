@@ -1,4 +1,5 @@
 import { todayIsoDate } from '@kreyolcash/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEE_ACCOUNT_ID } from '../../../ledger/ledger.ts';
 import { agentMoney } from '../../../test-support/agent-money.ts';
@@ -63,6 +64,13 @@ describe(`the agents' daily reconciliation on ${testDatabaseKind}`, () => {
     await cashOut(agent, 10_000, 500);
     await floatOperation(agent, 'redemptions', 3_000);
     const today = todayIsoDate();
+    // Each posting's lines carry one instant: no movement has lines on two days, whose flows the
+    // operator's day would then count on both.
+    const { rows: split } = await sql<{ movimentacao_id: string }>`select movimentacao_id
+        from kreyolcash_lancamentos group by movimentacao_id having count(distinct criado_em) > 1`.execute(
+      t.database.db,
+    );
+    expect(split).toEqual([]);
 
     const res = await adminGet(`/agents/reconciliation?dia=${today}`, finance);
     expect(res.statusCode, res.body).toBe(200);
