@@ -142,7 +142,7 @@ test('the reconciliation report adds up to the movements', async ({ page, reques
   ).toBeVisible();
   await expect(totals.getByRole('heading', { name: 'Kounye a' })).toBeVisible();
   await expect(totals.getByText('Float rachte')).toBeVisible();
-  await expect(totals.getByText('Frè resevwa')).toBeVisible();
+  await expect(totals.getByText('Frè moun yo peye')).toBeVisible();
   const total = async (key: string) => centisIn((await page.getByTestId(`total-${key}`).textContent()) ?? '');
   expect(await total('issued')).toBeGreaterThanOrEqual(FLOAT);
   await expect(page.getByTestId('total-issued')).toHaveText(/^\+ ₭/);

@@ -224,7 +224,7 @@ async function circulationOf(db: Kysely<DB>, day: HaitiDay): Promise<Circulation
       select id, tipo from kreyolcash_contas where tipo in ('usuario', 'agente')
     ), inicio as (
       select distinct on (conta_id) conta_id, saldo_posterior_centis as saldo from kreyolcash_lancamentos
-       where criado_em < ${day.start} order by conta_id, id desc
+       where conta_id in (select id from circulantes) and criado_em < ${day.start} order by conta_id, id desc
     ), linhas as (
       select l.id, l.conta_id, l.valor_centis, l.saldo_posterior_centis, m.tipo
         from kreyolcash_lancamentos l join kreyolcash_movimentacoes m on m.id = l.movimentacao_id

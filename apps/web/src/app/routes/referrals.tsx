@@ -27,9 +27,16 @@ export function ReferralsRoute() {
           firstPage ? { paid: firstPage.bonus_pagos_mes, cap: firstPage.bonus_limite_mes } : undefined
         }
       />
-      <ReferralLinkCard link={firstPage?.link} code={firstPage?.codigo_indicacao} />
-      {/* An invitation goes out in the person's name: a frozen account sends none (account_frozen). */}
-      {me.data?.congelado ? <FrozenNotice body={t('referrals.frozen')} /> : <ReferralForm />}
+      {/* An invitation goes out in the person's name: a frozen account sends none (account_frozen),
+          and is not offered its link to share either. Nothing is offered until the freeze is known. */}
+      {me.isPending ? null : me.data?.congelado ? (
+        <FrozenNotice body={t('referrals.frozen')} />
+      ) : (
+        <>
+          <ReferralLinkCard link={firstPage?.link} code={firstPage?.codigo_indicacao} />
+          <ReferralForm />
+        </>
+      )}
       <ReferralList referrals={referrals} />
     </ScreenLayout>
   );
