@@ -183,7 +183,7 @@ async function lockedState(
 
 function stateOf(row: Omit<FreezeState, 'congelado'>): FreezeState {
   return {
-    congelado: row.congelado_em !== null,
+    congelado: isFrozen(row),
     congelado_em: row.congelado_em,
     congelado_por: row.congelado_por,
     congelado_motivo: row.congelado_motivo,

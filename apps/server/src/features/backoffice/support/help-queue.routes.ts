@@ -7,6 +7,7 @@ import {
 } from '@kreyolcash/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isFrozen } from '../../../identity/freeze.ts';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findHelpRequest, listHelpRequests } from './help-queue.repository.ts';
@@ -51,7 +52,7 @@ export const helpQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listHelpRequests(database.db, request.query.status);
       return {
         total,
-        pedidos: rows.map(({ congelado_em, ...row }) => ({ ...row, congelado: congelado_em !== null })),
+        pedidos: rows.map(({ congelado_em, ...row }) => ({ ...row, congelado: isFrozen({ congelado_em }) })),
       };
     },
   );
@@ -155,7 +156,7 @@ function presentDetail(row: NonNullable<Awaited<ReturnType<typeof findHelpReques
       email: row.email,
       telefone: row.telefone,
       idioma: row.idioma,
-      congelado: row.congelado_em !== null,
+      congelado: isFrozen(row),
     },
     movimentacao:
       row.movimentacao_id && row.movimentacao_tipo && row.movimentacao_status && row.movimentacao_criada_em
