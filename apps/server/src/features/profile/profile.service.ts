@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
 import { accountFrozen, isFrozen } from '../../identity/freeze.ts';
-import type { UserRow } from '../../identity/users.repository.ts';
+import { findUserById, type UserRow } from '../../identity/users.repository.ts';
 import { newImageKey } from '../../uploads/file-store.ts';
 import { requiredImage } from '../../uploads/image-upload.ts';
 import { lockUser, setProfilePhotoKey, updateNameAndLanguage } from './profile.repository.ts';
@@ -41,6 +41,10 @@ export async function replaceProfilePhoto(
   deps: AppDeps,
   p: { userId: string; photo: Buffer | undefined },
 ): Promise<{ user: UserRow; replacedKey: string | null }> {
+  // Asked first without a lock too, so a frozen account's photo is not re-encoded and stored only
+  // to be refused; the locked check below is the one that holds.
+  const asker = await findUserById(deps.database.db, p.userId);
+  if (asker && isFrozen(asker)) throw accountFrozen();
   const image = await requiredImage(p.photo, 'photo', 'profile_photo_required');
   const key = newImageKey('profiles', image.extension);
   await deps.files.put(key, image.data, image.contentType);
