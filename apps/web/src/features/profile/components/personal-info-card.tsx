@@ -11,6 +11,7 @@ import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { notifySuccess } from '@/lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
+import { FrozenField } from './frozen-field';
 import { PhoneChangeSection } from './phone-change-section';
 import { notifyProfileError, profileFieldText } from './profile-errors';
 
@@ -28,23 +29,18 @@ export function PersonalInfoCard({ me }: { me: Me }) {
         {(control) => <Input {...control} type="email" value={me.email} readOnly className="bg-slate-100" />}
       </Field>
       {me.congelado ? (
-        <FrozenNameField fullName={me.nome_completo} />
+        // The name payers see stays as it is while the account is frozen.
+        <FrozenField
+          label={t('settings.info.name')}
+          hint={t('settings.info.nameFrozenHint')}
+          value={me.nome_completo}
+        />
       ) : (
         // A saved name is the form's new starting point.
         <NameForm key={me.nome_completo} fullName={me.nome_completo} />
       )}
       <PhoneChangeSection me={me} />
     </Card>
-  );
-}
-
-// The name payers see stays as it is while the account is frozen (the server says account_frozen).
-function FrozenNameField({ fullName }: { fullName: string }) {
-  const { t } = useTranslation('account');
-  return (
-    <Field label={t('settings.info.name')} hint={t('settings.info.nameFrozenHint')}>
-      {(control) => <Input {...control} value={fullName} readOnly disabled />}
-    </Field>
   );
 }
 

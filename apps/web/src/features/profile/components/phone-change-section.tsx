@@ -14,6 +14,7 @@ import { useTranslation } from '@/lib/i18n';
 import { lazyZodResolver, lazyZodSchema } from '@/lib/lazy-zod-resolver';
 import { usePhoneChange } from '../api/get-phone-change';
 import { useStartPhoneChange } from '../api/start-phone-change';
+import { FrozenField } from './frozen-field';
 import { PhoneCodeStep, type RefusalProps } from './phone-code-step';
 import { profileFieldText, profileRefusalOf } from './profile-errors';
 
@@ -61,7 +62,16 @@ export function PhoneChangeSection({ me }: { me: Me }) {
 
   // The server refuses every step of a frozen account's change (account_frozen): offering it would
   // only lead to that refusal, so the number shows as it is, with the reason.
-  if (me.congelado) return <FrozenPhoneField phone={me.telefone} />;
+  if (me.congelado) {
+    return (
+      <FrozenField
+        label={t('phoneChange.label')}
+        hint={t('phoneChange.frozenHint')}
+        value={me.telefone}
+        type="tel"
+      />
+    );
+  }
   if (change.isPending) {
     return (
       <div className="flex flex-col gap-1.5">
@@ -92,15 +102,6 @@ export function PhoneChangeSection({ me }: { me: Me }) {
   // Remounted with the current number after a change ends (done, cancelled or refused).
   return (
     <NewPhoneForm key={me.telefone} currentPhone={me.telefone} refusal={refusal} onRefusal={setRefusal} />
-  );
-}
-
-function FrozenPhoneField({ phone }: { phone: string }) {
-  const { t } = useTranslation('account');
-  return (
-    <Field label={t('phoneChange.label')} hint={t('phoneChange.frozenHint')}>
-      {(control) => <Input {...control} type="tel" value={phone} readOnly disabled />}
-    </Field>
   );
 }
 
