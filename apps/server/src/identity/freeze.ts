@@ -15,7 +15,7 @@ import { isUuid } from '../lib/ids.ts';
 import { enqueue } from '../messaging/outbox.ts';
 import { revokeOtherSessions } from './sessions.repository.ts';
 import { firstNameOf } from './user-presenter.ts';
-import type { UserRow } from './users.repository.ts';
+import { findUserById, type UserRow } from './users.repository.ts';
 
 // Freezing an account: no money leaves it — the ledger refuses its holds and posts
 // (sql/limits.sql, two-phase.sql) — while it can still sign in, see everything and receive. Its
@@ -38,6 +38,12 @@ export type FreezeState = z.input<typeof freezeStateSchema>;
 export const isFrozen = (user: Pick<UserRow, 'congelado_em'>): boolean => user.congelado_em !== null;
 /** The refusal of any such action, 403 account_frozen; the app points it to support. */
 export const accountFrozen = () => new AppError('account_frozen');
+
+/** Refuses such an action of a frozen account before any work is done for it (an unlocked read). */
+export async function refuseIfFrozen(db: Kysely<DB>, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user && isFrozen(user)) throw accountFrozen();
+}
 
 type OperatorActor = { operator: AuditOperator; category: FreezeCategory };
 type Actor = OperatorActor | { owner: true };

@@ -8,8 +8,7 @@ import {
 } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { accountFrozen, isFrozen } from '../../identity/freeze.ts';
-import { findUserById } from '../../identity/users.repository.ts';
+import { refuseIfFrozen } from '../../identity/freeze.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { decodePageCursor, pageOf } from '../../lib/page-cursor.ts';
 import {
@@ -57,7 +56,9 @@ export async function createCompany(
   db: Kysely<DB>,
   p: { ownerId: string; input: CompanyCreateBody },
 ): Promise<CompanyRecord> {
-  await refuseFrozenOwner(db, p.ownerId);
+  // A business and what it offers speak and bind in its owner's name: a frozen account opens none
+  // and adds nothing to one (what it already offers stays on sale; stopping a shop is moderation's).
+  await refuseIfFrozen(db, p.ownerId);
   try {
     const row = await insertCompany(db, {
       responsavel_id: p.ownerId,
@@ -115,7 +116,7 @@ export async function createProduct(
   db: Kysely<DB>,
   p: { companyId: string; ownerId: string; input: ProductCreateBody },
 ): Promise<ProductRecord> {
-  await refuseFrozenOwner(db, p.ownerId);
+  await refuseIfFrozen(db, p.ownerId);
   if (!isUuid(p.companyId)) throw new AppError('company_not_found');
   const row = await db.transaction().execute(async (trx) => {
     const company = await lockCompanyForShare(trx, p.companyId);
@@ -159,14 +160,6 @@ export async function listOwnCompanySales(
   });
   const { page, nextCursor } = pageOf(rows, p.page.limit);
   return { items: page.map(presentSale), next_cursor: nextCursor };
-}
-
-// A business and what it offers speak and bind in its owner's name: a frozen account opens none
-// and adds nothing to one. What it already offers stays on sale (its buyers' money reaches an
-// account it cannot leave); stopping a shop is moderation's.
-async function refuseFrozenOwner(db: Kysely<DB>, ownerId: string): Promise<void> {
-  const owner = await findUserById(db, ownerId);
-  if (owner && isFrozen(owner)) throw accountFrozen();
 }
 
 /** 404 for a company the caller cannot see, 403 for a visible one that is not theirs. */

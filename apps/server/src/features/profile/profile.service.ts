@@ -2,8 +2,8 @@ import { AppError, type MeUpdateBody } from '@kreyolcash/domain';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
 import type { DB } from '../../db/schema.ts';
-import { accountFrozen, isFrozen } from '../../identity/freeze.ts';
-import { findUserById, type UserRow } from '../../identity/users.repository.ts';
+import { accountFrozen, isFrozen, refuseIfFrozen } from '../../identity/freeze.ts';
+import type { UserRow } from '../../identity/users.repository.ts';
 import { newImageKey } from '../../uploads/file-store.ts';
 import { requiredImage } from '../../uploads/image-upload.ts';
 import { lockUser, setProfilePhotoKey, updateNameAndLanguage } from './profile.repository.ts';
@@ -43,8 +43,7 @@ export async function replaceProfilePhoto(
 ): Promise<{ user: UserRow; replacedKey: string | null }> {
   // Asked first without a lock too, so a frozen account's photo is not re-encoded and stored only
   // to be refused; the locked check below is the one that holds.
-  const asker = await findUserById(deps.database.db, p.userId);
-  if (asker && isFrozen(asker)) throw accountFrozen();
+  await refuseIfFrozen(deps.database.db, p.userId);
   const image = await requiredImage(p.photo, 'photo', 'profile_photo_required');
   const key = newImageKey('profiles', image.extension);
   await deps.files.put(key, image.data, image.contentType);
