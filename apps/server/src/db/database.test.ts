@@ -45,6 +45,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0027-notices-from-entries',
       '0028-holds-on-movements',
       '0029-outbox-lease-function',
+      '0030-lines-by-time',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

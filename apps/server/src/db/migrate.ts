@@ -29,6 +29,7 @@ import * as codesOnMovements from './migrations/0026-codes-on-movements.ts';
 import * as noticesFromEntries from './migrations/0027-notices-from-entries.ts';
 import * as holdsOnMovements from './migrations/0028-holds-on-movements.ts';
 import * as outboxLeaseFunction from './migrations/0029-outbox-lease-function.ts';
+import * as linesByTime from './migrations/0030-lines-by-time.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0027-notices-from-entries': noticesFromEntries,
   '0028-holds-on-movements': holdsOnMovements,
   '0029-outbox-lease-function': outboxLeaseFunction,
+  '0030-lines-by-time': linesByTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,14 +6,15 @@ import type { DB } from '../db/schema.ts';
 // day and the operator's totals of that day, read from the ledger's lines. A line carries its
 // account's balance before and after, and an account's lines follow each other under its row lock
 // (kc_lancar), which also stamps each line's time under that lock, one time for all of a posting's
-// lines (kc_instante_lancamento): a float's day is its lines of the day in id order, one unbroken
-// run, the first one's balance before is the start, the last one's after is the end, and their
-// amounts are everything between; and a movement's lines are all on one day. One statement reads it
-// all, from one snapshot.
+// lines (kc_instante_lancamento): a float's day is its lines of the day in id order, and a
+// movement's lines are all on one day. One statement reads it all, from one snapshot.
 // Only posted movements write lines, so holds and voids count nowhere.
 //
-// Cost: the lines of a day are found by time and account, which no index of the ledger's tables
-// serves (they are indexed by their people): a full read of the lines, once a day, by operators.
+// Cost: an account's balance at an instant is its balance now less its lines since, so a day reads
+// only the lines written from its start on, found through their time's block range index
+// (kreyolcash_lancamentos_tempo_idx): today's day reads today's lines, whatever the ledger's size;
+// a day long past reads everything since. The last line of the day, where there is one, must show
+// the same balance: that check is the lines' own running balances against the accounts'.
 
 export type HaitiDay = { dia: string; start: Date; end: Date; today: boolean };
 
@@ -61,14 +62,18 @@ export type AgentDayFigures = {
 /** Every agent's day (by number), or one agent's (agentId). */
 export async function agentDays(db: Kysely<DB>, day: HaitiDay, agentId?: string): Promise<AgentDayFigures[]> {
   const onlyAgent = agentId === undefined ? sql`true` : sql`a.id = ${agentId}`;
-  const { rows } = await sql<Record<string, string | number>>`
-    with linhas as (
-      select l.id, l.conta_id, l.valor_centis, l.saldo_anterior_centis, l.saldo_posterior_centis,
-             m.id as mov, m.tipo, m.quantidade_centis
+  const { rows } = await sql<Record<string, string | number | null>>`
+    with desde as (
+      select l.id, l.conta_id, l.movimentacao_id, l.valor_centis, l.saldo_posterior_centis, l.criado_em
         from kreyolcash_lancamentos l
-        join kreyolcash_movimentacoes m on m.id = l.movimentacao_id
-       where l.conta_id in (select a.conta_id from agentes a where ${onlyAgent})
-         and l.criado_em >= ${day.start} and l.criado_em < ${day.end}
+       where l.criado_em >= ${day.start}
+         and l.conta_id in (select a.conta_id from agentes a where ${onlyAgent})
+    ), linhas as (
+      select d.id, d.conta_id, d.valor_centis, d.saldo_posterior_centis, m.id as mov, m.tipo, m.quantidade_centis
+        from desde d join kreyolcash_movimentacoes m on m.id = d.movimentacao_id
+       where d.criado_em < ${day.end}
+    ), desde_inicio as (
+      select conta_id, sum(valor_centis) as valor from desde group by conta_id
     ), por_mov as (
       select conta_id, mov, tipo, quantidade_centis, sum(valor_centis) as valor
         from linhas group by conta_id, mov, tipo, quantidade_centis
@@ -92,27 +97,28 @@ export async function agentDays(db: Kysely<DB>, day: HaitiDay, agentId?: string)
            coalesce(s.comissoes_centis, 0) as comissoes_centis,
            coalesce(s.emitido_centis, 0) as emitido_centis, coalesce(s.resgatado_centis, 0) as resgatado_centis,
            coalesce(s.outros_centis, 0) as outros_centis, coalesce(s.liquido_centis, 0) as liquido_centis,
-           coalesce((select saldo_anterior_centis from linhas where conta_id = a.conta_id order by id limit 1),
-                    (select l.saldo_posterior_centis from kreyolcash_lancamentos l
-                      where l.conta_id = a.conta_id and l.criado_em < ${day.start} order by l.id desc limit 1),
-                    0) as saldo_inicio_centis,
+           c.saldo_centis - coalesce(di.valor, 0) as saldo_inicio_centis,
            (select saldo_posterior_centis from linhas where conta_id = a.conta_id order by id desc limit 1)
-             as saldo_fim_dia_centis
+             as saldo_fim_linha_centis
       from agentes a
+      join kreyolcash_contas c on c.id = a.conta_id
       left join somas s on s.conta_id = a.conta_id
+      left join desde_inicio di on di.conta_id = a.conta_id
      where ${onlyAgent}
      order by a.numero`.execute(db);
   return rows.map((row) => {
     const n = (key: string) => Number(row[key] ?? 0);
     const start = n('saldo_inicio_centis');
-    const end = row.saldo_fim_dia_centis === null ? start : n('saldo_fim_dia_centis');
+    const end = start + n('liquido_centis');
     const outros = n('outros_centis');
     const entradas = n('saques_centis') + n('comissoes_centis') + n('emitido_centis') + Math.max(outros, 0);
     const saidas = n('depositos_centis') + n('resgatado_centis') + Math.max(-outros, 0);
     // The report is the movements: a day that does not add up is a broken ledger, never a figure.
-    if (start + entradas - saidas !== end || start + n('liquido_centis') !== end) {
+    const lastLine = row.saldo_fim_linha_centis;
+    if (start + entradas - saidas !== end || (lastLine !== null && Number(lastLine) !== end)) {
       throw new Error(
-        `agent ${row.agente_id}'s day ${day.dia} does not add up: ${start} + ${entradas} − ${saidas} ≠ ${end}`,
+        `agent ${row.agente_id}'s day ${day.dia} does not add up: ${start} + ${entradas} − ${saidas}, ` +
+          `${end} by its movements, ${lastLine ?? 'no line'} by its last line`,
       );
     }
     return {
@@ -177,6 +183,12 @@ const FLOW_OF: Record<MovementKind, Flow> = {
  */
 export async function operatorDay(db: Kysely<DB>, day: HaitiDay): Promise<OperatorDayFigures> {
   const rows = await circulationOf(db, day);
+  const disagreeing = rows.reduce((sum, row) => sum + Number(row.desacordos ?? 0), 0);
+  if (disagreeing > 0) {
+    throw new Error(
+      `the operator's day ${day.dia}: ${disagreeing} accounts' last lines disagree with their balances`,
+    );
+  }
   const net: Record<Flow, number> = { emitido: 0, resgatado: 0, bonus: 0, ajustes: 0, taxas: 0 };
   for (const row of rows.filter((r) => r.grupo === 'fluxo')) {
     const flow = FLOW_OF[row.chave as MovementKind];
@@ -213,31 +225,38 @@ type CirculationRow = {
   inicio: string | null;
   fim: string | null;
   valor: string | null;
+  desacordos: string | null;
 };
 
-// People's and floats' balances at the day's start (each account's last line before it) and end
-// (its last line of the day, else its start), and their lines of the day summed by movement kind;
-// one statement, so one snapshot, also for today.
+// People's and floats' balances at the day's start and end (now for today), each its balance now
+// less its lines since, and their lines of the day summed by movement kind; one statement, so one
+// snapshot, also for today. desacordos counts the accounts whose last line of the day shows another
+// balance than that end.
 async function circulationOf(db: Kysely<DB>, day: HaitiDay): Promise<CirculationRow[]> {
   const { rows } = await sql<CirculationRow>`
     with circulantes as (
-      select id, tipo from kreyolcash_contas where tipo in ('usuario', 'agente')
-    ), inicio as (
-      select distinct on (conta_id) conta_id, saldo_posterior_centis as saldo from kreyolcash_lancamentos
-       where conta_id in (select id from circulantes) and criado_em < ${day.start} order by conta_id, id desc
+      select id, tipo, saldo_centis from kreyolcash_contas where tipo in ('usuario', 'agente')
     ), linhas as (
-      select l.id, l.conta_id, l.valor_centis, l.saldo_posterior_centis, m.tipo
-        from kreyolcash_lancamentos l join kreyolcash_movimentacoes m on m.id = l.movimentacao_id
-       where l.conta_id in (select id from circulantes)
-         and l.criado_em >= ${day.start} and l.criado_em < ${day.end}
-    ), fim as (
+      select l.id, l.conta_id, l.valor_centis, l.saldo_posterior_centis,
+             (select m.tipo from kreyolcash_movimentacoes m where m.id = l.movimentacao_id) as tipo
+        from kreyolcash_lancamentos l
+       where l.criado_em >= ${day.start} and l.criado_em < ${day.end}
+         and l.conta_id in (select id from circulantes)
+    ), depois as (
+      select conta_id, sum(valor_centis) as desde_inicio,
+             coalesce(sum(valor_centis) filter (where criado_em >= ${day.end}), 0) as desde_fim
+        from kreyolcash_lancamentos
+       where criado_em >= ${day.start} and conta_id in (select id from circulantes)
+       group by conta_id
+    ), ultima as (
       select distinct on (conta_id) conta_id, saldo_posterior_centis as saldo from linhas order by conta_id, id desc
     )
-    select 'saldo' as grupo, c.tipo as chave, sum(coalesce(i.saldo, 0)) as inicio,
-           sum(coalesce(f.saldo, i.saldo)) as fim, null as valor
-      from inicio i full join fim f using (conta_id) join circulantes c on c.id = conta_id
+    select 'saldo' as grupo, c.tipo as chave, sum(c.saldo_centis - coalesce(d.desde_inicio, 0)) as inicio,
+           sum(c.saldo_centis - coalesce(d.desde_fim, 0)) as fim, null as valor,
+           count(*) filter (where u.saldo <> c.saldo_centis - d.desde_fim) as desacordos
+      from circulantes c left join depois d on d.conta_id = c.id left join ultima u on u.conta_id = c.id
      group by c.tipo
     union all
-    select 'fluxo', tipo, null, null, sum(valor_centis) from linhas group by tipo`.execute(db);
+    select 'fluxo', tipo, null, null, sum(valor_centis), null from linhas group by tipo`.execute(db);
   return rows;
 }

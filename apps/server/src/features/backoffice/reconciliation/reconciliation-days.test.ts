@@ -178,4 +178,33 @@ describe(`the operator's totals day after day on ${testDatabaseKind}`, () => {
       saldo_fim_centis: 138_000,
     });
   });
+
+  // A day's balances are each account's balance now less its lines since; its last line of the day
+  // must show the same balance, or the ledger is broken and the day is an error, never a figure.
+  it('refuses a day whose last line disagrees with its account', async () => {
+    const person = await seedUser(t);
+    const tamper = (by: number) =>
+      t.database.db.transaction().execute(async (trx) => {
+        await sql`alter table kreyolcash_lancamentos disable trigger kc_lancamentos_so_insercao`.execute(trx);
+        await sql`update kreyolcash_lancamentos
+                     set saldo_anterior_centis = saldo_anterior_centis + ${by},
+                         saldo_posterior_centis = saldo_posterior_centis + ${by}
+                   where id = (select max(id) from kreyolcash_lancamentos where conta_id = ${person.id})`.execute(
+          trx,
+        );
+        await sql`alter table kreyolcash_lancamentos enable trigger kc_lancamentos_so_insercao`.execute(trx);
+      });
+    await tamper(1);
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/agents/reconciliation?dia=${todayIsoDate()}`,
+        headers: { cookie: finance.cookie },
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await tamper(-1);
+    }
+    await reportOf(todayIsoDate());
+  });
 });
