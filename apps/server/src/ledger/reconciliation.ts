@@ -70,7 +70,10 @@ export async function agentDays(db: Kysely<DB>, day: HaitiDay, agentId?: string)
          and l.conta_id in (select a.conta_id from agentes a where ${onlyAgent})
     ), linhas as (
       select d.id, d.conta_id, d.valor_centis, d.saldo_posterior_centis, m.id as mov, m.tipo, m.quantidade_centis
-        from desde d join kreyolcash_movimentacoes m on m.id = d.movimentacao_id
+        from desde d
+        -- Each line's movement by its key: a join may hash every movement ever made.
+        cross join lateral (select m.id, m.tipo, m.quantidade_centis from kreyolcash_movimentacoes m
+                             where m.id = d.movimentacao_id limit 1) m
        where d.criado_em < ${day.end}
     ), desde_inicio as (
       select conta_id, sum(valor_centis) as valor from desde group by conta_id
@@ -238,6 +241,7 @@ async function circulationOf(db: Kysely<DB>, day: HaitiDay): Promise<Circulation
       select id, tipo, saldo_centis from kreyolcash_contas where tipo in ('usuario', 'agente')
     ), linhas as (
       select l.id, l.conta_id, l.valor_centis, l.saldo_posterior_centis,
+             -- Each line's movement by its key: a join may hash every movement ever made.
              (select m.tipo from kreyolcash_movimentacoes m where m.id = l.movimentacao_id) as tipo
         from kreyolcash_lancamentos l
        where l.criado_em >= ${day.start} and l.criado_em < ${day.end}
