@@ -282,14 +282,7 @@ async function stateFor(
   const movement = await db
     .selectFrom('kreyolcash_movimentacoes as m')
     .select(['m.tipo', 'm.status', 'm.remetente_id', 'm.destinatario_id', 'm.concluido_em'])
-    .select(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('kreyolcash_movimentacoes as x')
-          .select('x.id')
-          .whereRef('x.referente_a', '=', 'm.id')
-          .where('x.tipo', 'in', ['estorno', 'reembolso']),
-      ).as('corrigida'),
-    )
+    .select(sql<boolean>`kc_corrigida(m.id)`.as('corrigida'))
     .where('m.id', '=', p.movementId)
     .executeTakeFirst();
   if (!movement) return { report, canReport: false, cashKinds: undefined };

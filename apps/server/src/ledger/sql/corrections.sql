@@ -2,6 +2,14 @@
 -- idempotent by the operator's key (operacoes_idempotentes), and a movement is reversed at most
 -- once (kreyolcash_mov_estorno_unico).
 
+-- Whether a movement was given back, reversed (estorno) or refunded (reembolso): a probe of each
+-- kind's own unique index on referente_a, where one condition on both kinds matches neither index
+-- and reads every movement ever made.
+create or replace function kc_corrigida(p_mov uuid) returns boolean language sql stable as $$
+  select exists (select 1 from kreyolcash_movimentacoes where referente_a = p_mov and tipo = 'estorno')
+      or exists (select 1 from kreyolcash_movimentacoes where referente_a = p_mov and tipo = 'reembolso')
+$$;
+
 -- Reverse: the whole amount of a posted transfer or purchase goes back from the payee to the
 -- payer, only if the payee has it available now (no negative balance). A dispute's refund gives
 -- back a part (quantidade_centis, at most the amount): it is that movement's one reversal.

@@ -77,8 +77,7 @@ create or replace function kc_reclamacao_cabe(m kreyolcash_movimentacoes, p_tipo
            else false
          end
      and case m.status
-           when 'concluida' then not exists (select 1 from kreyolcash_movimentacoes e
-                                              where e.referente_a = m.id and e.tipo in ('estorno', 'reembolso'))
+           when 'concluida' then not kc_corrigida(m.id)
            when 'pendente' then m.confirmador_id is not null and p_tipo <> 'pessoa_errada'
            else false
          end
@@ -270,7 +269,7 @@ begin
      or v_volta > kc_reclamacao_pago(m) then
     return kc_erro('invalid_amount', jsonb_build_object('max_centis', kc_reclamacao_pago(m)));
   end if;
-  if exists (select 1 from kreyolcash_movimentacoes where referente_a = m.id and tipo in ('estorno', 'reembolso')) then
+  if kc_corrigida(m.id) then
     return kc_erro('transaction_already_reversed');
   end if;
   if v_livre < v_volta then

@@ -122,6 +122,7 @@ describe(`wrong-person reports on ${testDatabaseKind}`, () => {
     // A transfer already reversed (by the ledger's reverse) and one still waiting for its code.
     const [d, e] = [await seedUser(t), await seedUser(t)];
     const reversed = await paidTransfer(t, d, e, 500);
+    expect((await detail(d, reversed)).json()).toMatchObject({ pode_reclamar: true });
     const undone = await ledger.reverse(t.app.deps, {
       movementId: reversed,
       actor: 'test',
@@ -130,6 +131,7 @@ describe(`wrong-person reports on ${testDatabaseKind}`, () => {
     });
     expect(undone.ok).toBe(true);
     expect((await reportTransfer(t, d, reversed)).json().error.code).toBe('transaction_not_reportable');
+    expect((await detail(d, reversed)).json()).toMatchObject({ pode_reclamar: false });
     const pending = await ledger.hold(t.app.deps, {
       kind: 'transfer',
       payerId: d.id,
