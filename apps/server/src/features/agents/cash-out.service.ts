@@ -138,22 +138,23 @@ export async function confirmCashOut(
     fee: { operation: 'saque', seenCentis: body.tarifa_centis },
   });
   if (!outcome.ok) throw codeRefusal(outcome);
-  const [listed] = await listHeldCashOuts(db, {
-    customerId: p.customerId,
-    movementId: outcome.movimentacao_id,
-  });
+  const [listed] = await listHeldCashOuts(
+    db,
+    { customerId: p.customerId, movementId: outcome.movimentacao_id },
+    CASH_OUT_TAKE_MS,
+  );
   if (!listed) throw new AppError('transaction_not_pending');
   return listed;
 }
 
 /** The customer's cash-outs still waiting for their agent. */
 export function listCustomerCashOuts(deps: AppDeps, customerId: string): Promise<HeldCashOut[]> {
-  return listHeldCashOuts(deps.database.db, { customerId });
+  return listHeldCashOuts(deps.database.db, { customerId }, CASH_OUT_TAKE_MS);
 }
 
 /** The cash-outs waiting for this agent to hand the cash over. */
 export function listAgentCashOuts(deps: AppDeps, agentUserId: string): Promise<HeldCashOut[]> {
-  return listHeldCashOuts(deps.database.db, { agentUserId });
+  return listHeldCashOuts(deps.database.db, { agentUserId }, CASH_OUT_TAKE_MS);
 }
 
 /** The customer gives up a cash-out before the cash is handed over: the money is free again. */

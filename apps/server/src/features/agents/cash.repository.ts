@@ -19,6 +19,12 @@ export async function findAgentPerson(db: Db, userId: string) {
 
 type HeldKind = 'deposito' | 'saque';
 
+// A hold's expiry is counted from a moment after its movement's creation (kc_vencimento, once its
+// transaction holds what it needs), so its movement was created within its validity plus that wait:
+// twice the validity bounds the walk of a person's movements, and the expiry decides.
+const createdWithin = (validityMs: number) =>
+  sql<Date>`now() - make_interval(secs => ${(2 * validityMs) / 1000})`;
+
 /** One held movement of a kind, if `side` is its payer ('remetente') or its confirming party. */
 export async function findHeld(
   db: Db,
@@ -41,11 +47,14 @@ export async function findHeld(
 /**
  * Cash-outs still held, oldest first, for their agent (by the agent's person) or their customer
  * (all, or one by its movement's id), each with the agent, the customer and the fee (the legs
- * beyond the first, as held).
+ * beyond the first, as held). Read from that person's recent movements (`withinMs`: how long a
+ * cash-out is held), through the index of their movements as payer or as payee: the agent
+ * is the payee (the float's owner), and the desk asks every few seconds.
  */
 export async function listHeldCashOuts(
   db: Db,
   side: { customerId: string; movementId?: string } | { agentUserId: string },
+  withinMs: number,
 ) {
   let query = db
     .selectFrom('kreyolcash_movimentacoes as m')
@@ -72,11 +81,13 @@ export async function listHeldCashOuts(
           .as('comissao_centis'),
     ])
     .where('m.tipo', '=', 'saque')
-    .where('m.status', '=', 'pendente');
+    .where('m.status', '=', 'pendente')
+    .where('m.criado_em', '>', createdWithin(withinMs))
+    .where('m.expira_em', '>', sql<Date>`now()`);
   query =
     'customerId' in side
       ? query.where('m.remetente_id', '=', side.customerId)
-      : query.where('a.usuario_id', '=', side.agentUserId);
+      : query.where('m.destinatario_id', '=', side.agentUserId).where('a.usuario_id', '=', side.agentUserId);
   if ('movementId' in side && side.movementId) query = query.where('m.id', '=', side.movementId);
   const rows = await query.orderBy('m.criado_em').orderBy('m.id').limit(100).execute();
   return rows.map((row) => ({
@@ -105,7 +116,7 @@ export async function listHeldCashIns(db: Db, agentUserId: string, withinMs: num
     .where('a.usuario_id', '=', agentUserId)
     .where('m.tipo', '=', 'deposito')
     .where('m.status', '=', 'pendente')
-    .where('m.criado_em', '>', sql<Date>`now() - make_interval(secs => ${withinMs / 1000})`)
+    .where('m.criado_em', '>', createdWithin(withinMs))
     .where('m.expira_em', '>', sql<Date>`now()`)
     .orderBy('m.criado_em')
     .orderBy('m.id')

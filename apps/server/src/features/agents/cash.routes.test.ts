@@ -305,6 +305,16 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       expect(await account(customer.id)).toEqual({ saldo: 100_000, reservado: 51_500 });
       expect((await get('/api/cash-outs/pending', customer)).json().saques).toEqual([held.json()]);
       expect((await get('/api/me/agent/cash-outs', agent.user)).json().saques).toEqual([held.json()]);
+      // Past its expiry, before the sweeper voids it, neither side is shown a cash-out it cannot finish.
+      const expireAt = (at: string) =>
+        sql`update kreyolcash_movimentacoes set expira_em = ${at}::timestamptz where id = ${id}::uuid`.execute(
+          t.database.db,
+        );
+      await expireAt(new Date(Date.now() - 1000).toISOString());
+      expect((await get('/api/cash-outs/pending', customer)).json().saques).toEqual([]);
+      expect((await get('/api/me/agent/cash-outs', agent.user)).json().saques).toEqual([]);
+      await expireAt(held.json().expira_em);
+      expect((await get('/api/me/agent/cash-outs', agent.user)).json().saques).toEqual([held.json()]);
 
       // Another agent neither sees nor takes it.
       const other = await makeAgent();
