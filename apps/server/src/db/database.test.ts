@@ -46,6 +46,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0028-holds-on-movements',
       '0029-outbox-lease-function',
       '0030-lines-by-time',
+      '0031-failed-messages-and-dispute-lists',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

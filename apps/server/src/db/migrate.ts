@@ -30,6 +30,7 @@ import * as noticesFromEntries from './migrations/0027-notices-from-entries.ts';
 import * as holdsOnMovements from './migrations/0028-holds-on-movements.ts';
 import * as outboxLeaseFunction from './migrations/0029-outbox-lease-function.ts';
 import * as linesByTime from './migrations/0030-lines-by-time.ts';
+import * as failedMessagesAndDisputeLists from './migrations/0031-failed-messages-and-dispute-lists.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0028-holds-on-movements': holdsOnMovements,
   '0029-outbox-lease-function': outboxLeaseFunction,
   '0030-lines-by-time': linesByTime,
+  '0031-failed-messages-and-dispute-lists': failedMessagesAndDisputeLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
