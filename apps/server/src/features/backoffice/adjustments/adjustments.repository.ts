@@ -55,7 +55,11 @@ export function listAdjustments(db: Kysely<DB>, filter: AdjustmentFilter | undef
   return query.orderBy('a.id').limit(limit).execute();
 }
 
-/** The person an adjustment is for, by id or e-mail, with what they can spend now. */
+/**
+ * The person an adjustment is for, by id or e-mail (in any case), with what they can spend now.
+ * E-mails are stored lower case (CHECK usuarios_email_check), so only the typed one is lowered:
+ * lower() on the column would hide it from its unique index and read every user.
+ */
 export async function findRecipient(db: Kysely<DB>, idOrEmail: string) {
   const key = idOrEmail.trim();
   if (!key) return undefined;
@@ -68,6 +72,6 @@ export async function findRecipient(db: Kysely<DB>, idOrEmail: string) {
       'u.email',
       sql<number>`coalesce(c.saldo_centis - c.reservado_centis, 0)`.as('disponivel_centis'),
     ])
-    .where(isUuid(key) ? sql<boolean>`u.id = ${key}::uuid` : sql<boolean>`lower(u.email) = lower(${key})`)
+    .where(isUuid(key) ? sql<boolean>`u.id = ${key}::uuid` : sql<boolean>`u.email = lower(${key})`)
     .executeTakeFirst();
 }

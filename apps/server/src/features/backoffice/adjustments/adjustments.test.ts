@@ -115,6 +115,36 @@ describe(`adjustments with two approvals on ${testDatabaseKind}`, () => {
     expect(rows).toEqual([]);
   });
 
+  it('finds who an adjustment would go to by id or by e-mail in any case, and nobody for an unknown one', async () => {
+    const person = await seedUser(t);
+    const recipient = (q: string) =>
+      t.app.inject({
+        url: `/api/admin/adjustments/recipient?q=${encodeURIComponent(q)}`,
+        headers: { cookie: proposer.cookie },
+      });
+    const expected = {
+      id: person.id,
+      nome_completo: person.nome,
+      email: person.email,
+      disponivel_centis: 10_000,
+    };
+    for (const q of [
+      person.id,
+      person.email,
+      person.email.toUpperCase(),
+      `  ${person.email.toUpperCase()} `,
+    ]) {
+      const res = await recipient(q);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().usuario, q).toEqual(expected);
+    }
+    for (const q of ['nobody@example.ht', person.email.slice(0, -1), '']) {
+      const res = await recipient(q);
+      expect(res.statusCode, q).toBe(404);
+      expect(res.json().error.code, q).toBe('user_not_found');
+    }
+  });
+
   it('never lets the proposer approve or reject their own proposal, nor the database', async () => {
     const person = await seedUser(t);
     const ajuste = await propose(person, 700);
