@@ -167,12 +167,15 @@ end $$;
 -- newest. The sides never share a movement (its payer is never its payee: CHECK
 -- kreyolcash_mov_partes). Without a cursor, the cursor is the end of time, so every read has the
 -- same plan. The last movement of a page is its oldest: its instant is the smallest of the page.
+-- No bitmap scans: the sent and received tabs' kinds look rare to the planner, which then read
+-- all of a person's movements through a bitmap and sorted them for a page (28 ms for a shop with
+-- 100 000 sales, against 0.4 ms walking the party index newest first and stopping at the page).
 create or replace function kc_extrato_paginas(p_usuarios uuid[], p_filtros text[], p_limites integer[],
                                               p_antes_em timestamptz[], p_antes_id uuid[])
     returns table (pedido integer, itens text, seguinte_exato text, seguinte_id uuid)
     language plpgsql stable
-    set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off
-    set plan_cache_mode = force_generic_plan as $$
+    set enable_seqscan = off set enable_bitmapscan = off set jit = off set enable_hashjoin = off
+    set enable_mergejoin = off set plan_cache_mode = force_generic_plan as $$
 #variable_conflict use_column
 begin
   -- unnest pads shorter arrays with nulls, which would read as some other request.
