@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PAYEE_LOOKUP_DAILY_DISTINCT_LIMIT } from '@kreyolcash/domain';
+import { PAYEE_LOOKUP_DAILY_DISTINCT_LIMIT, RECENT_PAYEES_LIMIT } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -156,6 +156,17 @@ describe(`pay by phone on ${testDatabaseKind}`, () => {
     expect((await wallet(payee)).saldo_centis).toBe(10_000 + 250 + 150);
     // The payee's own list is theirs: they paid nobody.
     expect(await recent(payee)).toEqual([]);
+  });
+
+  it(`shows the ${RECENT_PAYEES_LIMIT} people last paid, each once, the most recent first`, async () => {
+    const [payer, a] = await provenPair();
+    const [b, c] = await provenPair();
+    const [d, e] = await provenPair();
+    const [f] = await provenPair();
+    for (const payee of [a, b, c, d, e, f, b, a]) await payAndPost(payer, { destinatario_id: payee.id }, 100);
+    expect((await recent(payer)).map((p: { destinatario_id: string }) => p.destinatario_id)).toEqual(
+      [a, b, f, e, d].map((u) => u.id),
+    );
   });
 
   it(`allows ${PAYEE_LOOKUP_DAILY_DISTINCT_LIMIT} distinct identities a day; repeats are free; then lookup_limit_reached`, async () => {

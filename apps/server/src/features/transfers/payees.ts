@@ -42,21 +42,39 @@ export async function countPayeeLookup(db: Kysely<DB>, userId: string, identity:
   });
 }
 
-/** The people this payer last paid, most recent first, who can still be paid by id. */
+/**
+ * The people this payer last paid, most recent first, who can still be paid by id. The payer's
+ * transfers are walked newest first, one step per new payee, each step skipping the payees already
+ * found, so a read stops after the last of them (a shop paying the same suppliers for years reads a
+ * few rows, where grouping read every transfer it ever made).
+ */
 export async function listRecentPayees(db: Kysely<DB>, payerId: string): Promise<RecentPayee[]> {
-  const rows = await db
-    .selectFrom('kreyolcash_movimentacoes as m')
-    .innerJoin('usuarios as d', 'd.id', 'm.destinatario_id')
-    .select(['d.id', 'd.nome_completo', 'd.profile_photo_key', 'd.telefone'])
-    .select((eb) => eb.fn.max('m.criado_em').as('ultimo'))
-    .where('m.remetente_id', '=', payerId)
-    .where('m.tipo', '=', 'transferencia')
-    .where('m.status', '=', 'concluida')
-    .where(canReceive('d'))
-    .groupBy(['d.id', 'd.nome_completo', 'd.profile_photo_key', 'd.telefone'])
-    .orderBy('ultimo', 'desc')
-    .limit(RECENT_PAYEES_LIMIT)
-    .execute();
+  const { rows } = await sql<{
+    id: string;
+    nome_completo: string;
+    profile_photo_key: string | null;
+    telefone: string;
+  }>`
+    with recursive passo as (
+      (select m.criado_em, m.id, m.destinatario_id, array[m.destinatario_id] as vistos, 1 as n
+         from kreyolcash_movimentacoes m join usuarios d on d.id = m.destinatario_id
+        where m.remetente_id = ${payerId} and m.tipo = 'transferencia' and m.status = 'concluida'
+          and ${canReceive('d')}
+        order by m.criado_em desc, m.id desc limit 1)
+      union all
+      select x.criado_em, x.id, x.destinatario_id, p.vistos || x.destinatario_id, p.n + 1
+        from passo p cross join lateral (
+          select m.criado_em, m.id, m.destinatario_id
+            from kreyolcash_movimentacoes m join usuarios d on d.id = m.destinatario_id
+           where m.remetente_id = ${payerId} and m.tipo = 'transferencia' and m.status = 'concluida'
+             and (m.criado_em, m.id) < (p.criado_em, p.id) and m.destinatario_id <> all (p.vistos)
+             and ${canReceive('d')}
+           order by m.criado_em desc, m.id desc limit 1) x
+       where p.n < ${RECENT_PAYEES_LIMIT}
+    )
+    select d.id, d.nome_completo, d.profile_photo_key, d.telefone
+      from passo p join usuarios d on d.id = p.destinatario_id
+     order by p.n`.execute(db);
   return rows.map((row) => ({
     destinatario_id: row.id,
     nome_completo: row.nome_completo,
