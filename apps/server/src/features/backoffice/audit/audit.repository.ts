@@ -18,7 +18,27 @@ export type AuditFilter = {
 
 const HAITI = 'America/Port-au-Prince';
 
-function auditQuery(db: Kysely<DB>, filter: AuditFilter) {
+/** A filter whose operator, when given, is named by their id. */
+type ResolvedFilter = Omit<AuditFilter, 'operador'> & { operadorId?: string | undefined };
+
+/**
+ * The filter with the operator named by e-mail turned into their id, read first from the
+ * e-mail's unique index; null when no operator has that e-mail, so nothing matches. Compared on
+ * the joined e-mail instead, the planner walks the trail newest first and throws away every other
+ * operator's row: for an operator with few rows or none, the whole trail.
+ */
+async function resolveOperator(db: Kysely<DB>, filter: AuditFilter): Promise<ResolvedFilter | null> {
+  const { operador, ...rest } = filter;
+  if (!operador || isUuid(operador)) return { ...rest, operadorId: operador };
+  const found = await db
+    .selectFrom('operadores')
+    .select('id')
+    .where('email', '=', operador.toLowerCase())
+    .executeTakeFirst();
+  return found ? { ...rest, operadorId: found.id } : null;
+}
+
+function auditQuery(db: Kysely<DB>, filter: ResolvedFilter) {
   let query = db
     .selectFrom('auditoria as a')
     .leftJoin('operadores as o', 'o.id', 'a.operador_id')
@@ -41,17 +61,13 @@ function auditQuery(db: Kysely<DB>, filter: AuditFilter) {
       'a.motivo',
       exactTimestamp('a.criado_em').as('cursor_at'),
     ]);
-  const { usuario, operador, from, to } = filter;
+  const { usuario, operadorId, from, to } = filter;
   if (usuario) {
     query = isUuid(usuario)
       ? query.where('a.usuario_id', '=', usuario)
       : query.where('u.email', '=', usuario.toLowerCase());
   }
-  if (operador) {
-    query = isUuid(operador)
-      ? query.where('a.operador_id', '=', operador)
-      : query.where('o.email', '=', operador.toLowerCase());
-  }
+  if (operadorId) query = query.where('a.operador_id', '=', operadorId);
   // A Haiti day starts at its local midnight, whatever the server's time zone.
   if (from)
     query = query.where(sql<boolean>`a.criado_em >= (${from}::date)::timestamp at time zone ${HAITI}`);
@@ -65,7 +81,9 @@ export async function listAudit(
   db: Kysely<DB>,
   p: { filter: AuditFilter; cursor: PageCursor | undefined; limit: number },
 ) {
-  let query = auditQuery(db, p.filter);
+  const filter = await resolveOperator(db, p.filter);
+  if (!filter) return { items: [], next_cursor: null };
+  let query = auditQuery(db, filter);
   if (p.cursor) {
     query = query.where(
       afterCursor({ timestampColumn: 'a.criado_em', idColumn: 'a.id', cursor: p.cursor, idType: 'bigint' }),
@@ -81,7 +99,9 @@ export async function listAudit(
 }
 
 /** Every row the filter selects, page after page: the CSV export streams them. */
-export async function* allAuditRows(db: Kysely<DB>, filter: AuditFilter, pageSize = 500) {
+export async function* allAuditRows(db: Kysely<DB>, selection: AuditFilter, pageSize = 500) {
+  const filter = await resolveOperator(db, selection);
+  if (!filter) return;
   let cursor: PageCursor | undefined;
   for (;;) {
     let query = auditQuery(db, filter);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
-import { operatorSession } from '../../../test-support/operators.ts';
+import { createOperator, operatorSession } from '../../../test-support/operators.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 
@@ -257,5 +257,31 @@ describe(`the audit trail's browser and export on ${testDatabaseKind}`, () => {
       papel: 'compliance',
       depois: { usuario: alice.id, from: '2026-03-09', to: '2026-03-11' },
     });
+  });
+
+  it("finds an operator's rows by e-mail in any case; an e-mail no operator has, or one without rows, finds none", async () => {
+    // Their sign-in, then the two proposals.
+    const byFinance = await actions(`operador=${finance.id}`);
+    expect(byFinance.slice(1)).toEqual([
+      'adjustment.propose 2026-03-12T15:00:00.000Z',
+      'adjustment.propose 2026-03-11T15:00:00.000Z',
+    ]);
+    expect(await actions(`operador=${encodeURIComponent(finance.email)}`)).toEqual(byFinance);
+    expect(await actions(`operador=${encodeURIComponent(` ${finance.email.toUpperCase()} `)}`)).toEqual(
+      byFinance,
+    );
+    const unknown = encodeURIComponent('nobody@example.ht');
+    expect(await list(`operador=${unknown}`)).toEqual({ items: [], next_cursor: null });
+    expect(await list(`operador=${unknown}&usuario=${alice.id}`)).toEqual({ items: [], next_cursor: null });
+    // An operator who has not even signed in yet.
+    const newcomer = await createOperator(t, 'admin');
+    expect(await list(`operador=${encodeURIComponent(newcomer.email)}`)).toEqual({
+      items: [],
+      next_cursor: null,
+    });
+    // The export of such a selection is its header row alone (here, last: the test above counts exports).
+    const csv = await t.app.inject({ url: `/api/admin/audit.csv?operador=${unknown}`, headers: { cookie } });
+    expect(csv.statusCode).toBe(200);
+    expect(parseCsv(csv.body.slice(1))).toHaveLength(1);
   });
 });
