@@ -600,6 +600,7 @@ export { disputes, presentReport, type ReportRow } from './disputes.ts';
 export { watchLedgerBatches } from './phase-batches.ts';
 export {
   type HoldPolicy,
+  heldCreatedSince,
   type PartyHoldPolicy,
   PURCHASE_HOLD_POLICY,
   requestHashOf,

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { PURCHASE_CODE_EXPIRY_MS, TRANSFER_CODE_EXPIRY_MS } from '@kreyolcash/domain';
+import { type RawBuilder, sql } from 'kysely';
 
 // The ledger's policies that live in the server rather than in SQL.
 
@@ -42,6 +43,16 @@ export const PURCHASE_HOLD_POLICY: HoldPolicy = {
   countsInLimits: true,
   expiry: { afterMs: PURCHASE_CODE_EXPIRY_MS, action: 'void' },
 };
+
+/**
+ * The earliest creation of a movement that may still be held for `validityMs`: its expiry is
+ * counted from a moment after its creation (kc_vencimento, once its transaction holds what it
+ * needs), so twice the validity bounds a walk of a person's recent movements through their party
+ * index, and the expiry itself decides. A list of what is held reads that, not every movement.
+ */
+export function heldCreatedSince(validityMs: number): RawBuilder<Date> {
+  return sql<Date>`now() - make_interval(secs => ${(2 * validityMs) / 1000})`;
+}
 
 /** The policy as the ledger's SQL reads it (kc_politica). */
 export function policyParams(policy: HoldPolicy) {

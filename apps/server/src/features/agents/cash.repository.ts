@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { profilePhotoUrl } from '../../identity/user-presenter.ts';
+import { heldCreatedSince } from '../../ledger/ledger.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -18,12 +19,6 @@ export async function findAgentPerson(db: Db, userId: string) {
 }
 
 type HeldKind = 'deposito' | 'saque';
-
-// A hold's expiry is counted from a moment after its movement's creation (kc_vencimento, once its
-// transaction holds what it needs), so its movement was created within its validity plus that wait:
-// twice the validity bounds the walk of a person's movements, and the expiry decides.
-const createdWithin = (validityMs: number) =>
-  sql<Date>`now() - make_interval(secs => ${(2 * validityMs) / 1000})`;
 
 /** One held movement of a kind, if `side` is its payer ('remetente') or its confirming party. */
 export async function findHeld(
@@ -82,7 +77,7 @@ export async function listHeldCashOuts(
     ])
     .where('m.tipo', '=', 'saque')
     .where('m.status', '=', 'pendente')
-    .where('m.criado_em', '>', createdWithin(withinMs))
+    .where('m.criado_em', '>', heldCreatedSince(withinMs))
     .where('m.expira_em', '>', sql<Date>`now()`);
   query =
     'customerId' in side
@@ -116,7 +111,7 @@ export async function listHeldCashIns(db: Db, agentUserId: string, withinMs: num
     .where('a.usuario_id', '=', agentUserId)
     .where('m.tipo', '=', 'deposito')
     .where('m.status', '=', 'pendente')
-    .where('m.criado_em', '>', createdWithin(withinMs))
+    .where('m.criado_em', '>', heldCreatedSince(withinMs))
     .where('m.expira_em', '>', sql<Date>`now()`)
     .orderBy('m.criado_em')
     .orderBy('m.id')

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import {
+  heldCreatedSince,
   ledger,
   okOrThrow,
   type PayeeIdentity,
@@ -123,6 +124,7 @@ export function listPendingTransfers(deps: AppDeps, payerId: string): Promise<Pe
     .where('m.remetente_id', '=', payerId)
     .where('m.tipo', '=', 'transferencia')
     .where('m.status', '=', 'pendente')
+    .where('m.criado_em', '>', heldCreatedSince(TRANSFER_HOLD_POLICY.expiry.afterMs))
     .orderBy('m.criado_em', 'desc')
     .limit(50)
     .execute();
