@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
+import { messagesByStatus } from '../test-support/outbox-messages.ts';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
 import { TestWhatsAppGateway } from '../test-support/whatsapp-gateway.ts';
-import { countByStatus } from './outbox.repository.ts';
 import { enqueue } from './outbox.ts';
 import { OutboxWorker } from './outbox-worker.ts';
 import { devOutboxTransport, whatsappGatewayTransport } from './transports.ts';
@@ -61,7 +61,7 @@ describe.runIf(testDatabaseKind === 'postgres')('outbox workers on PostgreSQL', 
     const texts = gateway.requests.map((r) => r.body.message).sort();
     expect(texts).toHaveLength(200);
     expect(new Set(texts).size).toBe(200);
-    expect(await countByStatus(database.db)).toEqual({ pending: 0, sent: 200, failed: 0 });
+    expect(await messagesByStatus(database.db)).toEqual({ pending: 0, sent: 200, failed: 0 });
   });
 
   it('sends again, after a restart, a message whose worker process died mid-delivery', async () => {

@@ -1,6 +1,6 @@
 import type { Locale } from '@kreyolcash/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { DB, OutboxChannel, OutboxMessagesTable, OutboxStatus } from '../db/schema.ts';
+import type { DB, OutboxChannel, OutboxMessagesTable } from '../db/schema.ts';
 import type { TemplateName, TemplateParams } from './templates.ts';
 
 export type OutboxMessage = Selectable<OutboxMessagesTable>;
@@ -126,14 +126,18 @@ function newestFirst(a: OutboxMessage, b: OutboxMessage): number {
   return b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
 }
 
-export async function countByStatus(db: Kysely<DB>): Promise<Record<OutboxStatus, number>> {
-  const rows = await db
-    .selectFrom('outbox_messages')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('status')
-    .execute();
-  const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
-  for (const row of rows) counts[row.status] = Number(row.count);
+/**
+ * What operators and alerts watch: the messages waiting to go out (the queue's depth) and those
+ * that failed for good. Each is counted from its own partial index (outbox_pending_idx,
+ * outbox_failed_idx, migration 0031), a read the size of the queue and of the failures. Sent
+ * messages are not counted: every message ever sent is kept, so that count would read them all.
+ */
+export async function countPendingAndFailed(db: Kysely<DB>): Promise<{ pending: number; failed: number }> {
+  const { rows } = await sql<{ pending: number; failed: number }>`
+    select (select count(*) from outbox_messages where status = 'pending') as pending,
+           (select count(*) from outbox_messages where status = 'failed') as failed`.execute(db);
+  const counts = rows[0];
+  if (!counts) throw new Error('no outbox counts');
   return counts;
 }
 

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { messagesByStatus } from '../test-support/outbox-messages.ts';
 import { openTestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
 import { until } from '../test-support/until.ts';
 import { TestWhatsAppGateway } from '../test-support/whatsapp-gateway.ts';
-import { countByStatus, leaseDueMessages, requeueFailed } from './outbox.repository.ts';
+import { countPendingAndFailed, leaseDueMessages, requeueFailed } from './outbox.repository.ts';
 import { enqueue, type NewOutboxMessage } from './outbox.ts';
 import { backoffMs, OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { devOutboxTransport, whatsappGatewayTransport } from './transports.ts';
@@ -60,7 +61,7 @@ describe(`outbox on ${testDatabaseKind}`, () => {
   // Delivers until nothing is pending, however long the retries' backoff takes on a busy machine.
   const drainUntilQuiet = (worker: OutboxWorker) =>
     until('every message delivered or failed for good', async () => {
-      if ((await countByStatus(database.db)).pending === 0) return true;
+      if ((await messagesByStatus(database.db)).pending === 0) return true;
       await worker.drain();
       return false;
     });
@@ -126,10 +127,12 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     expect(row.status).toBe('failed');
     expect(row.attempts).toBe(3);
     expect(row.last_error).toMatch(/503/);
+    expect(await countPendingAndFailed(database.db)).toEqual({ pending: 0, failed: 1 });
     expect(await requeueFailed(database.db)).toBe(1);
+    expect(await countPendingAndFailed(database.db)).toEqual({ pending: 1, failed: 0 });
     gateway.respond = () => 200;
     await drainUntilQuiet(workerFor());
-    expect(await countByStatus(database.db)).toEqual({ pending: 0, sent: 1, failed: 0 });
+    expect(await messagesByStatus(database.db)).toEqual({ pending: 0, sent: 1, failed: 0 });
   });
 
   it('loses nothing while the gateway is down and delivers in order per recipient when it is back', async () => {
@@ -140,10 +143,10 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     await enqueueAll(messages);
     const worker = workerFor({ maxAttempts: 100 });
     await worker.drain();
-    expect((await countByStatus(database.db)).pending).toBe(12);
+    expect((await messagesByStatus(database.db)).pending).toBe(12);
     await gateway.start();
     await drainUntilQuiet(worker);
-    expect(await countByStatus(database.db)).toEqual({ pending: 0, sent: 12, failed: 0 });
+    expect(await messagesByStatus(database.db)).toEqual({ pending: 0, sent: 12, failed: 0 });
     const received = (jid: string) =>
       gateway
         .delivered()
@@ -215,7 +218,7 @@ describe(`outbox on ${testDatabaseKind}`, () => {
       { jid: '+50937000010', message: 'KreyolCash: você recebeu ₭ 1.234,56 de Jean Pierre.' },
       { jid: '+50937000011', message: 'KreyolCash: ou resevwa ₭ 1.234,56 nan men Jean Pierre.' },
     ]);
-    expect(await countByStatus(database.db)).toEqual({ pending: 0, sent: 2, failed: 0 });
+    expect(await messagesByStatus(database.db)).toEqual({ pending: 0, sent: 2, failed: 0 });
   });
 
   it('fails, like a failed send, a message with an unknown template or a missing parameter', async () => {
@@ -329,12 +332,12 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     worker.start();
     try {
       // Two full batches and the last message: none waited for a pause.
-      await until('the backlog is sent', async () => (await countByStatus(database.db)).sent === 5);
+      await until('the backlog is sent', async () => (await messagesByStatus(database.db)).sent === 5);
       await enqueueAll([whatsapp('+50931000016', 'bonjou')]);
       // The last batch held one message: the worker waits before it leases again, where it used to
       // lease at once and, finding nothing, poll again 20 ms later.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(await countByStatus(database.db)).toMatchObject({ sent: 5, pending: 1 });
+      expect(await messagesByStatus(database.db)).toMatchObject({ sent: 5, pending: 1 });
     } finally {
       await worker.stop();
     }

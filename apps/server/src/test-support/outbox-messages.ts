@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DB, OutboxStatus } from '../db/schema.ts';
 import { contentOf, type StoredContent } from '../messaging/render.ts';
 
 // How tests, the chaos suite and the benchmarks read a queued message: as its recipient will, so
@@ -25,4 +27,19 @@ export function codeIn(row: StoredMessage): string {
 /** A parameter of the link in a message (`#token=…`, `&refresh_token=…`), or undefined. */
 export function linkParamIn(row: StoredMessage, param: string): string | undefined {
   return new RegExp(`[#&]${param}=([A-Za-z0-9_-]+)`).exec(textOf(row))?.[1];
+}
+
+/**
+ * Every message by status, sent ones included: what a test checks was delivered. It reads the whole
+ * outbox, which the app never does (countPendingAndFailed).
+ */
+export async function messagesByStatus(db: Kysely<DB>): Promise<Record<OutboxStatus, number>> {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
 }

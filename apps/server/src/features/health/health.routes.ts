@@ -11,7 +11,7 @@ import { pendingMigrations } from '../../db/migrate.ts';
 import { BEARER, PUBLIC } from '../../lib/openapi.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';
 import { withTimeout } from '../../lib/with-timeout.ts';
-import { countByStatus } from '../../messaging/outbox.repository.ts';
+import { countPendingAndFailed } from '../../messaging/outbox.repository.ts';
 
 // The public answers say only whether the service works: anyone may ask them, so they carry no
 // figure about the service's traffic. The operators' figures need OPS_TOKEN.
@@ -50,7 +50,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'getOutboxCounts',
-        summary: 'Outbox messages by status (operators: Bearer OPS_TOKEN)',
+        summary: 'Outbox messages waiting to go out and failed for good (operators: Bearer OPS_TOKEN)',
         description: 'The bearer token is OPS_TOKEN, not a user access token.',
         tags: ['health'],
         security: BEARER,
@@ -58,7 +58,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: async (request) => assertOpsToken(request, opsToken),
     },
-    async () => ({ outbox: await withTimeout(countByStatus(db.db), PING_TIMEOUT_MS) }),
+    async () => ({ outbox: await withTimeout(countPendingAndFailed(db.db), PING_TIMEOUT_MS) }),
   );
 };
 

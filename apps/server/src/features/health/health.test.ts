@@ -34,7 +34,24 @@ describe(`health and the operators' outbox figures on ${testDatabaseKind}`, () =
     }
     const res = await outbox(`Bearer ${OPS_TOKEN}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ outbox: { pending: 1, sent: 0, failed: 0 } });
+    expect(res.json()).toEqual({ outbox: { pending: 1, failed: 0 } });
+  });
+
+  it('counts the messages waiting and those failed for good, not the sent ones', async () => {
+    await t.database.db
+      .insertInto('outbox_messages')
+      .values(
+        (['sent', 'sent', 'failed'] as const).map((status) => ({
+          channel: 'email' as const,
+          recipient: 'ops@example.ht',
+          text: 'bonjou',
+          purpose: 'test',
+          status,
+        })),
+      )
+      .execute();
+    const res = await outbox(`Bearer ${OPS_TOKEN}`);
+    expect(res.json()).toEqual({ outbox: { pending: 1, failed: 1 } });
   });
 
   describe('without OPS_TOKEN', () => {

@@ -4,7 +4,7 @@ import type { ReadObserver } from '../../db/read-routing.ts';
 import { type LedgerObserver, watchLedgerBatches } from '../../ledger/ledger.ts';
 import { assertOpsToken } from '../../lib/ops-token.ts';
 import { withTimeout } from '../../lib/with-timeout.ts';
-import { countByStatus, oldestPendingMessageAt } from '../../messaging/outbox.repository.ts';
+import { countPendingAndFailed, oldestPendingMessageAt } from '../../messaging/outbox.repository.ts';
 
 // Prometheus metrics, one registry per app (tests build many apps in one process, and prom-client's
 // global registry would mix them). Labels are bounded: a route's pattern (never its URL), a status
@@ -108,12 +108,14 @@ function registerScrapeGauges(app: AppInstance, registry: Registry): void {
   const registers = [registry];
   new Gauge({
     name: `${PREFIX}outbox_messages`,
-    help: 'Outbox messages (WhatsApp, e-mail) by status; pending is the queue depth',
+    help: 'Outbox messages (WhatsApp, e-mail) waiting to go out (pending: the queue depth) or failed for good',
     labelNames: ['status'] as const,
     registers,
     async collect() {
       this.reset();
-      const counts = await withTimeout(countByStatus(database.db), SCRAPE_QUERY_TIMEOUT_MS).catch(() => null);
+      const counts = await withTimeout(countPendingAndFailed(database.db), SCRAPE_QUERY_TIMEOUT_MS).catch(
+        () => null,
+      );
       if (counts) for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
     },
   });

@@ -28,10 +28,13 @@ export const readinessSchema = named(
 );
 export type Readiness = z.output<typeof readinessSchema>;
 
-/** The outbox's messages by status, for operators. */
+/**
+ * The outbox's messages waiting to go out and those that failed for good, for operators. Sent ones
+ * are not counted: every message ever sent is kept, and counting them would read them all.
+ */
 export const outboxCountsSchema = named(
   'OutboxCounts',
-  z.object({ outbox: z.object({ pending: z.int(), sent: z.int(), failed: z.int() }) }),
-  "The outbox's messages by status",
+  z.object({ outbox: z.object({ pending: z.int(), failed: z.int() }) }),
+  "The outbox's messages waiting to go out (pending) and failed for good",
 );
 export type OutboxCounts = z.output<typeof outboxCountsSchema>;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
+import { messagesByStatus } from '../../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 import { sendMoney, startTransfer } from '../../../test-support/transfers.ts';
@@ -64,7 +65,18 @@ describe(`the ledger panel on ${testDatabaseKind}`, () => {
     });
   });
 
-  it("gives the outbox queue's size and the age of its oldest pending message", async () => {
+  it("gives the outbox queue's size, its failures and the age of its oldest pending message", async () => {
+    const queued = await messagesByStatus(t.database.db);
+    await t.database.db
+      .updateTable('outbox_messages')
+      .set({ status: 'failed' })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('outbox_messages')
+          .select((s) => s.fn.max('id').as('id'))
+          .where('status', '=', 'pending'),
+      )
+      .execute();
     const oldest = await t.database.db
       .selectFrom('outbox_messages')
       .select((eb) => eb.fn.min('created_at').as('at'))
@@ -74,7 +86,9 @@ describe(`the ledger panel on ${testDatabaseKind}`, () => {
               and id = (select min(id) from outbox_messages where status = 'pending')`.execute(t.database.db);
     const { outbox } = await panel();
     expect(oldest.at).not.toBeNull();
-    expect(outbox.pending).toBeGreaterThan(0);
+    expect(queued.pending).toBeGreaterThan(1);
+    expect(outbox).toMatchObject({ pending: queued.pending - 1, failed: queued.failed + 1 });
+    expect(outbox).not.toHaveProperty('sent');
     expect(outbox.idade_segundos).toBeGreaterThanOrEqual(7200);
     expect(outbox.idade_segundos).toBeLessThan(7300);
     expect(new Date(outbox.mais_antiga_em).getTime()).toBeLessThan(Date.now() - 7_190_000);

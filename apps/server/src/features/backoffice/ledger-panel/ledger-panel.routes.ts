@@ -8,7 +8,7 @@ import {
   storeLedgerCheck,
 } from '../../../ledger/ledger.ts';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
-import { countByStatus, oldestPendingMessageAt } from '../../../messaging/outbox.repository.ts';
+import { countPendingAndFailed, oldestPendingMessageAt } from '../../../messaging/outbox.repository.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 
 const tags = ['backoffice'];
@@ -35,7 +35,7 @@ export const ledgerPanelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const { pendentes_quantidade, pendentes_total_centis, ...totals } = await ledgerTotals(db);
-      const counts = await countByStatus(db);
+      const counts = await countPendingAndFailed(db);
       const oldest = await oldestPendingMessageAt(db);
       return {
         ...totals,

@@ -43,9 +43,9 @@ export const adminLedgerPanelSchema = named(
     pendentes: z.object({ quantidade: z.number(), total_centis: z.number() }),
     reclamacoes_abertas: z.number(),
     ultima_verificacao: adminLedgerCheckSchema.nullable(),
+    // Messages waiting and failed for good; not the sent ones, which would read every message kept.
     outbox: z.object({
       pending: z.number(),
-      sent: z.number(),
       failed: z.number(),
       mais_antiga_em: timestampSchema.nullable(),
       idade_segundos: z.number().nullable(),
