@@ -114,12 +114,63 @@ export async function findFreezeOperator(db: Kysely<DB>, userId: string) {
 export const MOVEMENTS_PAGE = 20;
 
 /**
- * Everything that touched the user's account or names them as payer or payee, newest first:
- * unlike the user's own statement, an operator sees the holds and voids on the payee's side too.
+ * The user's movements on one side, as payer (remetente_id) or as payee (destinatario_id), newest
+ * first from the cursor: at most a page and one, read in order from that side's party index
+ * ((remetente_id | destinatario_id, criado_em desc, id desc)).
  */
-export async function listUserMovements(db: Kysely<DB>, userId: string, cursor: PageCursor | undefined) {
+function movementsOnSide(
+  db: Kysely<DB>,
+  side: 'remetente_id' | 'destinatario_id',
+  userId: string,
+  cursor: PageCursor | undefined,
+) {
   let query = db
     .selectFrom('kreyolcash_movimentacoes as m')
+    .select([
+      'm.id',
+      'm.tipo',
+      'm.status',
+      'm.quantidade_centis',
+      'm.remetente_id',
+      'm.destinatario_id',
+      'm.conta_debito',
+      'm.conta_credito',
+      'm.criado_em',
+    ])
+    .where(`m.${side}`, '=', userId);
+  if (cursor) query = query.where(afterCursor({ timestampColumn: 'm.criado_em', idColumn: 'm.id', cursor }));
+  return query
+    .orderBy('m.criado_em', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(MOVEMENTS_PAGE + 1);
+}
+
+/**
+ * Everything that touched the user's account or names them as payer or payee, newest first:
+ * unlike the user's own statement, an operator sees the holds and voids on the payee's side too.
+ *
+ * A page is the newest of the user's movements as payer and as payee, each side walked on its
+ * own index; the sides never share a movement (CHECK kreyolcash_mov_partes). Those are also all
+ * the movements of the user's account, which nothing indexes by conta_debito or conta_credito: a
+ * person's account has the person's id (accounts.sql), and every writer of movements names the
+ * owner of the paying account as payer and of the credited account as payee (ledger/sql: kc_reter
+ * refuses a payer who does not own the paying account; kc_movimento_reter and kc_movimento_pernas
+ * take both people from the accounts; transfers, purchases, issuance, adjustments, reversals and
+ * refunds name the person whose account they move). The person's own statement relies on the same
+ * rule (statement.sql). An agent's float is an account whose id is not the agent's: its movements
+ * are here because they name the agent.
+ */
+export async function listUserMovements(db: Kysely<DB>, userId: string, cursor: PageCursor | undefined) {
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom(movementsOnSide(db, 'remetente_id', userId, cursor).as('pago'))
+        .selectAll()
+        .unionAll(
+          db.selectFrom(movementsOnSide(db, 'destinatario_id', userId, cursor).as('recebido')).selectAll(),
+        )
+        .as('m'),
+    )
     .leftJoin('usuarios as r', 'r.id', 'm.remetente_id')
     .leftJoin('usuarios as d', 'd.id', 'm.destinatario_id')
     .select([
@@ -136,16 +187,6 @@ export async function listUserMovements(db: Kysely<DB>, userId: string, cursor: 
       'd.nome_completo as destinatario_nome',
       exactTimestamp('m.criado_em').as('cursor_at'),
     ])
-    .where((eb) =>
-      eb.or([
-        eb('m.remetente_id', '=', userId),
-        eb('m.destinatario_id', '=', userId),
-        eb('m.conta_debito', '=', userId),
-        eb('m.conta_credito', '=', userId),
-      ]),
-    );
-  if (cursor) query = query.where(afterCursor({ timestampColumn: 'm.criado_em', idColumn: 'm.id', cursor }));
-  const rows = await query
     .orderBy('m.criado_em', 'desc')
     .orderBy('m.id', 'desc')
     .limit(MOVEMENTS_PAGE + 1)
