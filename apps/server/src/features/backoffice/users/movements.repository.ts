@@ -44,7 +44,18 @@ export async function findActorOperator(db: Kysely<DB>, actor: string | null) {
   return db.selectFrom('operadores').select(['id', 'nome', 'papel']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findLedgerLines(db: Kysely<DB>, movementId: string) {
+// A posting stamps all of a movement's lines with one instant read inside its transaction once it
+// holds the accounts' locks (kc_instante_lancamento, two-phase.sql), and sets concluido_em to that
+// transaction's now(), its start: a movement's lines are never before its concluido_em. How long
+// after has no bound (a transaction may wait on locks), so its lines are first read within this
+// window of concluido_em, through the block range index on their time, and read again without a
+// bound when the window held fewer than all of them (a longer wait, a clock set back): a posted
+// movement has exactly two lines per leg, and a movement not posted has none (ledger check
+// 'movement is unbalanced'). Nothing else indexes the lines by movement, and an index on it would
+// cost every posting an insertion per line.
+const POSTING_WINDOW = '1 minute';
+
+function ledgerLines(db: Kysely<DB>, movementId: string) {
   return db
     .selectFrom('kreyolcash_lancamentos as l')
     .innerJoin('kreyolcash_contas as c', 'c.id', 'l.conta_id')
@@ -60,8 +71,29 @@ export async function findLedgerLines(db: Kysely<DB>, movementId: string) {
       'l.criado_em',
     ])
     .where('l.movimentacao_id', '=', movementId)
-    .orderBy('l.id')
+    .orderBy('l.id');
+}
+
+/** How many lines the movement's posting wrote: two for each of its legs (one without stored legs). */
+async function postedLineCount(db: Kysely<DB>, movementId: string): Promise<number> {
+  const { pernas } = await db
+    .selectFrom('kreyolcash_pernas')
+    .select((eb) => eb.fn.countAll<string>().as('pernas'))
+    .where('movimentacao_id', '=', movementId)
+    .executeTakeFirstOrThrow();
+  return 2 * Math.max(Number(pernas), 1);
+}
+
+/** The movement's lines in the order written; none while it is not posted (as the caller read it). */
+export async function findLedgerLines(db: Kysely<DB>, movement: { id: string; status: string }) {
+  if (movement.status !== 'concluida') return [];
+  const posted = sql<Date>`(select concluido_em from kreyolcash_movimentacoes where id = ${movement.id}::uuid)`;
+  const inWindow = await ledgerLines(db, movement.id)
+    .where('l.criado_em', '>=', posted)
+    .where('l.criado_em', '<', sql<Date>`${posted} + ${POSTING_WINDOW}::interval`)
     .execute();
+  if (inWindow.length === (await postedLineCount(db, movement.id))) return inWindow;
+  return ledgerLines(db, movement.id).execute();
 }
 
 /** The movements this one corrects (referente_a) and those that correct it. */

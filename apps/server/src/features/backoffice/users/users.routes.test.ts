@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { maskNif } from '@kreyolcash/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEE_ACCOUNT_ID, ledger } from '../../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
+import { feePayment, seedAgentAccount } from '../../../test-support/movement-legs.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
 import { decideReport } from '../../../test-support/report-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
@@ -212,6 +215,50 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
     expect((await get(`/movements/${randomUUID()}`)).statusCode).toBe(404);
     expect((await get('/movements/not-an-id')).statusCode).toBe(404);
     expect((await get(`/users/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it("shows every line of a movement: each leg's two, and those of a posting stamped long after it began", async () => {
+    const linesOf = async (id: string) =>
+      (
+        (await get(`/movements/${id}`)).json().lancamentos as { conta_id: string; valor_centis: number }[]
+      ).map((l) => [l.conta_id, l.valor_centis]);
+    // A payment with its fee and an agent's commission: three legs, six lines.
+    const [a, b] = [await seedUser(t), await seedUser(t)];
+    const float = await seedAgentAccount(t, b);
+    const paid = await ledger.postLegs(t.app.deps, {
+      movementKind: 'transferencia',
+      note: null,
+      legs: feePayment(a.id, b.id, float, 1_000, 50, 20),
+    });
+    if (!paid.ok) throw new Error(paid.error);
+    expect(await linesOf(paid.movimentacao_id)).toEqual([
+      [a.id, -1_000],
+      [b.id, 1_000],
+      [a.id, -50],
+      [FEE_ACCOUNT_ID, 50],
+      [a.id, -20],
+      [float, 20],
+    ]);
+    // Held, not posted: no lines yet.
+    expect(await linesOf(await startTransfer(t, a, b, 100))).toEqual([]);
+    // A posting that waited on its accounts' locks stamps its lines when it has them, long after
+    // its transaction began (its concluido_em). Planted: no flow here waits that long.
+    const [c, d] = [await seedUser(t), await seedUser(t)];
+    const late = await t.database.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into kreyolcash_movimentacoes (tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
+                                              quantidade_centis, concluido_em)
+        values ('transferencia', 'concluida', ${c.id}::uuid, ${d.id}::uuid, ${c.id}::uuid, ${d.id}::uuid, 700, now())
+        returning id::text`.execute(trx);
+      const id = rows[0]?.id ?? '';
+      await sql`select kc_lancar(${id}::uuid, ${c.id}::uuid, ${d.id}::uuid, 700::bigint, false,
+                                 now() + interval '2 minutes')`.execute(trx);
+      return id;
+    });
+    expect(await linesOf(late)).toEqual([
+      [c.id, -700],
+      [d.id, 700],
+    ]);
   });
 
   it('names the operator of a correction by name and role, not by the stored id', async () => {

@@ -185,7 +185,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await findActorOperator(db, movement.ator);
       return {
         movimentacao: { ...movement, ator_operador: actor ?? null },
-        lancamentos: await findLedgerLines(db, movement.id),
+        lancamentos: await findLedgerLines(db, movement),
         ...(await findRelatedMovements(db, movement)),
         venda: await findSaleOf(db, movement.id),
         reclamacao: await findReportOf(db, movement.id),
