@@ -109,6 +109,10 @@ export async function findRelatedMovements(
         .where('id', '=', movement.referente_a)
         .executeTakeFirst()
     : undefined;
+  // Reversals (estorno) and refunds (reembolso) name what they correct, and each kind has a
+  // partial unique index on referente_a; but an adjustment may name one too (kc_ajustar's
+  // referente_a), which no index serves, so this reads every movement. Probing the two indexes
+  // alone would leave such adjustments out.
   const correctedBy = await db
     .selectFrom('kreyolcash_movimentacoes')
     .select(columns)
@@ -138,7 +142,10 @@ export async function findSaleOf(db: Kysely<DB>, movementId: string) {
   return sale ?? null;
 }
 
-/** The wrong-payment report on this movement, or the one it reversed. */
+/**
+ * The wrong-payment report on this movement, or the one it reversed. Nothing indexes estorno_id
+ * (only the report's movement has its unique index), so this reads every report.
+ */
 export async function findReportOf(db: Kysely<DB>, movementId: string) {
   const report = await db
     .selectFrom('reclamacoes')
