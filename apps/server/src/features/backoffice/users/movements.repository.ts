@@ -55,16 +55,28 @@ export async function findActorOperator(db: Kysely<DB>, actor: string | null) {
 // cost every posting an insertion per line.
 const POSTING_WINDOW = '1 minute';
 
+// Each line's account and holder are read by key (offset 0 keeps the lookup apart): joined, the
+// planner weighs reading every account against the lines' estimated cost, which grows with the
+// ledger, and may read them all for each line.
 function ledgerLines(db: Kysely<DB>, movementId: string) {
   return db
     .selectFrom('kreyolcash_lancamentos as l')
-    .innerJoin('kreyolcash_contas as c', 'c.id', 'l.conta_id')
-    .leftJoin('usuarios as u', 'u.id', 'c.user_id')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('kreyolcash_contas as c')
+          .leftJoin('usuarios as u', 'u.id', 'c.user_id')
+          .select(['c.tipo', 'u.nome_completo'])
+          .whereRef('c.id', '=', 'l.conta_id')
+          .offset(0)
+          .as('c'),
+      (join) => join.onTrue(),
+    )
     .select([
       sql<string>`l.id::text`.as('id'),
       'l.conta_id',
       'c.tipo as conta_tipo',
-      'u.nome_completo as titular_nome',
+      'c.nome_completo as titular_nome',
       'l.valor_centis',
       'l.saldo_anterior_centis',
       'l.saldo_posterior_centis',
