@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { AMOUNT_CEILING_CENTIS, type FeeBand, feeFor, MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
 import { callRaw } from '../ledger/ledger-call.ts';
-import { codePepper } from '../ledger/policy.ts';
+import { CODE_WINDOW_MS, codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../ledger/policy.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // What the tests of the ledger's batches share: a fee table whose transfers are some free and some
@@ -52,4 +53,37 @@ export function recordingCalls(t: TestApp) {
       return null;
     });
   return { call, failures };
+}
+
+/**
+ * n code-confirmed transfers from payer to payee held by one call of the ledger's batch, in one
+ * transaction: n pending movements of one instant (their now()). Answers their ids.
+ */
+export async function holdTransfersTogether(
+  t: TestApp,
+  payer: { id: string },
+  payee: { id: string },
+  n: number,
+): Promise<string[]> {
+  const itens = Array.from({ length: n }, (_, i) => ({
+    pagador_id: payer.id,
+    destinatario: { id: payee.id },
+    quantidade_centis: 50 + i,
+    tarifa_centis: 0,
+    observacoes: null,
+    politica: policyParams(TRANSFER_HOLD_POLICY),
+    limites: t.config.levelLimits,
+    codigo: '123456',
+    pepper: codePepper(t.config.jwtSecret),
+    chave: randomUUID(),
+    request_hash: `together-${i}`,
+    max_codigos: 1_000,
+    janela_ms: CODE_WINDOW_MS,
+  }));
+  const answers = (await callRaw(t.database.db, 'kc_transferencias_iniciar', { itens })) as {
+    ok: boolean;
+    movimentacao_id: string;
+  }[];
+  if (!answers.every((a) => a.ok)) throw new Error(`batch refused: ${JSON.stringify(answers)}`);
+  return answers.map((a) => a.movimentacao_id);
 }

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRaw } from '../../../ledger/ledger-call.ts';
-import { CODE_WINDOW_MS, codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../../../ledger/policy.ts';
 import { agentMoney, type TestAgent } from '../../../test-support/agent-money.ts';
+import { holdTransfersTogether } from '../../../test-support/batch-fixtures.ts';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS_ENV } from '../../../test-support/lifted-limits.ts';
@@ -83,35 +81,14 @@ describe(`an operator's pages of a user's movements on ${testDatabaseKind}`, () 
   const adminGet = (url: string) =>
     t.app.inject({ url: `/api/admin${url}`, headers: { cookie: support.cookie } });
 
-  /** n transfers from payer to payee held by one call of the ledger's batch (one transaction). */
+  /** n transfers from payer to payee held in one transaction, so of one instant. */
   async function holdTogether(payer: SeededUser, payee: SeededUser, n: number) {
-    const itens = Array.from({ length: n }, (_, i) => ({
-      pagador_id: payer.id,
-      destinatario: { id: payee.id },
-      quantidade_centis: 50 + i,
-      tarifa_centis: 0,
-      observacoes: null,
-      politica: policyParams(TRANSFER_HOLD_POLICY),
-      limites: t.config.levelLimits,
-      codigo: '123456',
-      pepper: codePepper(t.config.jwtSecret),
-      chave: randomUUID(),
-      request_hash: `batch-${i}`,
-      max_codigos: 1_000,
-      janela_ms: CODE_WINDOW_MS,
-    }));
-    const answers = (await callRaw(t.database.db, 'kc_transferencias_iniciar', { itens })) as {
-      movimentacao_id: string;
-    }[];
+    const ids = await holdTransfersTogether(t, payer, payee, n);
     const instants = await t.database.db
       .selectFrom('kreyolcash_movimentacoes')
       .select('criado_em')
       .distinct()
-      .where(
-        'id',
-        'in',
-        answers.map((a) => a.movimentacao_id),
-      )
+      .where('id', 'in', ids)
       .execute();
     expect(instants).toHaveLength(1);
   }

@@ -242,7 +242,8 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
     // Held, not posted: no lines yet.
     expect(await linesOf(await startTransfer(t, a, b, 100))).toEqual([]);
     // A posting that waited on its accounts' locks stamps its lines when it has them, long after
-    // its transaction began (its concluido_em). Planted: no flow here waits that long.
+    // its transaction began (its concluido_em). Planted, written as a posting writes them (both
+    // balances, and a line for each with the balance around it): no flow here waits that long.
     const [c, d] = [await seedUser(t), await seedUser(t)];
     const late = await t.database.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ id: string }>`
@@ -251,8 +252,15 @@ describe(`the back office's users and movements on ${testDatabaseKind}`, () => {
         values ('transferencia', 'concluida', ${c.id}::uuid, ${d.id}::uuid, ${c.id}::uuid, ${d.id}::uuid, 700, now())
         returning id::text`.execute(trx);
       const id = rows[0]?.id ?? '';
-      await sql`select kc_lancar(${id}::uuid, ${c.id}::uuid, ${d.id}::uuid, 700::bigint, false,
-                                 now() + interval '2 minutes')`.execute(trx);
+      await sql`
+        with novos as (
+          update kreyolcash_contas set saldo_centis = saldo_centis + case when id = ${d.id}::uuid then 700 else -700 end
+           where id in (${c.id}::uuid, ${d.id}::uuid)
+          returning id, saldo_centis, case when id = ${d.id}::uuid then 700 else -700 end as valor)
+        insert into kreyolcash_lancamentos (movimentacao_id, conta_id, valor_centis, saldo_anterior_centis,
+                                            saldo_posterior_centis, criado_em)
+        select ${id}::uuid, id, valor, saldo_centis - valor, saldo_centis, now() + interval '2 minutes'
+          from novos order by valor`.execute(trx);
       return id;
     });
     expect(await linesOf(late)).toEqual([
