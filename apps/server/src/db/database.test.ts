@@ -47,6 +47,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0029-outbox-lease-function',
       '0030-lines-by-time',
       '0031-failed-messages-and-dispute-lists',
+      '0032-corrections-by-what-they-correct',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

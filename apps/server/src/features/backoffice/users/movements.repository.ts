@@ -121,10 +121,8 @@ export async function findRelatedMovements(
         .where('id', '=', movement.referente_a)
         .executeTakeFirst()
     : undefined;
-  // Reversals (estorno) and refunds (reembolso) name what they correct, and each kind has a
-  // partial unique index on referente_a; but an adjustment may name one too (kc_ajustar's
-  // referente_a), which no index serves, so this reads every movement. Probing the two indexes
-  // alone would leave such adjustments out.
+  // Reversals, refunds and adjustments may name what they correct: kreyolcash_mov_referente_idx
+  // holds every movement that names one.
   const correctedBy = await db
     .selectFrom('kreyolcash_movimentacoes')
     .select(columns)
@@ -154,10 +152,7 @@ export async function findSaleOf(db: Kysely<DB>, movementId: string) {
   return sale ?? null;
 }
 
-/**
- * The wrong-payment report on this movement, or the one it reversed. Nothing indexes estorno_id
- * (only the report's movement has its unique index), so this reads every report.
- */
+/** The wrong-payment report on this movement, or the one it reversed (each side indexed). */
 export async function findReportOf(db: Kysely<DB>, movementId: string) {
   const report = await db
     .selectFrom('reclamacoes')
