@@ -44,6 +44,35 @@ describe(`ledger:check on ${testDatabaseKind}`, () => {
     );
   });
 
+  it('names a movement whose payee is not the owner of the account it credits', async () => {
+    const [payee, stranger] = [await seedUser(host()), await seedUser(host())];
+    const renamePayee = (to: string) =>
+      database.db.transaction().execute(async (trx) => {
+        await sql`alter table kreyolcash_movimentacoes disable trigger kc_movimentacoes_imutaveis`.execute(
+          trx,
+        );
+        await sql`update kreyolcash_movimentacoes set destinatario_id = ${to}::uuid
+                   where conta_credito = ${payee.id}::uuid and tipo = 'cadastro'`.execute(trx);
+        await sql`alter table kreyolcash_movimentacoes enable trigger kc_movimentacoes_imutaveis`.execute(
+          trx,
+        );
+      });
+    await renamePayee(stranger.id);
+    try {
+      const { problems } = await checkLedgerIntegrity(database.db);
+      expect(problems).toEqual([
+        {
+          check: "movement does not name its accounts' owners",
+          subject: expect.any(String),
+          detail: `cadastro: credits ${payee.id}, payee ${stranger.id}`,
+        },
+      ]);
+    } finally {
+      await renamePayee(payee.id);
+    }
+    expect((await checkLedgerIntegrity(database.db)).problems).toEqual([]);
+  });
+
   it('names the payer and day whose running sending total differs from its movements', async () => {
     const victim = await seedUser(host());
     await sql`insert into kreyolcash_envios_diarios (usuario_id, dia, enviado_centis)

@@ -100,6 +100,25 @@ const CHECKS: { check: string; query: ReturnType<typeof sql<{ subject: string; d
                          and p.quantidade_centis = m.quantidade_centis)`,
   },
   {
+    // A person's or a float's account moves only in a movement that names its owner, as payer of
+    // the paying account or payee of the credited one: every writer takes the people from the
+    // accounts (holds.sql), and a person's statement and the back office's list of a user's
+    // movements find movements by their people, never by their accounts.
+    check: "movement does not name its accounts' owners",
+    query: sql`
+      select m.id::text as subject,
+             m.tipo || ': ' || concat_ws(', ',
+               case when d.user_id is not null and d.user_id is distinct from m.remetente_id
+                    then 'pays from ' || d.id || ', payer ' || coalesce(m.remetente_id::text, 'none') end,
+               case when c.user_id is not null and c.user_id is distinct from m.destinatario_id
+                    then 'credits ' || c.id || ', payee ' || coalesce(m.destinatario_id::text, 'none') end) as detail
+        from kreyolcash_movimentacoes m
+        join kreyolcash_contas d on d.id = m.conta_debito
+        join kreyolcash_contas c on c.id = m.conta_credito
+       where (d.user_id is not null and d.user_id is distinct from m.remetente_id)
+          or (c.user_id is not null and c.user_id is distinct from m.destinatario_id)`,
+  },
+  {
     // A hold is its pending movement (migration 0028): every leg of it is paid from the movement's
     // own paying account, which holds their sum (two-phase.sql, kc_reter).
     check: 'hold paid from another account',
