@@ -113,6 +113,19 @@ export async function findFreezeOperator(db: Kysely<DB>, userId: string) {
 
 export const MOVEMENTS_PAGE = 20;
 
+// What a page shows of a movement, read on each side and again from their merge.
+const MOVEMENT_COLUMNS = [
+  'm.id',
+  'm.tipo',
+  'm.status',
+  'm.quantidade_centis',
+  'm.remetente_id',
+  'm.destinatario_id',
+  'm.conta_debito',
+  'm.conta_credito',
+  'm.criado_em',
+] as const;
+
 /**
  * The user's movements on one side, as payer (remetente_id) or as payee (destinatario_id), newest
  * first from the cursor: at most a page and one, read in order from that side's party index
@@ -126,17 +139,7 @@ function movementsOnSide(
 ) {
   let query = db
     .selectFrom('kreyolcash_movimentacoes as m')
-    .select([
-      'm.id',
-      'm.tipo',
-      'm.status',
-      'm.quantidade_centis',
-      'm.remetente_id',
-      'm.destinatario_id',
-      'm.conta_debito',
-      'm.conta_credito',
-      'm.criado_em',
-    ])
+    .select(MOVEMENT_COLUMNS)
     .where(`m.${side}`, '=', userId);
   if (cursor) query = query.where(afterCursor({ timestampColumn: 'm.criado_em', idColumn: 'm.id', cursor }));
   return query
@@ -157,7 +160,7 @@ function movementsOnSide(
  * refuses a payer who does not own the paying account; kc_movimento_reter and kc_movimento_pernas
  * take both people from the accounts; transfers, purchases, issuance, adjustments, reversals and
  * refunds name the person whose account they move). The person's own statement relies on the same
- * rule (statement.sql). An agent's float is an account whose id is not the agent's: its movements
+ * rule (statement.sql), and ledger:check holds it. An agent's float is an account whose id is not the agent's: its movements
  * are here because they name the agent.
  */
 export async function listUserMovements(db: Kysely<DB>, userId: string, cursor: PageCursor | undefined) {
@@ -174,15 +177,7 @@ export async function listUserMovements(db: Kysely<DB>, userId: string, cursor: 
     .leftJoin('usuarios as r', 'r.id', 'm.remetente_id')
     .leftJoin('usuarios as d', 'd.id', 'm.destinatario_id')
     .select([
-      'm.id',
-      'm.tipo',
-      'm.status',
-      'm.quantidade_centis',
-      'm.remetente_id',
-      'm.destinatario_id',
-      'm.conta_debito',
-      'm.conta_credito',
-      'm.criado_em',
+      ...MOVEMENT_COLUMNS,
       'r.nome_completo as remetente_nome',
       'd.nome_completo as destinatario_nome',
       exactTimestamp('m.criado_em').as('cursor_at'),
