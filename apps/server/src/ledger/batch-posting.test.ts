@@ -199,6 +199,32 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
     await expectLedgerSound(t.database.db);
   });
 
+  /** kc_postar_lote under the locks its caller takes; what it posted, and how many accounts' rows it read. */
+  const postTogether = (ids: string[]) =>
+    t.database.db.transaction().execute(async (trx) => {
+      await sql`select 1 from kreyolcash_movimentacoes where id in (${sql.join(ids)}) order by id for no key update`.execute(
+        trx,
+      );
+      await sql`select 1 from kreyolcash_contas
+                 where id in (select unnest(array[conta_debito, conta_credito]) from kc_pernas_dos_movimentos(${ids}::uuid[]))
+                 order by id for no key update`.execute(trx);
+      const accountsRead = async () =>
+        Number(
+          (
+            await sql<{ n: string }>`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n
+                                       from pg_stat_xact_user_tables where relname = 'kreyolcash_contas'`.execute(
+              trx,
+            )
+          ).rows[0]?.n ?? 0,
+        );
+      const before = await accountsRead();
+      const { rows } = await sql<{ postados: string[] }>`
+        select kc_postar_lote(${ids}::uuid[], ${JSON.stringify(t.config.levelLimits)}::jsonb) as postados`.execute(
+        trx,
+      );
+      return { posted: rows[0]?.postados, accountsRead: (await accountsRead()) - before };
+    });
+
   it('posts the movements it is given in one go and answers which', async () => {
     const [a, b, c] = [await seedUser(t), await seedUser(t), await seedUser(t)];
     const holds = [
@@ -208,19 +234,7 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       await hold(a, c, 50),
     ];
     const ids = holds.map((h) => h.id);
-    const posted = await t.database.db.transaction().execute(async (trx) => {
-      await sql`select 1 from kreyolcash_movimentacoes where id in (${sql.join(ids)}) order by id for no key update`.execute(
-        trx,
-      );
-      await sql`select 1 from kreyolcash_contas
-                 where id in (select unnest(array[conta_debito, conta_credito]) from kc_pernas_dos_movimentos(${ids}::uuid[]))
-                 order by id for no key update`.execute(trx);
-      const { rows } = await sql<{ postados: string[] }>`
-        select kc_postar_lote(${ids}::uuid[], ${JSON.stringify(t.config.levelLimits)}::jsonb) as postados`.execute(
-        trx,
-      );
-      return rows[0]?.postados;
-    });
+    const { posted } = await postTogether(ids);
     expect(posted).toEqual(ids);
     expect(await Promise.all(ids.map(statusOf))).toEqual([
       'concluida',
@@ -242,6 +256,20 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
     ]);
     await expectLedgerSound(t.database.db);
   });
+  // Its plan is made once per connection: a payee's maximum balance read by the payee's key, not
+  // by walking every person's account for each batch.
+  it("reads the accounts of the batch's legs, however many people have one", async () => {
+    await sql`insert into usuarios (nome_completo, documento, email, telefone, data_nascimento, sexo, document_photo_key)
+              select 'Moun ' || n, '9' || lpad(n::text, 9, '0'), 'moun' || n || '.' || ${String(Date.now())} || '@example.ht',
+                     '+50957' || lpad(n::text, 6, '0'), date '1990-01-01', 'F', 'documents/x' || n || '.jpg'
+                from generate_series(1, 300) as n`.execute(t.database.db);
+    const [a, b, c] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const ids = [(await hold(a, b, 400)).id, (await hold(b, c, 300)).id];
+    const { posted, accountsRead } = await postTogether(ids);
+    expect(posted).toEqual(ids);
+    expect(accountsRead).toBeLessThan(30);
+  });
+
   it("answers each posted transfer that asked with its payer's statement row, as one alone would", async () => {
     const [a, b, c] = [await seedUser(t), await seedUser(t), await seedUser(t)];
     const transfers = [

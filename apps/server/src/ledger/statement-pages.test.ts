@@ -111,4 +111,36 @@ describe(`statement pages read together, on ${testDatabaseKind}`, () => {
     expect(batcher.sent.items - before.items).toBe(asked.length);
     expect(calls).toBeLessThan(asked.length / 2);
   });
+
+  // A movement's row (its detail, a verification's answer) is looked up by its key. Its plan is made
+  // once per connection for any person: one that walked the person's movements to find it read a
+  // shop's every sale for each of its rows.
+  it("reads one movement's row by its key, not through the person's other movements", async () => {
+    const [a, b] = people as [SeededUser, SeededUser];
+    await sql`insert into kreyolcash_movimentacoes (remetente_id, destinatario_id, conta_debito, conta_credito,
+                                                    quantidade_centis, tipo, status, criado_em, concluido_em)
+              select ${a.id}::uuid, ${b.id}::uuid, ${a.id}::uuid, ${b.id}::uuid, 100 + n, 'transferencia',
+                     'concluida', timestamptz '2026-11-01 12:00:00+00' + n * interval '1 second', now()
+                from generate_series(1, 400) as n`.execute(t.database.db);
+    const [page] = await listStatements(t.database.db, [
+      { userId: a.id, filter: 'all', limit: 1, cursor: undefined },
+    ]);
+    const id = JSON.parse(`[${page?.itens ?? ''}]`)[0].id as string;
+    const fetched = await t.database.db.transaction().execute(async (trx) => {
+      const read = () =>
+        sql<{
+          n: string;
+        }>`select coalesce(sum(coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)), 0) as n
+                             from pg_stat_xact_user_tables where relname = 'kreyolcash_movimentacoes'`.execute(
+          trx,
+        );
+      const before = Number((await read()).rows[0]?.n);
+      const row = await sql<{
+        id: string;
+      }>`select id from kc_extrato_linhas(${a.id}::uuid, array[${id}::uuid], true)`.execute(trx);
+      expect(row.rows.map((r) => r.id)).toEqual([id]);
+      return Number((await read()).rows[0]?.n) - before;
+    });
+    expect(fetched).toBeLessThan(5);
+  });
 });

@@ -264,7 +264,9 @@ begin
       from (select p.movimentacao_id, p.conta_credito,
                    sum(p.quantidade_centis) over (partition by p.conta_credito order by p.ordem, p.numero) as acumulado
               from kc_pernas_dos_movimentos(p_movs) p) c
-      cross join lateral kc_saldo_maximo(p_limites, c.conta_credito) s
+      -- offset 0: read by the credited account's key (inlined, the generic plan walked every
+      -- person's account for each batch).
+      cross join lateral (select * from kc_saldo_maximo(p_limites, c.conta_credito) offset 0) s
      where s.saldo_centis + c.acumulado > s.maximo_centis) b;
   select coalesce(array_agg(m.id order by array_position(p_movs, m.id)), '{}') into v_postados
     from kreyolcash_movimentacoes m
