@@ -135,6 +135,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps sent messages 30 days unless MESSAGE_RETENTION_DAYS says otherwise, at least a day', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).messageRetentionDays).toBe(30);
+    expect(loadConfig({ DATA_DIR: tempDir(), MESSAGE_RETENTION_DAYS: '7' }).messageRetentionDays).toBe(7);
+    for (const value of ['0', '-1', '1.5', '3651', 'forever']) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), MESSAGE_RETENTION_DAYS: value }), value).toThrow(
+        /MESSAGE_RETENTION_DAYS/,
+      );
+    }
+  });
+
   it('reads KC_HTG_RATE as gourdes per ₭, 1 unless set, in ten-thousandths', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).htgPerKcBp).toBe(10_000);
     expect(loadConfig({ DATA_DIR: tempDir(), KC_HTG_RATE: '1.25' }).htgPerKcBp).toBe(12_500);

@@ -58,6 +58,8 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(72),
+  // At least a day: the resent-code limit counts the code messages of the last 15 minutes.
+  MESSAGE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LEVEL_LIMITS: z.string().optional().transform(parseLevelLimits),
   ADJUSTMENT_MAX_CENTIS: z.coerce
     .number()
@@ -191,6 +193,8 @@ export type Config = {
   opsToken: string | undefined;
   /** How long support has to decide a "wrong person" report before its hold is released. */
   reportDecisionHours: number;
+  /** How many days a sent WhatsApp message or e-mail is kept before it is deleted. */
+  messageRetentionDays: number;
   /** What each verification level may send and hold (LEVEL_LIMITS over the defaults). */
   levelLimits: Record<VerificationLevel, LevelLimits>;
   /**
@@ -274,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     opsToken: e.OPS_TOKEN,
     reportDecisionHours: e.REPORT_DECISION_HOURS,
+    messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     levelLimits: e.LEVEL_LIMITS,
     adjustmentMaxCentis: e.ADJUSTMENT_MAX_CENTIS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

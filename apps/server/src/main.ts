@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/prepare.ts';
 import { ExpirySweeper } from './ledger/expiry-sweeper.ts';
 import { noticeDeriver, publishHtgRate } from './ledger/ledger.ts';
 import { rateLimiterFor } from './lib/rate-limit.ts';
+import { OutboxRetention } from './messaging/outbox-retention.ts';
 import { OutboxWorker } from './messaging/outbox-worker.ts';
 import { transportsFor } from './messaging/transports.ts';
 import { fileStoreFor, fileStoreName } from './uploads/file-store-for.ts';
@@ -35,6 +36,10 @@ async function main(): Promise<void> {
   });
   app.log.info({ whatsapp: transports.whatsapp.name, email: transports.email.name }, 'message transports');
   const expirySweeper = new ExpirySweeper(database.db, app.log, { levelLimits: config.levelLimits });
+  const outboxRetention = new OutboxRetention(database.db, {
+    retentionDays: config.messageRetentionDays,
+    logger: app.log,
+  });
 
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +53,7 @@ async function main(): Promise<void> {
     await app.close();
     await outboxWorker.stop();
     await expirySweeper.stop();
+    await outboxRetention.stop();
     await rateLimiter.close();
     await database.close();
     process.exit(0);
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   outboxWorker.start();
   expirySweeper.start();
+  outboxRetention.start();
   app.log.info(`KreyolCash is on http://${config.host}:${portOf(app)} (${database.kind} database)`);
 }
 

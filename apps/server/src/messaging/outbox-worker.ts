@@ -52,8 +52,9 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
 /**
  * Delivers queued messages: leases a batch, renders each (its template, in the recipient's
  * language, or its text as written), sends it through its channel's transport, and records the
- * outcome. A message that cannot be rendered fails its attempt like a failed send. After `maxAttempts` failures a row becomes `failed` with its last error and
- * stays for an operator (`npm run outbox:retry`); rows are never deleted.
+ * outcome. A message that cannot be rendered fails its attempt like a failed send. After
+ * `maxAttempts` failures a row becomes `failed` with its last error and stays for an operator
+ * (`npm run outbox:retry`); sent rows are deleted after the retention period (OutboxRetention).
  */
 export class OutboxWorker {
   private readonly options: Required<Omit<OutboxWorkerOptions, 'logger' | 'feed'>> &

@@ -130,7 +130,7 @@ function newestFirst(a: OutboxMessage, b: OutboxMessage): number {
  * What operators and alerts watch: the messages waiting to go out (the queue's depth) and those
  * that failed for good. Each is counted from its own partial index (outbox_pending_idx,
  * outbox_failed_idx, migration 0031), a read the size of the queue and of the failures. Sent
- * messages are not counted: every message ever sent is kept, so that count would read them all.
+ * messages are not counted: that count would read every message kept (a month of them by default).
  */
 export async function countPendingAndFailed(db: Kysely<DB>): Promise<{ pending: number; failed: number }> {
   const { rows } = await sql<{ pending: number; failed: number }>`
@@ -159,4 +159,37 @@ export async function requeueFailed(db: Kysely<DB>): Promise<number> {
     .where('status', '=', 'failed')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * The first message written at or after `instant`, by id; null when none is. Ids are handed out in
+ * the order messages are written, so every id below it is a message written before (give or take
+ * a transaction in flight). The walk is the primary key's from the oldest row: once older messages
+ * are deleted, that is a few rows, with no index of the messages' time to keep up (migration 0020).
+ */
+export async function firstMessageIdSince(db: Kysely<DB>, instant: Date): Promise<number | null> {
+  const { rows } = await sql<{ id: number }>`
+    select id from outbox_messages where created_at >= ${instant} order by id limit 1`.execute(db);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Deletes up to `limit` messages sent before `before` whose id is below `belowId` (null: any id),
+ * oldest first, through the primary key; returns how many. A sent message's text can carry a code
+ * or a link's token, and nothing reads it once it has gone: the resent-code limit counts only the
+ * last minutes. Pending and failed messages stay (an operator requeues the failed). Rows another
+ * process is deleting are skipped, not waited for.
+ */
+export async function deleteSentBefore(
+  db: Kysely<DB>,
+  before: Date,
+  belowId: number | null,
+  limit: number,
+): Promise<number> {
+  const result = await sql`
+    delete from outbox_messages
+     where id in (select id from outbox_messages
+                   where id < ${belowId ?? Number.MAX_SAFE_INTEGER} and status = 'sent' and created_at < ${before}
+                   order by id limit ${limit} for update skip locked)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
