@@ -48,6 +48,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0030-lines-by-time',
       '0031-failed-messages-and-dispute-lists',
       '0032-corrections-by-what-they-correct',
+      '0033-user-search-indexes',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -1,12 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The extensions the migrations create (the user search's trigrams), which PGlite loads at its start. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type Unlisten = () => Promise<void>;
 
@@ -141,6 +145,7 @@ async function openPGlite(dataDir: string | undefined, dump: Blob | undefined): 
     ...(path ? { dataDir: path } : {}),
     ...(dump ? { loadDataDir: dump } : {}),
     parsers: PARSERS,
+    extensions: PGLITE_EXTENSIONS,
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -32,6 +32,7 @@ import * as outboxLeaseFunction from './migrations/0029-outbox-lease-function.ts
 import * as linesByTime from './migrations/0030-lines-by-time.ts';
 import * as failedMessagesAndDisputeLists from './migrations/0031-failed-messages-and-dispute-lists.ts';
 import * as correctionsByWhatTheyCorrect from './migrations/0032-corrections-by-what-they-correct.ts';
+import * as userSearchIndexes from './migrations/0033-user-search-indexes.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0030-lines-by-time': linesByTime,
   '0031-failed-messages-and-dispute-lists': failedMessagesAndDisputeLists,
   '0032-corrections-by-what-they-correct': correctionsByWhatTheyCorrect,
+  '0033-user-search-indexes': userSearchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { PGliteDialect } from '../db/pglite-dialect.ts';
 import {
@@ -43,7 +43,7 @@ export async function buildDatabaseTemplate(serverUrl: string | undefined): Prom
 
 async function buildPGliteTemplate(): Promise<BuiltTemplate> {
   const dir = mkdtempSync(join(tmpdir(), 'kc-db-template-'));
-  const pglite = await PGlite.create({});
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     const emptyDump = join(dir, 'empty.tar');
     writeFileSync(emptyDump, await dumpOf(pglite));

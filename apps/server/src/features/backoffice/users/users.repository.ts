@@ -7,11 +7,9 @@ import { afterCursor, exactTimestamp, type PageCursor, pageOf } from '../../../l
 
 export const SEARCH_LIMIT = 20;
 
-// Accented letters of Creole and French names, folded to their base letter on both sides of the
-// comparison (translate is in every PostgreSQL, unlike the unaccent extension).
-const ACCENTED = 'àáâãäèéêëìíîïòóôõöùúûüçñÀÁÂÃÄÈÉÊËÌÍÎÏÒÓÔÕÖÙÚÛÜÇÑ';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn';
-
+// Accented letters of Creole and French names are folded to their base letter on both sides of the
+// comparison: the typed text here, the stored name by usuarios_nome_dobrado (migration 0033), whose
+// trigram index serves the search.
 export function foldName(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
@@ -50,9 +48,7 @@ export async function searchUsers(db: Kysely<DB>, text: string) {
       if (phone) any.push(eb('u.telefone', '=', phone));
       if (nif) any.push(eb('u.documento', '=', nif));
       if (!q.includes('@')) {
-        any.push(
-          sql<boolean>`lower(translate(u.nome_completo, ${ACCENTED}, ${PLAIN})) like ${`%${escapeLike(folded)}%`}`,
-        );
+        any.push(sql<boolean>`usuarios_nome_dobrado(u.nome_completo) like ${`%${escapeLike(folded)}%`}`);
       }
       return eb.or(any);
     })
