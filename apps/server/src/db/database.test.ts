@@ -49,6 +49,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0031-failed-messages-and-dispute-lists',
       '0032-corrections-by-what-they-correct',
       '0033-user-search-indexes',
+      '0034-a-persons-sessions-and-reviews',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

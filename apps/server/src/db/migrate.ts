@@ -33,6 +33,7 @@ import * as linesByTime from './migrations/0030-lines-by-time.ts';
 import * as failedMessagesAndDisputeLists from './migrations/0031-failed-messages-and-dispute-lists.ts';
 import * as correctionsByWhatTheyCorrect from './migrations/0032-corrections-by-what-they-correct.ts';
 import * as userSearchIndexes from './migrations/0033-user-search-indexes.ts';
+import * as aPersonsSessionsAndReviews from './migrations/0034-a-persons-sessions-and-reviews.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0031-failed-messages-and-dispute-lists': failedMessagesAndDisputeLists,
   '0032-corrections-by-what-they-correct': correctionsByWhatTheyCorrect,
   '0033-user-search-indexes': userSearchIndexes,
+  '0034-a-persons-sessions-and-reviews': aPersonsSessionsAndReviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
