@@ -23,6 +23,7 @@ export class OutboxRetention {
   private timer: NodeJS.Timeout | undefined;
   private firstRun: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private isStopped = false;
   private readonly intervalMs: number;
 
   constructor(
@@ -45,7 +46,9 @@ export class OutboxRetention {
     this.firstRun = setTimeout(run, Math.min(60_000, this.intervalMs));
   }
 
+  /** Stops after the batch in progress: a month's backlog does not hold up a shutdown. */
   async stop(): Promise<void> {
+    this.isStopped = true;
     clearInterval(this.timer);
     clearTimeout(this.firstRun);
     await this.running;
@@ -60,7 +63,7 @@ export class OutboxRetention {
     for (;;) {
       const deleted = await deleteSentBefore(this.db, before, belowId, BATCH);
       total += deleted;
-      if (deleted < BATCH) break;
+      if (deleted < BATCH || this.isStopped) break;
     }
     if (total > 0)
       this.options.logger?.info({ deleted: total }, 'sent messages past their retention deleted');
