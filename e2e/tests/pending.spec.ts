@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Frame, type Page, test } from '@playwright/test';
 import { createUser, latestMessage, logIn, newUser, type TestUser } from './support/accounts';
 
 // Money held for a code is always recoverable (resume or cancel, from the detail,
@@ -61,10 +61,19 @@ test('a held transfer is resumed from its detail (and survives a reload), or can
   await expect(held(page)).toContainText('Lajan sa a ap tann kòd la');
   await expect(held(page)).toContainText('₭ 27,50 rete kenbe');
   await shot(page, 'detail-pending');
+  // Every address the page takes on its way to the code step: each names the held transfer, so a
+  // reload at any moment comes back to it.
+  const addresses: string[] = [];
+  const record = (frame: Frame) => {
+    if (frame === page.mainFrame()) addresses.push(new URL(frame.url()).search);
+  };
+  page.on('framenavigated', record);
   await held(page).getByRole('link', { name: 'Antre kòd la' }).click();
   await expect(page).toHaveURL(`/transfer?movimentacao=${first}`);
   await expect(page.getByRole('heading', { name: 'Antre kòd 6 chif la' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Voye kòd la ankò/ })).toBeVisible();
+  page.off('framenavigated', record);
+  expect(addresses.filter((search) => search !== `?movimentacao=${first}`)).toEqual([]);
 
   // A reload on the code step keeps the way back to it.
   await page.reload();

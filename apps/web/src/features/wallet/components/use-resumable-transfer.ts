@@ -16,6 +16,8 @@ export function useResumableTransfer(
 ): PendingTransfer[] {
   const [params, setParams] = useSearchParams();
   const asked = useRef(params.get(PARAM));
+  // The transfer being resumed, until the wizard holds it: in between, its name stays in the address.
+  const resuming = useRef<string | null>(null);
   const resume = useRef(onResume);
   resume.current = onResume;
   const waiting = usePendingTransfers();
@@ -25,12 +27,17 @@ export function useResumableTransfer(
     const found = waiting.data.find((transfer) => transfer.movimentacao_id === asked.current);
     asked.current = null;
     // Over already (posted, cancelled, expired): the wizard starts afresh and offers the others.
-    if (found) resume.current(found);
+    if (!found) return;
+    resuming.current = found.movimentacao_id;
+    resume.current(found);
   }, [waiting.data]);
 
   const named = params.get(PARAM);
   useEffect(() => {
-    if (asked.current || named === heldId) return;
+    if (heldId !== null && heldId === resuming.current) resuming.current = null;
+    // Resumed from cached data, the wizard holds the transfer only at its next render: clearing the
+    // address now, then naming it again, left a moment when a reload lost the code step.
+    if (asked.current || named === heldId || (heldId === null && named === resuming.current)) return;
     setParams(heldId ? { [PARAM]: heldId } : {}, { replace: true });
   }, [heldId, named, setParams]);
 
