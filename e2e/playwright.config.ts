@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, exitIfMissing, missingChromium, missingWebBuild } from '../scripts/prerequisites.mjs';
+import {
+  exitIfMissing,
+  journeyChromiumPath,
+  missingChromium,
+  missingWebBuild,
+} from '../scripts/prerequisites.mjs';
 import { findFreePort } from './tests/support/free-port';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -11,7 +16,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // Checked in the runner and again in each worker, before anything starts: without a browser or a
 // build every journey would fail on its own, far from the reason.
 exitIfMissing('The browser journeys', [
-  missingChromium(),
+  missingChromium(journeyChromiumPath()),
   missingWebBuild(resolve(repoRoot, process.env.WEB_DIST_DIR ?? 'apps/web/dist')),
 ]);
 
@@ -52,7 +57,7 @@ export default defineConfig({
     // cache: a quarter of each journey's time. The journeys about the worker (pwa*.spec.ts) allow it.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: journeyChromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
