@@ -16,6 +16,7 @@ import {
   seedUser,
 } from '../test-support/ledger-fixtures.ts';
 import { queueNotices } from '../test-support/notices.ts';
+import { rowsReadFrom } from '../test-support/rows-read.ts';
 import { seededRandom } from '../test-support/seeded-random.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
@@ -208,21 +209,15 @@ describe(`a batch of verifications posted as sets on ${testDatabaseKind}`, () =>
       await sql`select 1 from kreyolcash_contas
                  where id in (select unnest(array[conta_debito, conta_credito]) from kc_pernas_dos_movimentos(${ids}::uuid[]))
                  order by id for no key update`.execute(trx);
-      const accountsRead = async () =>
-        Number(
-          (
-            await sql<{ n: string }>`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n
-                                       from pg_stat_xact_user_tables where relname = 'kreyolcash_contas'`.execute(
-              trx,
-            )
-          ).rows[0]?.n ?? 0,
-        );
-      const before = await accountsRead();
+      const before = await rowsReadFrom(trx, 'kreyolcash_contas');
       const { rows } = await sql<{ postados: string[] }>`
         select kc_postar_lote(${ids}::uuid[], ${JSON.stringify(t.config.levelLimits)}::jsonb) as postados`.execute(
         trx,
       );
-      return { posted: rows[0]?.postados, accountsRead: (await accountsRead()) - before };
+      return {
+        posted: rows[0]?.postados,
+        accountsRead: (await rowsReadFrom(trx, 'kreyolcash_contas')) - before,
+      };
     });
 
   it('posts the movements it is given in one go and answers which', async () => {

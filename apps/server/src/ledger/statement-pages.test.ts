@@ -2,6 +2,7 @@ import type { HistoryFilter } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { rowsReadFrom } from '../test-support/rows-read.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { listStatement, listStatements, type PageQuery } from './statement.repository.ts';
@@ -127,19 +128,11 @@ describe(`statement pages read together, on ${testDatabaseKind}`, () => {
     ]);
     const id = JSON.parse(`[${page?.itens ?? ''}]`)[0].id as string;
     const fetched = await t.database.db.transaction().execute(async (trx) => {
-      const read = () =>
-        sql<{
-          n: string;
-        }>`select coalesce(sum(coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0)), 0) as n
-                             from pg_stat_xact_user_tables where relname = 'kreyolcash_movimentacoes'`.execute(
-          trx,
-        );
-      const before = Number((await read()).rows[0]?.n);
-      const row = await sql<{
-        id: string;
-      }>`select id from kc_extrato_linhas(${a.id}::uuid, array[${id}::uuid], true)`.execute(trx);
+      const before = await rowsReadFrom(trx, 'kreyolcash_movimentacoes');
+      const row = await sql<{ id: string }>`
+        select id from kc_extrato_linhas(${a.id}::uuid, array[${id}::uuid], true)`.execute(trx);
       expect(row.rows.map((r) => r.id)).toEqual([id]);
-      return Number((await read()).rows[0]?.n) - before;
+      return (await rowsReadFrom(trx, 'kreyolcash_movimentacoes')) - before;
     });
     expect(fetched).toBeLessThan(5);
   });
