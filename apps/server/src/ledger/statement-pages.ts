@@ -8,26 +8,19 @@ import {
   type StatementPageJson,
 } from './statement.repository.ts';
 
-// The statement pages asked while a lane's call is out go together in its next call: one round
-// trip and one statement for all of them, each page still read at the time of its request (a read
-// has no order to keep, so requests take the lanes in turn). Two lanes, so that PostgreSQL reads
-// one call while the server answers the other's (docs/performance.md, session 24). Only the
-// primary's reads are batched.
+// The statement pages asked while the lanes' calls are out go together in the next free lane's
+// call: one round trip and one statement for all of them, each page still read at the time of its
+// request (a read has no order to keep, so the pages share one queue). Two lanes, so that
+// PostgreSQL reads one call while the server answers the other's (docs/performance.md, sessions 24
+// and 36). Only the primary's reads are batched.
 const LANES = 2;
 const MAX_BATCH = 32;
-let turn = 0;
-
-function nextLane(): string {
-  turn = (turn + 1) % LANES;
-  return String(turn);
-}
 
 /** The statement pages of a database handle, batched under load (one call when the server is quiet). */
 export const statementPages = onePer(
   (db: Kysely<DB>) =>
     new CallBatcher<PageQuery, StatementPageJson>({
       lanes: LANES,
-      keyOf: nextLane,
       maxBatch: MAX_BATCH,
       runOne: (page) => listStatement(db, page),
       runMany: (pages) => listStatements(db, pages),

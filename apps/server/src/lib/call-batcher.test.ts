@@ -199,6 +199,60 @@ describe('CallBatcher lanes', () => {
     expect(await Promise.all([a1, a2, ...others])).toEqual(['a:1', 'a:2', 'b:1', 'c:1', 'd:1', 'e:1']);
     expect(started.indexOf('a:2')).toBeGreaterThan(started.indexOf('a:1'));
   });
+
+  it('without keys, sends from one queue through whichever lane is free, and splits a long queue over free lanes', async () => {
+    const held: ReturnType<typeof deferred<string[]>>[] = [];
+    const calls: string[][] = [];
+    const batcher = new CallBatcher<string, string>({
+      lanes: 2,
+      maxBatch: 3,
+      runOne: async (item) => {
+        calls.push([item]);
+        return item;
+      },
+      runMany: (items) => {
+        calls.push(items);
+        const call = deferred<string[]>();
+        held.push(call);
+        return call.promise;
+      },
+    });
+    // Seven arrive in one turn: both lanes take a call of three; the seventh waits for a lane.
+    const first = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((item) => batcher.run(item));
+    await nextTurn();
+    expect(calls).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+    ]);
+    expect(batcher.queued).toBe(1);
+    // The second lane answers first: it takes the seventh and what came meanwhile, while the first is still out.
+    const later = ['h', 'i'].map((item) => batcher.run(item));
+    held[1]?.resolve(['d', 'e', 'f']);
+    await nextTurn();
+    await nextTurn();
+    expect(calls[2]).toEqual(['g', 'h', 'i']);
+    held[0]?.resolve(['a', 'b', 'c']);
+    held[2]?.resolve(['g', 'h', 'i']);
+    expect(await Promise.all([...first, ...later])).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
+    expect(batcher.queued).toBe(0);
+  });
+
+  it('without keys, runs each item of a rolled-back call alone', async () => {
+    const batcher = new CallBatcher<string, string>({
+      lanes: 2,
+      maxBatch: 10,
+      runOne: async (item) => {
+        if (item === 'bad') throw sqlError('22003');
+        return `one:${item}`;
+      },
+      runMany: async () => {
+        throw sqlError('22003');
+      },
+    });
+    const answers = ['a', 'bad', 'b'].map((item) => batcher.run(item).catch((e: Error) => e.message));
+    expect(await Promise.all(answers)).toEqual(['one:a', 'sqlstate 22003', 'one:b']);
+    expect(batcher.sent.rolledBack).toBe(1);
+  });
 });
 
 describe('wasRolledBack', () => {

@@ -9,9 +9,11 @@ export type CallBatcherOptions<I, R> = {
    * Lanes, each with one call in flight; items arriving meanwhile wait and leave together in the
    * lane's next call. An item's lane comes from its key, so the items of one key (one payer) are
    * never in two calls at once and calls of different lanes do not wait on each other's rows.
+   * Items without a key (reads, which have no order to keep) share one queue instead, and the
+   * next free lane takes its call from it: none waits behind a busy lane while another is free.
    */
   lanes: number;
-  keyOf: (item: I) => string;
+  keyOf?: (item: I) => string;
   maxBatch: number;
 };
 
@@ -32,12 +34,17 @@ export class CallBatcher<I, R> {
   private readonly watchers = new Set<(items: number) => void>();
 
   constructor(private readonly options: CallBatcherOptions<I, R>) {
-    this.lanes = Array.from({ length: options.lanes }, () => ({ waiting: [], busy: false, due: false }));
+    const shared: Waiting<I, R>[] = [];
+    this.lanes = Array.from({ length: options.lanes }, () => ({
+      waiting: options.keyOf ? [] : shared,
+      busy: false,
+      due: false,
+    }));
   }
 
-  /** Items waiting for their lane's next call. */
+  /** Items waiting for a lane's next call. */
   get queued(): number {
-    return this.lanes.reduce((sum, lane) => sum + lane.waiting.length, 0);
+    return [...new Set(this.lanes.map((lane) => lane.waiting))].reduce((sum, queue) => sum + queue.length, 0);
   }
 
   /** Hears the size of every call sent (the metrics' batch sizes); returns its removal. */
@@ -47,11 +54,17 @@ export class CallBatcher<I, R> {
   }
 
   run(item: I): Promise<R> {
-    const lane = this.lanes[laneIndex(this.options.keyOf(item), this.lanes.length)] as Lane<I, R>;
+    const lane = this.laneFor(item);
     return new Promise<R>((resolve, reject) => {
       lane.waiting.push({ item, resolve, reject });
       this.pumpThisTurn(lane);
     });
+  }
+
+  private laneFor(item: I): Lane<I, R> {
+    const { keyOf } = this.options;
+    if (keyOf) return this.lanes[laneIndex(keyOf(item), this.lanes.length)] as Lane<I, R>;
+    return this.lanes.find((lane) => !lane.busy) ?? (this.lanes[0] as Lane<I, R>);
   }
 
   /**
@@ -77,6 +90,11 @@ export class CallBatcher<I, R> {
       lane.busy = false;
       this.pumpThisTurn(lane);
     });
+    // More than one call's worth waits in the shared queue: a free lane takes the next call now.
+    if (!this.options.keyOf && lane.waiting.length > 0) {
+      const free = this.lanes.find((other) => !other.busy);
+      if (free) this.pump(free);
+    }
   }
 
   private async send(batch: Waiting<I, R>[]): Promise<void> {
@@ -117,8 +135,12 @@ function laneIndex(key: string, lanes: number): number {
   return (hash >>> 0) % lanes;
 }
 
-/** One key's items stay in arrival order, as they would have in the call that rolled back. */
-function byKey<I, R>(batch: Waiting<I, R>[], keyOf: (item: I) => string): Iterable<Waiting<I, R>[]> {
+/**
+ * One key's items stay in arrival order, as they would have in the call that rolled back; items
+ * without a key have no order to keep and run at once, each alone.
+ */
+function byKey<I, R>(batch: Waiting<I, R>[], keyOf?: (item: I) => string): Iterable<Waiting<I, R>[]> {
+  if (!keyOf) return batch.map((w) => [w]);
   const groups = new Map<string, Waiting<I, R>[]>();
   for (const w of batch) {
     const key = keyOf(w.item);
