@@ -33,6 +33,7 @@ export const E2E_OPERATORS = [
   ['recon', 'finance'],
   ['refunds', 'support'],
   ['agentmaker', 'support'],
+  ['queues', 'support'],
 ];
 
 const dataDir = process.env.DATA_DIR;

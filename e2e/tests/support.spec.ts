@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { createUser, latestMessage, logIn, newUser, payThroughApi } from './support/accounts';
+import { bearerHeaders, createUser, latestMessage, logIn, newUser, payThroughApi } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { signInToBackOffice } from './support/operators';
 
@@ -137,4 +137,48 @@ test('the profile leads to Sipò, and a person who is not frozen sees the channe
   await page.goto('/home');
   await expect(page.getByTestId('frozen-banner')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Nouvo peman' })).toBeVisible();
+});
+
+test('support reads a long queue a page at a time, each request once, oldest first', async ({
+  page,
+  request,
+}) => {
+  const person = await createUser(request, { user: newUser('Nadèj') });
+  const headers = await bearerHeaders(request, person);
+  const texts = ['Premye demann mwen an', 'Dezyèm demann mwen an'];
+  for (const texto of texts) {
+    const sent = await request.post('/api/support/requests', { headers, data: { assunto: 'outro', texto } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  // Pages of one request, where the screen asks for 50: the server's real pages and cursors,
+  // without writing 51 requests into the suite's shared queue.
+  await page.route('**/api/admin/support/requests?*', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '1');
+    return route.continue({ url: url.toString() });
+  });
+  await signInToBackOffice(page, 'queues');
+  await page.goto('/admin/support');
+  const rows = page.getByTestId('support-queue-row');
+  await expect(rows).toHaveCount(1);
+  const count = Number(
+    /^(\d+) demann/.exec((await page.getByTestId('queue-count').textContent()) ?? '')?.[1],
+  );
+  expect(count).toBeGreaterThanOrEqual(2);
+  const more = page.getByRole('button', { name: 'Montre plis' });
+  await shot(page, 'admin-support-queue-more-360');
+  expect(await axeViolations(page)).toEqual([]);
+  // One more row a click, until the last page; a few more than counted, as other journeys add theirs.
+  for (let shown = 1; await more.isVisible(); shown += 1) {
+    expect(shown).toBeLessThan(count + 10);
+    await more.click();
+    await expect(rows).toHaveCount(shown + 1);
+  }
+  const links = await rows.evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+  expect(new Set(links).size).toBe(links.length);
+  // Hers, in the order she sent them (other journeys may add theirs meanwhile).
+  const mine = rows.filter({ hasText: person.fullName });
+  await expect(mine).toHaveCount(2);
+  await expect(mine.nth(0)).toContainText(texts[0] as string);
+  await expect(mine.nth(1)).toContainText(texts[1] as string);
 });

@@ -11,6 +11,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
+import { afterCursor, exactTimestamp, type PageCursor, pageOf } from '../lib/page-cursor.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 import { refusalSchema } from './results.ts';
@@ -250,15 +251,31 @@ function reportsWithPeople(db: Kysely<DB>) {
     ]);
 }
 
-/** Reports, oldest deadline first for the open queue, newest first otherwise. */
-async function list(db: Kysely<DB>, p: { status?: ReportStatus; limit: number }): Promise<ReportRow[]> {
-  let query = reportsWithPeople(db);
+/**
+ * A page of reports from the cursor on: the open queue by deadline, soonest first, any other
+ * selection newest first; and how many the selection holds.
+ */
+async function list(
+  db: Kysely<DB>,
+  p: { status?: ReportStatus; cursor: PageCursor | undefined; limit: number },
+): Promise<{ rows: ReportRow[]; total: number; nextCursor: string | null }> {
+  const byDeadline = p.status === 'aberta';
+  const column = byDeadline ? 'r.prazo_em' : 'r.criado_em';
+  const order = byDeadline ? 'asc' : 'desc';
+  let query = reportsWithPeople(db).select(exactTimestamp(column).as('cursor_at'));
   if (p.status) query = query.where('r.status', '=', p.status);
-  query =
-    p.status === 'aberta'
-      ? query.orderBy('r.prazo_em', 'asc')
-      : query.orderBy('r.criado_em', 'desc').orderBy('r.id', 'desc');
-  return query.limit(p.limit).execute();
+  if (p.cursor)
+    query = query.where(afterCursor({ timestampColumn: column, idColumn: 'r.id', cursor: p.cursor, order }));
+  const rows = await query
+    .orderBy(column, order)
+    .orderBy('r.id', order)
+    .limit(p.limit + 1)
+    .execute();
+  let count = db.selectFrom('reclamacoes').select((eb) => eb.fn.countAll<string>().as('n'));
+  if (p.status) count = count.where('status', '=', p.status);
+  const { n } = await count.executeTakeFirstOrThrow();
+  const { page, nextCursor } = pageOf(rows, p.limit);
+  return { rows: page.map(({ cursor_at: _, ...row }) => row), total: Number(n), nextCursor };
 }
 
 async function find(db: Kysely<DB>, id: string): Promise<ReportRow | undefined> {

@@ -1,9 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import { isUuid } from './ids.ts';
 
-// Keyset pagination of lists ordered newest first on (a timestamp, id). The cursor is the last
-// row's pair, base64url-encoded: opaque to clients, and stable while rows are added (an offset
-// would skip or repeat rows).
+// Keyset pagination of lists ordered on (a timestamp, id), newest first or (a queue) oldest first.
+// The cursor is the last row's pair, base64url-encoded: opaque to clients, and stable while rows
+// are added (an offset would skip or repeat rows).
 
 /** The last row of a page: its timestamp to the microsecond and its id. */
 export type PageCursor = { at: string; id: string };
@@ -18,17 +18,19 @@ export function exactTimestamp(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** Rows strictly after the cursor in (timestamp desc, id desc) order. */
+/** Rows strictly after the cursor in (timestamp, id) order, descending unless `order` is 'asc'. */
 export function afterCursor(p: {
   timestampColumn: string;
   idColumn: string;
   cursor: PageCursor;
   /** The id column's type: uuid, or bigint for identity ids (the audit trail). */
   idType?: 'uuid' | 'bigint';
+  order?: 'asc' | 'desc';
 }) {
   const row = sql`(${sql.ref(p.timestampColumn)}, ${sql.ref(p.idColumn)})`;
   const id = p.idType === 'bigint' ? sql`${p.cursor.id}::bigint` : sql`${p.cursor.id}::uuid`;
-  return sql<boolean>`${row} < (${p.cursor.at}::timestamptz, ${id})`;
+  const after = p.order === 'asc' ? sql`>` : sql`<`;
+  return sql<boolean>`${row} ${after} (${p.cursor.at}::timestamptz, ${id})`;
 }
 
 export function encodePageCursor(cursor: PageCursor): string {

@@ -1,9 +1,10 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { errorCodeOf } from './api';
+import { adminFetch, errorCodeOf } from './api';
 
 export type StatusTabs<S extends string> = {
   statuses: readonly [S, ...S[]];
@@ -23,30 +24,51 @@ export function useStatusTabs<S extends string>(statuses: readonly [S, ...S[]]):
   return { statuses, status, show: (s) => setParams(s === first ? {} : { status: s }) };
 }
 
+/** A page of a queue as the server answers it: how many the status holds, and where the next page starts. */
+export type QueuePage = { total: number; next_cursor: string | null };
+
+export type QueuePages<P extends QueuePage> = UseInfiniteQueryResult<InfiniteData<P>>;
+
+/** A queue's pages of one status, read one after another as the operator asks for more. */
+export function useQueuePages<P extends QueuePage>(
+  queryKey: readonly unknown[],
+  path: string,
+  query: Record<string, string>,
+): QueuePages<P> {
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) =>
+      adminFetch<P>(path, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
 /**
  * A back-office queue by status, in the area's words (`queue.title`, `queue.count`, `tab.<status>`,
- * `queue.empty`, `error.<code>`): the title and, once loaded, how many there are (and, on the
- * default tab, in what order: the words of the key `defaultOrder`); a tab per status; then a spinner
- * while it loads, the error, a line when the list is empty, or what `children` draws with the data.
+ * `queue.empty`, `queue.more`, `error.<code>`): the title and, once loaded, how many there are (and,
+ * on the default tab, in what order: the words of the key `defaultOrder`); a tab per status; then a
+ * spinner while it loads, the error, a line when the list is empty, or what `children` draws with
+ * the rows read so far, and a button that reads the next page while there is one.
  */
-export function StatusQueue<S extends string, T>(p: {
+export function StatusQueue<S extends string, P extends QueuePage, T>(p: {
   t: (key: string, params?: Record<string, string | number>) => string;
   tabs: StatusTabs<S>;
-  query: UseQueryResult<T>;
-  items: (data: T) => readonly unknown[];
-  count?: (data: T) => number;
+  query: QueuePages<P>;
+  items: (page: P) => readonly T[];
   defaultOrder: string;
-  children: (data: T) => ReactNode;
+  children: (rows: T[]) => ReactNode;
 }) {
   const { t, tabs, query } = p;
-  const count = p.count ?? ((data: T) => p.items(data).length);
+  const rows = query.data?.pages.flatMap((page) => p.items(page)) ?? [];
+  const total = query.data?.pages[0]?.total;
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-bold text-slate-900">{t('queue.title')}</h1>
-        {query.data ? (
-          <p className="text-sm text-slate-600">
-            {t('queue.count', { count: count(query.data) })}
+        {total !== undefined ? (
+          <p className="text-sm text-slate-600" data-testid="queue-count">
+            {t('queue.count', { count: total })}
             {tabs.status === tabs.statuses[0] ? ` · ${t(p.defaultOrder)}` : null}
           </p>
         ) : null}
@@ -72,14 +94,31 @@ export function StatusQueue<S extends string, T>(p: {
       </div>
       {query.isPending ? (
         <Spinner />
-      ) : query.isError ? (
+      ) : query.isError && !query.isFetchNextPageError ? (
         <p role="alert" className="text-accent-700">
           {t(`error.${errorCodeOf(query.error) ?? 'unexpected_error'}`)}
         </p>
-      ) : p.items(query.data).length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-700">{t('queue.empty')}</p>
       ) : (
-        p.children(query.data)
+        <>
+          {p.children(rows)}
+          {query.isFetchNextPageError ? (
+            <p role="alert" className="text-accent-700">
+              {t(`error.${errorCodeOf(query.error) ?? 'unexpected_error'}`)}
+            </p>
+          ) : null}
+          {query.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="self-start"
+              onClick={() => query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {t('queue.more')}
+            </Button>
+          ) : null}
+        </>
       )}
     </section>
   );

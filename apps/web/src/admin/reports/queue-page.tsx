@@ -22,10 +22,10 @@ export function QueuePage() {
       t={t}
       tabs={tabs}
       query={reports}
-      items={(data) => data.reclamacoes}
+      items={(page) => page.reclamacoes}
       defaultOrder="queue.soonest"
     >
-      {(data) => (
+      {(rows) => (
         <>
           <div
             aria-hidden="true"
@@ -42,7 +42,7 @@ export function QueuePage() {
             <span>{tabs.status === 'aberta' ? t('field.deadline') : t('field.status')}</span>
           </div>
           <ul className="flex flex-col gap-2" data-testid="reports-queue">
-            {data.reclamacoes.map((report) => (
+            {rows.map((report) => (
               <QueueRow key={report.id} report={report} />
             ))}
           </ul>

@@ -1,15 +1,13 @@
 import type { AdminReportEnvelope, AdminReportList, DisputeDecision, ReportStatus } from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
+import { useQueuePages } from '../status-queue';
 
 const listKey = (status: ReportStatus) => ['admin', 'reports', 'list', status] as const;
 const reportKey = (id: string) => ['admin', 'reports', 'one', id] as const;
 
 export function useReports(status: ReportStatus) {
-  return useQuery({
-    queryKey: listKey(status),
-    queryFn: () => adminFetch<AdminReportList>('/reports', { query: { status } }),
-  });
+  return useQueuePages<AdminReportList>(listKey(status), '/reports', { status });
 }
 
 export function useReport(id: string) {

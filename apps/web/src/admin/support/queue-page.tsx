@@ -11,17 +11,10 @@ export function QueuePage() {
   const tabs = useStatusTabs(HELP_REQUEST_STATUSES);
   const queue = useHelpQueue(tabs.status);
   return (
-    <StatusQueue
-      t={t}
-      tabs={tabs}
-      query={queue}
-      items={(data) => data.pedidos}
-      count={(data) => data.total}
-      defaultOrder="queue.oldest"
-    >
-      {(data) => (
+    <StatusQueue t={t} tabs={tabs} query={queue} items={(page) => page.pedidos} defaultOrder="queue.oldest">
+      {(rows) => (
         <ul className="flex flex-col gap-2" data-testid="support-queue">
-          {data.pedidos.map((request) => (
+          {rows.map((request) => (
             <QueueRow key={request.id} request={request} />
           ))}
         </ul>

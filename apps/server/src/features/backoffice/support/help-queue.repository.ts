@@ -1,15 +1,21 @@
 import type { HelpRequestStatus } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
+import { afterCursor, exactTimestamp, type PageCursor, pageOf } from '../../../lib/page-cursor.ts';
 
 // Support's queue of help requests: each with the person it comes from, the movement it is about,
 // and who answered or closed it.
 
-const QUEUE_PAGE = 50;
-
-/** Requests in one state: waiting ones oldest first (first come, first answered), others newest first. */
-export async function listHelpRequests(db: Kysely<DB>, status: HelpRequestStatus) {
-  const rows = await db
+/**
+ * A page of the requests in one state: waiting ones oldest first (first come, first answered),
+ * others newest first, from the cursor on; and how many there are in that state.
+ */
+export async function listHelpRequests(
+  db: Kysely<DB>,
+  p: { status: HelpRequestStatus; cursor: PageCursor | undefined; limit: number },
+) {
+  const order = p.status === 'aberto' ? 'asc' : 'desc';
+  let query = db
     .selectFrom('pedidos_ajuda as p')
     .innerJoin('usuarios as u', 'u.id', 'p.usuario_id')
     .select([
@@ -22,18 +28,26 @@ export async function listHelpRequests(db: Kysely<DB>, status: HelpRequestStatus
       'u.nome_completo',
       'u.telefone',
       'u.congelado_em',
+      exactTimestamp('p.criado_em').as('cursor_at'),
     ])
-    .where('p.status', '=', status)
-    .orderBy('p.criado_em', status === 'aberto' ? 'asc' : 'desc')
-    .orderBy('p.id')
-    .limit(QUEUE_PAGE)
+    .where('p.status', '=', p.status);
+  if (p.cursor) {
+    query = query.where(
+      afterCursor({ timestampColumn: 'p.criado_em', idColumn: 'p.id', cursor: p.cursor, order }),
+    );
+  }
+  const rows = await query
+    .orderBy('p.criado_em', order)
+    .orderBy('p.id', order)
+    .limit(p.limit + 1)
     .execute();
   const total = await db
     .selectFrom('pedidos_ajuda')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', '=', status)
+    .where('status', '=', p.status)
     .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
+  const { page, nextCursor } = pageOf(rows, p.limit);
+  return { rows: page.map(({ cursor_at: _, ...row }) => row), total: Number(total.n), nextCursor };
 }
 
 export async function findHelpRequest(db: Kysely<DB>, id: string) {

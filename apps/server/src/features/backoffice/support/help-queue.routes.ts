@@ -9,7 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isFrozen } from '../../../identity/freeze.ts';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
+import { decodePageCursor } from '../../../lib/page-cursor.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
+import { queuePageQuery } from '../queue-page.ts';
 import { findHelpRequest, listHelpRequests } from './help-queue.repository.ts';
 import { answerHelpRequest, closeHelpRequest } from './help-queue.service.ts';
 
@@ -44,15 +46,21 @@ export const helpQueueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: OPERATOR_SESSION,
         errors: ['forbidden'],
-        querystring: z.object({ status: z.enum(HELP_REQUEST_STATUSES).default('aberto') }),
+        querystring: queuePageQuery.extend({ status: z.enum(HELP_REQUEST_STATUSES).default('aberto') }),
         response: { 200: adminHelpQueueSchema },
       },
     },
     async (request) => {
-      const { rows, total } = await listHelpRequests(database.db, request.query.status);
+      const { status, cursor, limit } = request.query;
+      const { rows, total, nextCursor } = await listHelpRequests(database.db, {
+        status,
+        cursor: decodePageCursor(cursor),
+        limit,
+      });
       return {
         total,
         pedidos: rows.map(({ congelado_em, ...row }) => ({ ...row, congelado: isFrozen({ congelado_em }) })),
+        next_cursor: nextCursor,
       };
     },
   );

@@ -1,4 +1,5 @@
 import type { OperatorRole } from '@kreyolcash/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
@@ -161,5 +162,60 @@ describe(`the help-request queue on ${testDatabaseKind}`, () => {
     expect(closedOnes.statusCode).toBe(200);
     const badState = await asOperator('support', 'GET', '/support/requests?status=lot');
     expect(badState.statusCode).toBe(422);
+  });
+
+  it('pages each state in its order, each request once, with how many the state holds', async () => {
+    const [a, b] = [await seedUser(t), await seedUser(t)];
+    const mine = [
+      await ask(a, 'Premye'),
+      await ask(a, 'Dezyèm'),
+      await ask(a, 'Twazyèm'),
+      await ask(b, 'Katriyèm'),
+      await ask(b, 'Senkyèm'),
+    ];
+    // After every other request; two pairs share an instant, which only their ids order.
+    const seconds = ['01', '02', '02', '03', '03'];
+    for (const [i, id] of mine.entries()) {
+      const at = `2099-01-01T00:00:${seconds[i]}Z`;
+      await sql`update pedidos_ajuda set criado_em = ${at}::timestamptz where id = ${id}`.execute(
+        t.database.db,
+      );
+    }
+    for (const id of [mine[0], mine[3], mine[4]]) {
+      const closed = await asOperator('support', 'POST', `/support/requests/${id}/close`, {
+        motivo: 'Rezoud',
+      });
+      expect(closed.statusCode).toBe(200);
+    }
+    /** Every page of a state, `limit` at a time: none repeated, as many as the total says; then mine. */
+    const walk = async (status: string, limit: number) => {
+      const ids: string[] = [];
+      const totals = new Set<number>();
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const query = new URLSearchParams({ status, limit: String(limit), ...(cursor ? { cursor } : {}) });
+        const res = await asOperator('support', 'GET', `/support/requests?${query}`);
+        expect(res.statusCode).toBe(200);
+        const page = res.json() as {
+          pedidos: Array<{ id: string }>;
+          total: number;
+          next_cursor: string | null;
+        };
+        expect(page.pedidos.length).toBeLessThanOrEqual(limit);
+        ids.push(...page.pedidos.map((p) => p.id));
+        totals.add(page.total);
+        cursor = page.next_cursor;
+      }
+      expect([...totals]).toEqual([ids.length]);
+      expect(new Set(ids).size).toBe(ids.length);
+      return ids.filter((id) => mine.includes(id));
+    };
+    const waitingPair = [mine[1], mine[2]].sort();
+    const closedPair = [mine[3], mine[4]].sort().reverse();
+    // Waiting: oldest first, by id within an instant. Closed: newest first, by id within an instant.
+    for (const limit of [1, 2]) {
+      expect(await walk('aberto', limit)).toEqual(waitingPair);
+      expect(await walk('fechado', limit)).toEqual([...closedPair, mine[0]]);
+    }
   });
 });

@@ -97,6 +97,61 @@ describe(`the disputes list on ${testDatabaseKind}`, () => {
     expect(await idsOf('aberta')).toEqual([idOf(4), idOf(3)]);
   });
 
+  /** Every page of a selection, `limit` at a time, following each page's cursor. */
+  const walk = async (status: ReportStatus | undefined, limit: number) => {
+    const pages: Array<{ ids: string[]; total: number; next: string | null }> = [];
+    let cursor: string | null = '';
+    while (cursor !== null && pages.length < 10) {
+      const query = new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}) });
+      if (cursor) query.set('cursor', cursor);
+      const res = await t.app.inject({ url: `/api/admin/reports?${query}`, headers: { cookie: support } });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as {
+        reclamacoes: Array<{ id: string }>;
+        total: number;
+        next_cursor: string | null;
+      };
+      pages.push({ ids: body.reclamacoes.map((r) => r.id), total: body.total, next: body.next_cursor });
+      cursor = body.next_cursor;
+    }
+    return pages;
+  };
+
+  it('pages every selection in its order, each dispute once, with how many the selection holds', async () => {
+    const everyOne = await walk(undefined, 2);
+    expect(everyOne.map((p) => p.ids)).toEqual([
+      [idOf(3), sameInstant()[0]],
+      [sameInstant()[1], idOf(1)],
+      [idOf(4)],
+    ]);
+    expect(everyOne.map((p) => p.total)).toEqual([5, 5, 5]);
+    expect(everyOne.at(-1)?.next).toBeNull();
+    // The rejected pair shares its instant: the cursor between them is the id's.
+    expect((await walk('rejeitada', 1)).map((p) => p.ids)).toEqual(sameInstant().map((id) => [id]));
+    const open = await walk('aberta', 1);
+    expect(open.map((p) => p.ids)).toEqual([[idOf(4)], [idOf(3)]]);
+    expect(open.map((p) => p.total)).toEqual([2, 2]);
+    // A page that holds the rest has no next one.
+    expect(await walk('aberta', 2)).toEqual([{ ids: [idOf(4), idOf(3)], total: 2, next: null }]);
+    expect(await walk('liberada', 50)).toEqual([{ ids: [], total: 0, next: null }]);
+  });
+
+  it('reads a cursor it did not make as the first page, and refuses a page size out of range', async () => {
+    const page = await t.app.inject({
+      url: '/api/admin/reports?status=aberta&limit=1&cursor=bm90LWEtY3Vyc29y',
+      headers: { cookie: support },
+    });
+    expect(page.json().reclamacoes.map((r: { id: string }) => r.id)).toEqual([idOf(4)]);
+    for (const limit of ['0', '101', 'ten']) {
+      const res = await t.app.inject({
+        url: `/api/admin/reports?limit=${limit}`,
+        headers: { cookie: support },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.code).toBe('validation_error');
+    }
+  });
+
   it('gives each dispute its movement and both people', async () => {
     const rows = await list();
     for (const dispute of disputes) {

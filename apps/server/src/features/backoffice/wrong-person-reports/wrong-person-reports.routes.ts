@@ -16,8 +16,10 @@ import type { DB } from '../../../db/schema.ts';
 import { disputes, okOrThrow, type ReportRow } from '../../../ledger/ledger.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
+import { decodePageCursor } from '../../../lib/page-cursor.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import type { OperatorSession } from '../operators/operators.repository.ts';
+import { queuePageQuery } from '../queue-page.ts';
 
 // Disputes ("wrong person" reports among them): support and admin see the queue and decide each
 // with a reason — reverse, refund (a part of a posted payment, or a held one voided), release (a
@@ -27,14 +29,12 @@ import type { OperatorSession } from '../operators/operators.repository.ts';
 const REPORT_ROLES = ['support', 'admin'] as const;
 const tags = ['backoffice'];
 
-const listQuery = z.object({ status: z.enum(REPORT_STATUSES).optional() });
+const listQuery = queuePageQuery.extend({ status: z.enum(REPORT_STATUSES).optional() });
 const params = z.object({ id: z.string() });
 const decisionBody = z.object({ motivo: z.string().trim().max(500).optional() });
 // A refund of a posted payment names the part that goes back (at most its amount); of a held one,
 // the whole hold goes back and no amount is asked.
 const refundBody = decisionBody.extend({ quantidade_centis: transferRequestCentisField.optional() });
-
-const LIST_LIMIT = 200;
 
 function reportIdOf(request: { params: { id: string } }): string {
   if (!isUuid(request.params.id)) throw new AppError('not_found');
@@ -131,7 +131,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: {
         operationId: 'adminListReports',
-        summary: 'Reports: the open ones by deadline, or any status, newest first',
+        summary:
+          'A page of reports: the open ones by deadline, or any status, newest first; and how many there are',
         tags,
         security: OPERATOR_SESSION,
         errors: ['forbidden'],
@@ -139,12 +140,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminReportListSchema },
       },
     },
-    async (request) => ({
-      reclamacoes: await disputes.list(db, {
-        ...(request.query.status ? { status: request.query.status } : {}),
-        limit: LIST_LIMIT,
-      }),
-    }),
+    async (request) => {
+      const { status, cursor, limit } = request.query;
+      const { rows, total, nextCursor } = await disputes.list(db, {
+        ...(status ? { status } : {}),
+        cursor: decodePageCursor(cursor),
+        limit,
+      });
+      return { reclamacoes: rows, total, next_cursor: nextCursor };
+    },
   );
 
   app.get(

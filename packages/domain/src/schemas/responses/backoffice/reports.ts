@@ -49,10 +49,13 @@ export const adminReportSchema = named(
 );
 export type AdminReport = z.output<typeof adminReportSchema>;
 
-/** The reports of one status (open ones by deadline, others newest first), at most 200. */
+/**
+ * A page of the reports of one status (open ones by deadline, others newest first), how many that
+ * status holds, and the cursor of the next page (null on the last).
+ */
 export const adminReportListSchema = named(
   'AdminReportList',
-  z.object({ reclamacoes: z.array(adminReportSchema) }),
+  z.object({ reclamacoes: z.array(adminReportSchema), total: z.int(), next_cursor: z.string().nullable() }),
 );
 export type AdminReportList = z.output<typeof adminReportListSchema>;
 

@@ -24,10 +24,17 @@ export const adminQueuedHelpRequestSchema = named(
 );
 export type AdminQueuedHelpRequest = z.output<typeof adminQueuedHelpRequestSchema>;
 
-/** The help requests of one state (waiting ones oldest first), and how many there are in all. */
+/**
+ * A page of the help requests of one state (waiting ones oldest first), how many there are in all,
+ * and the cursor of the next page (null on the last).
+ */
 export const adminHelpQueueSchema = named(
   'AdminHelpQueue',
-  z.object({ total: z.int(), pedidos: z.array(adminQueuedHelpRequestSchema) }),
+  z.object({
+    total: z.int(),
+    pedidos: z.array(adminQueuedHelpRequestSchema),
+    next_cursor: z.string().nullable(),
+  }),
 );
 export type AdminHelpQueue = z.output<typeof adminHelpQueueSchema>;
 
