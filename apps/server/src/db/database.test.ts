@@ -50,6 +50,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0032-corrections-by-what-they-correct',
       '0033-user-search-indexes',
       '0034-a-persons-sessions-and-reviews',
+      '0035-refresh-retries',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -34,6 +34,7 @@ import * as failedMessagesAndDisputeLists from './migrations/0031-failed-message
 import * as correctionsByWhatTheyCorrect from './migrations/0032-corrections-by-what-they-correct.ts';
 import * as userSearchIndexes from './migrations/0033-user-search-indexes.ts';
 import * as aPersonsSessionsAndReviews from './migrations/0034-a-persons-sessions-and-reviews.ts';
+import * as refreshRetries from './migrations/0035-refresh-retries.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0032-corrections-by-what-they-correct': correctionsByWhatTheyCorrect,
   '0033-user-search-indexes': userSearchIndexes,
   '0034-a-persons-sessions-and-reviews': aPersonsSessionsAndReviews,
+  '0035-refresh-retries': refreshRetries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -105,6 +105,8 @@ export type RefreshTokensTable = {
   criado_em: CreatedAt;
   expira_em: Date;
   rotacionado_em: Date | null;
+  /** Set when a retry of its predecessor replaced it unused (identity/sessions.service.ts). */
+  retirado_em: Date | null;
 };
 
 export type EmailTokenPurpose = 'email_confirmation' | 'password_reset';

@@ -7,6 +7,7 @@ export type RefreshLookup = {
   user_id: string;
   expira_em: Date;
   rotacionado_em: Date | null;
+  retirado_em: Date | null;
   revogado_em: Date | null;
 };
 
@@ -29,7 +30,10 @@ export async function insertRefreshToken(
     .execute();
 }
 
-/** Locks the token row: two refreshes racing with one token cannot both rotate it. */
+/**
+ * Locks the token and its session: two refreshes racing with one token cannot both rotate it, and
+ * a retry of a token and the use of its successor take turns.
+ */
 export async function findRefreshTokenForUpdate(
   trx: Transaction<DB>,
   tokenHash: string,
@@ -37,9 +41,16 @@ export async function findRefreshTokenForUpdate(
   return trx
     .selectFrom('refresh_tokens as t')
     .innerJoin('sessoes as s', 's.id', 't.session_id')
-    .select(['t.session_id', 's.user_id', 't.expira_em', 't.rotacionado_em', 's.revogado_em'])
+    .select([
+      't.session_id',
+      's.user_id',
+      't.expira_em',
+      't.rotacionado_em',
+      't.retirado_em',
+      's.revogado_em',
+    ])
     .where('t.token_hash', '=', tokenHash)
-    .forUpdate('t')
+    .forUpdate(['t', 's'])
     .executeTakeFirst();
 }
 
@@ -57,6 +68,40 @@ export async function markRotated(trx: Transaction<DB>, tokenHash: string): Prom
       '=',
       trx.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', tokenHash),
     )
+    .execute();
+}
+
+/**
+ * Whether a rotated token is presented again as a retry: rotated within the last `graceMs`, and
+ * the latest of its session to be rotated (so its successor was never used).
+ */
+export async function isRetryOfLatestRotation(
+  trx: Transaction<DB>,
+  tokenHash: string,
+  graceMs: number,
+): Promise<boolean> {
+  const { rows } = await sql<{ retry: boolean }>`select exists (
+      select 1 from refresh_tokens t
+       where t.token_hash = ${tokenHash}
+         and t.rotacionado_em > now() - ${graceMs} * interval '1 millisecond'
+         and not exists (select 1 from refresh_tokens o
+                          where o.session_id = t.session_id and o.rotacionado_em > t.rotacionado_em)) as retry`.execute(
+    trx,
+  );
+  return rows[0]?.retry === true;
+}
+
+/**
+ * Retires the session's unused refresh token (the successor whose answer never arrived): kept, so
+ * that presenting it later revokes the session as a rotated token does.
+ */
+export async function retireUnusedTokens(trx: Transaction<DB>, sessionId: string): Promise<void> {
+  await trx
+    .updateTable('refresh_tokens')
+    .set({ retirado_em: sql`now()` })
+    .where('session_id', '=', sessionId)
+    .where('rotacionado_em', 'is', null)
+    .where('retirado_em', 'is', null)
     .execute();
 }
 

@@ -7,11 +7,22 @@ import {
   findRefreshTokenForUpdate,
   insertRefreshToken,
   insertSession,
+  isRetryOfLatestRotation,
   markRotated,
+  retireUnusedTokens,
   revokeSession,
 } from './sessions.repository.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long after its rotation a refresh token may come again as a retry. On a slow network the
+ * answer that carried its successor can be lost (a dropped connection, a timeout, the app closed),
+ * and the phone still holds the old token: within this time, and while the successor is unused,
+ * the old token gets a new successor and the lost one is retired, instead of the whole session
+ * being revoked as a theft.
+ */
+export const REFRESH_RETRY_GRACE_MS = 2 * 60 * 1000;
 
 export type IssuedTokens = { accessToken: string; expiresAtSeconds: number; refreshToken: string };
 
@@ -37,7 +48,11 @@ type RotateOutcome =
 
 /**
  * Trades a refresh token for a new pair. Each token works once: presenting a rotated token again
- * means it was copied, so the whole session is revoked (the thief and the owner both sign in again).
+ * means it was copied, so the whole session is revoked (the thief and the owner both sign in again)
+ * — unless it is a retry (REFRESH_RETRY_GRACE_MS): then the unused successor is retired and another
+ * takes its place. At most one successor works at a time, and a retired one presented later revokes
+ * the session: a thief who retries in time cuts the owner off, and the owner's next refresh ends
+ * the thief's session too.
  */
 export async function rotateSession(
   db: Kysely<DB>,
@@ -49,8 +64,14 @@ export async function rotateSession(
   const outcome = await db.transaction().execute(async (trx): Promise<RotateOutcome> => {
     const found = await findRefreshTokenForUpdate(trx, tokenHash);
     if (!found || found.revogado_em || found.expira_em.getTime() <= Date.now()) return { kind: 'invalid' };
-    if (found.rotacionado_em) return { kind: 'reused', sessionId: found.session_id };
-    await markRotated(trx, tokenHash);
+    if (found.retirado_em) return { kind: 'reused', sessionId: found.session_id };
+    if (found.rotacionado_em) {
+      if (!(await isRetryOfLatestRotation(trx, tokenHash, REFRESH_RETRY_GRACE_MS)))
+        return { kind: 'reused', sessionId: found.session_id };
+      await retireUnusedTokens(trx, found.session_id);
+    } else {
+      await markRotated(trx, tokenHash);
+    }
     const next = randomToken();
     await insertRefreshToken(trx, {
       sessionId: found.session_id,

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_RETRY_GRACE_MS } from '../../identity/sessions.service.ts';
+import { hashToken } from '../../lib/secure-tokens.ts';
 import {
   bearer,
   createConfirmedUser,
@@ -95,19 +98,79 @@ describe(`login, sessions and e-mail links on ${testDatabaseKind}`, () => {
     expect(rotated).not.toBe(user.refreshCookie);
     const newAccess = { accessToken: first.json().access_token as string };
     expect((await me(newAccess)).statusCode).toBe(200);
+    // The successor is used: the old token coming again is a copy, however soon.
+    const second = await refresh(rotated);
+    expect(second.statusCode).toBe(200);
+    const latest = refreshCookieOf(second.headers['set-cookie']);
 
     const reuse = await refresh(user.refreshCookie);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error.code).toBe('session_expired');
-    expect((await refresh(rotated)).statusCode).toBe(401);
-    expect((await me(newAccess)).statusCode).toBe(401);
+    expect((await refresh(latest)).statusCode).toBe(401);
+    expect((await me({ accessToken: second.json().access_token })).statusCode).toBe(401);
     expect((await me(user)).statusCode).toBe(401);
   });
 
-  it('lets only one of two racing refreshes with the same token win', async () => {
+  it('takes a refresh whose answer was lost again: the lost successor is retired, the session lives', async () => {
+    const user = await createConfirmedUser(t);
+    const lost = refreshCookieOf((await refresh(user.refreshCookie)).headers['set-cookie']);
+    // The phone never got `lost` and sends its old token again, twice (both answers lost but the last).
+    const retry = await refresh(user.refreshCookie);
+    expect(retry.statusCode).toBe(200);
+    const again = await refresh(user.refreshCookie);
+    expect(again.statusCode).toBe(200);
+    const kept = refreshCookieOf(again.headers['set-cookie']);
+    expect(new Set([lost, refreshCookieOf(retry.headers['set-cookie']), kept]).size).toBe(3);
+    expect((await me({ accessToken: again.json().access_token })).statusCode).toBe(200);
+    const next = await refresh(kept);
+    expect(next.statusCode).toBe(200);
+    expect((await me({ accessToken: next.json().access_token })).statusCode).toBe(200);
+    // Once its successor is used, the old token is a copy again: the session ends.
+    expect((await refresh(user.refreshCookie)).statusCode).toBe(401);
+    expect((await me({ accessToken: next.json().access_token })).statusCode).toBe(401);
+  });
+
+  it('revokes the session when a retired successor comes after all (someone else retried in time)', async () => {
+    const user = await createConfirmedUser(t);
+    const owners = refreshCookieOf((await refresh(user.refreshCookie)).headers['set-cookie']);
+    const copy = await refresh(user.refreshCookie); // a copy of the old token, within the grace
+    expect(copy.statusCode).toBe(200);
+    const owner = await refresh(owners);
+    expect([owner.statusCode, owner.json().error.code]).toEqual([401, 'session_expired']);
+    expect((await me({ accessToken: copy.json().access_token })).statusCode).toBe(401);
+    expect((await refresh(refreshCookieOf(copy.headers['set-cookie']))).statusCode).toBe(401);
+  });
+
+  it('revokes the session for an old token come again after the grace', async () => {
+    const user = await createConfirmedUser(t);
+    const first = await refresh(user.refreshCookie);
+    const successor = refreshCookieOf(first.headers['set-cookie']);
+    await sql`update refresh_tokens set rotacionado_em = now() - ${REFRESH_RETRY_GRACE_MS + 1000} * interval '1 millisecond'
+               where rotacionado_em is not null
+                 and session_id = (select session_id from refresh_tokens where rotacionado_em is null
+                                    and token_hash = ${hashToken(successor.replace(/^kc_refresh=/, ''))})`.execute(
+      t.database.db,
+    );
+    expect((await refresh(user.refreshCookie)).statusCode).toBe(401);
+    expect((await refresh(successor)).statusCode).toBe(401);
+    expect((await me({ accessToken: first.json().access_token })).statusCode).toBe(401);
+  });
+
+  it('answers two racing refreshes with the same token both, and only the later successor works', async () => {
     const user = await createConfirmedUser(t);
     const results = await Promise.all([refresh(user.refreshCookie), refresh(user.refreshCookie)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const cookies = results.map((r) => refreshCookieOf(r.headers['set-cookie']));
+    const rows = await t.database.db
+      .selectFrom('refresh_tokens')
+      .select(['token_hash', 'retirado_em'])
+      .where(
+        'token_hash',
+        'in',
+        cookies.map((c) => hashToken(c.replace(/^kc_refresh=/, ''))),
+      )
+      .execute();
+    expect(rows.map((r) => r.retirado_em === null).sort()).toEqual([false, true]);
   });
 
   it('revokes the session at logout: the access token stops working at once', async () => {
