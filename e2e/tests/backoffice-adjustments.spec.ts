@@ -156,6 +156,42 @@ test('a second finance operator rejects an adjustment with a reason: it shows as
   await expect(seen).toContainText(refusal);
   await expect(proposer.getByTestId('pending-adjustment').filter({ hasText: person.email })).toHaveCount(0);
   expect(await balanceOf(request, auth)).toBe(balanceBefore);
+
+  // A second proposal for her, rejected too: at least two decisions to page through.
+  await form.getByLabel('Moun nan (imèl oswa id)').fill(person.email);
+  await form.getByRole('button', { name: 'Chèche' }).click();
+  await expect(proposer.getByTestId('recipient')).toContainText(person.fullName);
+  await form.getByLabel('Kredi (mete lajan)').check();
+  await form.getByLabel('Montan (₭)').fill('10');
+  await propose(form, 'Lajan ki pa t rive', 'TIKÈ-2078');
+  await rejecter.reload();
+  const second = rejecter.getByTestId('pending-adjustment').filter({ hasText: person.email });
+  await second.getByRole('button', { name: 'Rejte' }).click();
+  await second.getByLabel('Poukisa ou rejte l?').fill(refusal);
+  await second.getByRole('button', { name: 'Konfime rejè a' }).click();
+  await expect(second).toHaveCount(0);
+
+  // Decisions a page at a time (pages of one here, where the screen asks for 30: the server's real
+  // pages and cursors): one more each time, to the last, none twice, as many as the count said.
+  await rejecter.route('**/api/admin/adjustments?*', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '1');
+    return route.continue({ url: url.toString() });
+  });
+  await rejecter.reload();
+  const decisions = rejecter.getByTestId('decided-adjustment');
+  await expect(decisions).toHaveCount(1);
+  const total = Number(await rejecter.getByTestId('decided-adjustments-count').textContent());
+  expect(total).toBeGreaterThanOrEqual(2);
+  const more = rejecter.getByTestId('decided-adjustments-more');
+  await expect(more).toHaveText('Montre plis');
+  for (let shown = 1; shown < total; shown += 1) {
+    await more.click();
+    await expect(decisions).toHaveCount(shown + 1);
+  }
+  await expect(more).toBeHidden();
+  await expect(decisions.filter({ hasText: person.email })).toHaveCount(2);
+  await shot(rejecter, test.info(), 'adjustments-decided-pages-360');
   await desk.close();
   await phone.close();
 });

@@ -11,7 +11,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
-import { afterCursor, exactTimestamp, type PageCursor, pageOf } from '../lib/page-cursor.ts';
+import { keysetPage, type PageCursor } from '../lib/page-cursor.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 import { refusalSchema } from './results.ts';
@@ -260,22 +260,19 @@ async function list(
   p: { status?: ReportStatus; cursor: PageCursor | undefined; limit: number },
 ): Promise<{ rows: ReportRow[]; total: number; nextCursor: string | null }> {
   const byDeadline = p.status === 'aberta';
-  const column = byDeadline ? 'r.prazo_em' : 'r.criado_em';
-  const order = byDeadline ? 'asc' : 'desc';
-  let query = reportsWithPeople(db).select(exactTimestamp(column).as('cursor_at'));
+  let query = reportsWithPeople(db);
   if (p.status) query = query.where('r.status', '=', p.status);
-  if (p.cursor)
-    query = query.where(afterCursor({ timestampColumn: column, idColumn: 'r.id', cursor: p.cursor, order }));
-  const rows = await query
-    .orderBy(column, order)
-    .orderBy('r.id', order)
-    .limit(p.limit + 1)
-    .execute();
+  const { rows, nextCursor } = await keysetPage(query, {
+    column: byDeadline ? 'r.prazo_em' : 'r.criado_em',
+    idColumn: 'r.id',
+    order: byDeadline ? 'asc' : 'desc',
+    cursor: p.cursor,
+    limit: p.limit,
+  });
   let count = db.selectFrom('reclamacoes').select((eb) => eb.fn.countAll<string>().as('n'));
   if (p.status) count = count.where('status', '=', p.status);
   const { n } = await count.executeTakeFirstOrThrow();
-  const { page, nextCursor } = pageOf(rows, p.limit);
-  return { rows: page.map(({ cursor_at: _, ...row }) => row), total: Number(n), nextCursor };
+  return { rows, total: Number(n), nextCursor };
 }
 
 async function find(db: Kysely<DB>, id: string): Promise<ReportRow | undefined> {

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { isUuid } from './ids.ts';
 
 // Keyset pagination of lists ordered on (a timestamp, id), newest first or (a queue) oldest first.
@@ -64,4 +64,33 @@ export function pageOf<Row extends { id: string; cursor_at: string }>(
   const nextCursor =
     rows.length > limit && last ? encodePageCursor({ at: last.cursor_at, id: last.id }) : null;
   return { page, nextCursor };
+}
+
+/**
+ * A page of `query`'s rows in (`column`, `idColumn`) order from the cursor on, and the cursor of
+ * the next page (null on the last). The query selects the row's `id`; the page adds the order.
+ */
+export async function keysetPage<DB, TB extends keyof DB, O extends { id: string }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  p: {
+    column: string;
+    idColumn: string;
+    order: 'asc' | 'desc';
+    cursor: PageCursor | undefined;
+    limit: number;
+  },
+): Promise<{ rows: O[]; nextCursor: string | null }> {
+  let paged = query.select(exactTimestamp(p.column).as('cursor_at'));
+  if (p.cursor) {
+    paged = paged.where(
+      afterCursor({ timestampColumn: p.column, idColumn: p.idColumn, cursor: p.cursor, order: p.order }),
+    );
+  }
+  const found = (await paged
+    .orderBy(sql.ref(p.column), p.order)
+    .orderBy(sql.ref(p.idColumn), p.order)
+    .limit(p.limit + 1)
+    .execute()) as Array<O & { cursor_at: string }>;
+  const { page, nextCursor } = pageOf(found, p.limit);
+  return { rows: page.map(({ cursor_at: _, ...row }) => row as unknown as O), nextCursor };
 }

@@ -1,6 +1,7 @@
 import type { AdminAdjustment } from '@kreyolcash/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
+import { type QueuePage, useQueuePages } from '../status-queue';
 
 // The calls every area under four eyes makes the same way (adjustments, agents' float): its
 // proposals listed by status, and another operator's approval or refusal of one of them.
@@ -21,14 +22,15 @@ export type FourEyesProposal = Pick<
   | 'decisao_motivo'
 >;
 
+/** A page of an area's proposals, and how many there are. */
+export type ProposalPage<T> = QueuePage & { items: T[] };
+
+/** An area's proposals of one status, 30 a page, read on as the operator asks for more. */
 export function useProposals<T extends FourEyesProposal>(
   area: FourEyesArea,
   status: 'proposto' | 'decidido',
 ) {
-  return useQuery({
-    queryKey: [...area.key, status],
-    queryFn: () => adminFetch<{ items: T[] }>(area.path, { query: { status, limit: 30 } }),
-  });
+  return useQueuePages<ProposalPage<T>>([...area.key, status], area.path, { status, limit: '30' });
 }
 
 /** A proposal's mutation: once it is recorded, the area's lists are read again. */

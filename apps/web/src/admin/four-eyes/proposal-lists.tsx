@@ -1,12 +1,14 @@
 import type { AdminOperator } from '@kreyolcash/domain';
-import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorCodeOf } from '../api';
 import { type AdminTexts, useAdminText } from '../i18n';
+import type { QueuePages } from '../status-queue';
 import { DecidedProposal } from './decided-proposal';
-import { type FourEyesArea, type FourEyesProposal, useProposals } from './four-eyes-api';
+import { type FourEyesArea, type FourEyesProposal, type ProposalPage, useProposals } from './four-eyes-api';
 import { PendingProposal } from './pending-proposal';
 
 /** What an area shows of its own proposals; the frame adds who proposed, decided, and why. */
@@ -72,30 +74,59 @@ export function ProposalLists<T extends FourEyesProposal>(p: {
   );
 }
 
-/** One list's card: its title, then its items, or why there are none. */
+/**
+ * One list's card: its title and how many there are, then the items read so far and a button for
+ * the next page while there is one, or why there are none.
+ */
 function ListCard<T extends FourEyesProposal>(p: {
   texts: AdminTexts;
   name: 'pending' | 'decided';
-  query: UseQueryResult<{ items: T[] }>;
+  query: QueuePages<ProposalPage<T>>;
   className: string;
   testId: string;
   children: (item: T) => ReactNode;
 }) {
   const t = useAdminText(p.texts);
   const { query } = p;
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages[0]?.total;
+  const failed = query.isError ? (
+    <p role="alert" className="text-accent-700">
+      {t(`error.${errorCodeOf(query.error) ?? 'unexpected_error'}`)}
+    </p>
+  ) : null;
   return (
     <Card className="p-4">
-      <h2 className="mb-3 text-lg font-bold text-slate-900">{t(`${p.name}.title`)}</h2>
+      <h2 className="mb-3 flex items-baseline justify-between gap-2 text-lg font-bold text-slate-900">
+        {t(`${p.name}.title`)}
+        {total ? (
+          <span className="text-sm font-normal text-slate-600" data-testid={`${p.testId}-count`}>
+            {total}
+          </span>
+        ) : null}
+      </h2>
       {query.isPending ? (
         <Spinner />
-      ) : query.data?.items.length ? (
-        <ul className={`flex flex-col ${p.className}`} data-testid={p.testId}>
-          {query.data.items.map(p.children)}
-        </ul>
+      ) : items.length ? (
+        <>
+          <ul className={`flex flex-col ${p.className}`} data-testid={p.testId}>
+            {items.map(p.children)}
+          </ul>
+          {query.isFetchNextPageError ? failed : null}
+          {query.hasNextPage ? (
+            <Button
+              variant="outline"
+              className="mt-3"
+              onClick={() => query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+              data-testid={`${p.testId}-more`}
+            >
+              {t('list.more')}
+            </Button>
+          ) : null}
+        </>
       ) : (
-        <p className="text-slate-600">
-          {t(query.isError ? `error.${errorCodeOf(query.error)}` : `${p.name}.empty`)}
-        </p>
+        (failed ?? <p className="text-slate-600">{t(`${p.name}.empty`)}</p>)
       )}
     </Card>
   );

@@ -2,6 +2,7 @@ import type { AdjustmentStatus } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/ids.ts';
+import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // Proposed adjustments as the back office lists them: the person, who proposed, who decided.
 
@@ -40,19 +41,34 @@ export function findAdjustment(db: Kysely<DB>, id: string) {
   return adjustments(db).where('a.id', '=', id).executeTakeFirst();
 }
 
-/** Open proposals oldest first (the queue); decided ones latest decision first. */
-export function listAdjustments(db: Kysely<DB>, filter: AdjustmentFilter | undefined, limit: number) {
-  let query = adjustments(db);
-  if (filter === 'decidido') {
-    query = query.where('a.status', '<>', 'proposto').orderBy('a.decidido_em', 'desc');
-  } else if (filter) {
-    query = query.where('a.status', '=', filter);
-    query =
-      filter === 'proposto' ? query.orderBy('a.criado_em', 'asc') : query.orderBy('a.decidido_em', 'desc');
-  } else {
-    query = query.orderBy('a.criado_em', 'desc');
-  }
-  return query.orderBy('a.id').limit(limit).execute();
+/**
+ * A page of adjustments from the cursor on: open proposals oldest first (the queue), decided ones
+ * latest decision first, all of them newest first; and how many the selection holds.
+ */
+export async function listAdjustments(
+  db: Kysely<DB>,
+  p: { filter: AdjustmentFilter | undefined; cursor: PageCursor | undefined; limit: number },
+) {
+  const selected =
+    p.filter === 'decidido'
+      ? sql<boolean>`a.status <> 'proposto'`
+      : p.filter
+        ? sql<boolean>`a.status = ${p.filter}`
+        : sql<boolean>`true`;
+  const byDecision = p.filter !== undefined && p.filter !== 'proposto';
+  const { rows, nextCursor } = await keysetPage(adjustments(db).where(selected), {
+    column: byDecision ? 'a.decidido_em' : 'a.criado_em',
+    idColumn: 'a.id',
+    order: p.filter === 'proposto' ? 'asc' : 'desc',
+    cursor: p.cursor,
+    limit: p.limit,
+  });
+  const { n } = await db
+    .selectFrom('ajustes_propostos as a')
+    .where(selected)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { items: rows, total: Number(n), next_cursor: nextCursor };
 }
 
 /**

@@ -9,8 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
+import { decodePageCursor } from '../../../lib/page-cursor.ts';
 import { proposalIdOf as idOf, requiredReason as required } from '../four-eyes.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
+import { queuePageQuery } from '../queue-page.ts';
 import { findRecipient, listAdjustments } from './adjustments.repository.ts';
 import { approveAdjustment, proposeAdjustment, rejectAdjustment } from './adjustments.service.ts';
 
@@ -33,20 +35,21 @@ export const adjustmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: {
         operationId: 'adminListAdjustments',
-        summary: 'Proposed adjustments (oldest first), or decided ones (latest first)',
+        summary:
+          'A page of proposed adjustments (oldest first), or of decided ones (latest first); and how many',
         tags,
         security: OPERATOR_SESSION,
         errors: ['forbidden'],
-        querystring: z.object({
+        querystring: queuePageQuery.extend({
           status: z.enum([...ADJUSTMENT_STATUSES, 'decidido']).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
         }),
         response: { 200: adminAdjustmentListSchema },
       },
     },
-    async (request) => ({
-      items: await listAdjustments(database.db, request.query.status, request.query.limit),
-    }),
+    async (request) => {
+      const { status, cursor, limit } = request.query;
+      return listAdjustments(database.db, { filter: status, cursor: decodePageCursor(cursor), limit });
+    },
   );
 
   // Who an adjustment would go to, by id or e-mail, before it is proposed.

@@ -4,6 +4,7 @@ import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
 import { textOf } from '../../../test-support/outbox-messages.ts';
+import { walkPages } from '../../../test-support/pages.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 
@@ -278,5 +279,37 @@ describe(`adjustments with two approvals on ${testDatabaseKind}`, () => {
       headers: { cookie: admin.cookie },
     });
     expect(decided.json().items[0]).toMatchObject({ id: ajuste.id, decidido_por_nome: expect.any(String) });
+  });
+
+  it('pages the queue oldest first and the decisions latest first, each once, with how many there are', async () => {
+    const person = await seedUser(t);
+    const mine = [await propose(person, 100), await propose(person, 200), await propose(person, 300)].map(
+      (a) => a.id,
+    );
+    for (const id of mine.slice(1)) {
+      expect((await post(`/adjustments/${id}/reject`, approver, { motivo: 'Pa gen prèv' })).statusCode).toBe(
+        200,
+      );
+    }
+    // After every other one; the two decisions share an instant, which only their ids order.
+    await sql`update ajustes_propostos set criado_em = '2099-01-01T00:00:00Z' where id = ${mine[0]}`.execute(
+      t.database.db,
+    );
+    await sql`update ajustes_propostos set decidido_em = '2099-01-01T00:00:00Z' where id = any(${mine.slice(1)}::uuid[])`.execute(
+      t.database.db,
+    );
+    const list = (status: string) => async (query: string) =>
+      (
+        await t.app.inject({
+          url: `/api/admin/adjustments?status=${status}&${query}`,
+          headers: { cookie: admin.cookie },
+        })
+      ).json();
+    for (const limit of [1, 2]) {
+      const queue = await walkPages(list('proposto'), limit);
+      expect(queue.at(-1)).toBe(mine[0]);
+      const decided = await walkPages(list('decidido'), limit);
+      expect(decided.slice(0, 2)).toEqual(mine.slice(1).sort().reverse());
+    }
   });
 });

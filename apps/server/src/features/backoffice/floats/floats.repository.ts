@@ -2,6 +2,7 @@ import type { AdjustmentStatus } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/ids.ts';
+import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // Float issuances and redemptions as the back office lists them: the agent, who proposed, who
 // decided.
@@ -41,19 +42,41 @@ export type FloatOperationFilter = {
   status?: AdjustmentStatus | 'decidido' | undefined;
   tipo?: 'emissao' | 'resgate' | undefined;
   agenteId?: string | undefined;
+  cursor: PageCursor | undefined;
   limit: number;
 };
 
-/** Open proposals oldest first (the queue); otherwise the latest first (an agent's history). */
-export function listFloatOperations(db: Kysely<DB>, f: FloatOperationFilter) {
-  let query = operations(db);
-  if (f.tipo) query = query.where('o.tipo', '=', f.tipo);
-  if (f.agenteId) query = query.where('o.agente_id', '=', f.agenteId);
-  if (f.status === 'decidido') query = query.where('o.status', '<>', 'proposto');
-  else if (f.status) query = query.where('o.status', '=', f.status);
-  query =
-    f.status === 'proposto' ? query.orderBy('o.criado_em', 'asc') : query.orderBy('o.criado_em', 'desc');
-  return query.orderBy('o.id').limit(f.limit).execute();
+/**
+ * A page of float operations from the cursor on: open proposals oldest first (the queue),
+ * otherwise the latest first (an agent's history); and how many the selection holds.
+ */
+export async function listFloatOperations(db: Kysely<DB>, f: FloatOperationFilter) {
+  const selected = sql.join(
+    [
+      f.tipo ? sql`o.tipo = ${f.tipo}` : sql`true`,
+      f.agenteId ? sql`o.agente_id = ${f.agenteId}` : sql`true`,
+      f.status === 'decidido'
+        ? sql`o.status <> 'proposto'`
+        : f.status
+          ? sql`o.status = ${f.status}`
+          : sql`true`,
+    ],
+    sql` and `,
+  );
+  const where = sql<boolean>`${selected}`;
+  const { rows, nextCursor } = await keysetPage(operations(db).where(where), {
+    column: 'o.criado_em',
+    idColumn: 'o.id',
+    order: f.status === 'proposto' ? 'asc' : 'desc',
+    cursor: f.cursor,
+    limit: f.limit,
+  });
+  const { n } = await db
+    .selectFrom('operacoes_float as o')
+    .where(where)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { items: rows, total: Number(n), next_cursor: nextCursor };
 }
 
 /** An agent by id or by its 5-digit number, with its person and float account. */

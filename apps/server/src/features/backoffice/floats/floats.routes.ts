@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
+import { decodePageCursor } from '../../../lib/page-cursor.ts';
 import { proposalIdOf, requiredReason } from '../four-eyes.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { findFloatAgent, listFloatOperations } from './floats.repository.ts';
@@ -41,6 +42,7 @@ export const floatsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'adminListFloatOperations',
         summary: 'Float issuances and redemptions: the open ones oldest first, or an agent’s history',
         description:
+          'A page (cursor: the last page’s next_cursor), with how many the selection holds. ' +
           'status=proposto is the queue (oldest first); otherwise the latest first. agente (id or number) ' +
           'narrows to one agent (404 agent_not_found); tipo to issuances (emissao) or redemptions (resgate).',
         tags,
@@ -50,20 +52,27 @@ export const floatsRoutes: FastifyPluginAsyncZod = async (app) => {
           status: z.enum([...ADJUSTMENT_STATUSES, 'decidido']).optional(),
           tipo: z.enum(['emissao', 'resgate']).optional(),
           agente: z.string().max(100).optional(),
+          cursor: z.string().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(200).default(50),
         }),
         response: { 200: adminFloatOperationListSchema },
       },
     },
     async (request) => {
-      const { status, tipo, agente, limit } = request.query;
+      const { status, tipo, agente, cursor, limit } = request.query;
       let agenteId: string | undefined;
       if (agente !== undefined) {
         const agent = await findFloatAgent(database.db, agente);
         if (!agent) throw new AppError('agent_not_found');
         agenteId = agent.id;
       }
-      return { items: await listFloatOperations(database.db, { status, tipo, agenteId, limit }) };
+      return listFloatOperations(database.db, {
+        status,
+        tipo,
+        agenteId,
+        cursor: decodePageCursor(cursor),
+        limit,
+      });
     },
   );
 

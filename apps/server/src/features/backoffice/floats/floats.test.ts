@@ -5,6 +5,7 @@ import { findAgentFloat, ledger } from '../../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { checkLedger, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
+import { walkPages } from '../../../test-support/pages.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 
@@ -354,6 +355,35 @@ describe(`agents' float issued and redeemed under four eyes on ${testDatabaseKin
       8 - redeemed / 15_000,
     );
     await expectLedgerSound(t.database.db);
+  });
+
+  it('pages an agent’s history latest first and the queue oldest first, each once, with how many', async () => {
+    const agent = await makeAgent();
+    const mine = [
+      (await issued(agent, 1_000)).id,
+      (await proposeIssuance(agent, 2_000)).id,
+      (await proposeIssuance(agent, 3_000)).id,
+    ];
+    // The two waiting ones share an instant, which only their ids order.
+    await sql`update operacoes_float set criado_em = '2026-01-01T00:00:00Z' where id = ${mine[0]}`.execute(
+      t.database.db,
+    );
+    await sql`update operacoes_float set criado_em = '2026-01-02T00:00:00Z' where id = any(${mine.slice(1)}::uuid[])`.execute(
+      t.database.db,
+    );
+    const list = (filter: string) => async (query: string) =>
+      (
+        await t.app.inject({ url: `/api/admin/floats?${filter}&${query}`, headers: { cookie: admin.cookie } })
+      ).json();
+    const waiting = mine.slice(1).sort();
+    for (const limit of [1, 2]) {
+      expect(await walkPages(list(`agente=${agent.numero}`), limit)).toEqual([
+        ...[...waiting].reverse(),
+        mine[0],
+      ]);
+      expect(await walkPages(list(`agente=${agent.numero}&status=proposto`), limit)).toEqual(waiting);
+      expect(await walkPages(list(`agente=${agent.numero}&tipo=resgate`), limit)).toEqual([]);
+    }
   });
 
   it('shows people what one ₭ is worth in gourdes', async () => {

@@ -1,7 +1,7 @@
 import type { HelpRequestStatus } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
-import { afterCursor, exactTimestamp, type PageCursor, pageOf } from '../../../lib/page-cursor.ts';
+import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // Support's queue of help requests: each with the person it comes from, the movement it is about,
 // and who answered or closed it.
@@ -14,8 +14,7 @@ export async function listHelpRequests(
   db: Kysely<DB>,
   p: { status: HelpRequestStatus; cursor: PageCursor | undefined; limit: number },
 ) {
-  const order = p.status === 'aberto' ? 'asc' : 'desc';
-  let query = db
+  const query = db
     .selectFrom('pedidos_ajuda as p')
     .innerJoin('usuarios as u', 'u.id', 'p.usuario_id')
     .select([
@@ -28,26 +27,21 @@ export async function listHelpRequests(
       'u.nome_completo',
       'u.telefone',
       'u.congelado_em',
-      exactTimestamp('p.criado_em').as('cursor_at'),
     ])
     .where('p.status', '=', p.status);
-  if (p.cursor) {
-    query = query.where(
-      afterCursor({ timestampColumn: 'p.criado_em', idColumn: 'p.id', cursor: p.cursor, order }),
-    );
-  }
-  const rows = await query
-    .orderBy('p.criado_em', order)
-    .orderBy('p.id', order)
-    .limit(p.limit + 1)
-    .execute();
+  const { rows, nextCursor } = await keysetPage(query, {
+    column: 'p.criado_em',
+    idColumn: 'p.id',
+    order: p.status === 'aberto' ? 'asc' : 'desc',
+    cursor: p.cursor,
+    limit: p.limit,
+  });
   const total = await db
     .selectFrom('pedidos_ajuda')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('status', '=', p.status)
     .executeTakeFirstOrThrow();
-  const { page, nextCursor } = pageOf(rows, p.limit);
-  return { rows: page.map(({ cursor_at: _, ...row }) => row), total: Number(total.n), nextCursor };
+  return { rows, total: Number(total.n), nextCursor };
 }
 
 export async function findHelpRequest(db: Kysely<DB>, id: string) {

@@ -44,7 +44,7 @@ export type AdminAdjustment = z.output<typeof adminAdjustmentSchema>;
 /** Proposed adjustments (oldest first), or decided ones (latest first). */
 export const adminAdjustmentListSchema = named(
   'AdminAdjustmentList',
-  z.object({ items: z.array(adminAdjustmentSchema) }),
+  z.object({ items: z.array(adminAdjustmentSchema), total: z.int(), next_cursor: z.string().nullable() }),
 );
 export type AdminAdjustmentList = z.output<typeof adminAdjustmentListSchema>;
 

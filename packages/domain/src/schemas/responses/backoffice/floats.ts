@@ -28,7 +28,7 @@ export type AdminFloatOperation = z.output<typeof adminFloatOperationSchema>;
 
 export const adminFloatOperationListSchema = named(
   'AdminFloatOperationList',
-  z.object({ items: z.array(adminFloatOperationSchema) }),
+  z.object({ items: z.array(adminFloatOperationSchema), total: z.int(), next_cursor: z.string().nullable() }),
 );
 export type AdminFloatOperationList = z.output<typeof adminFloatOperationListSchema>;
 
