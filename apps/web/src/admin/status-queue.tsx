@@ -1,10 +1,10 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { adminFetch, errorCodeOf } from './api';
+import { MorePages } from './more-pages';
 
 export type StatusTabs<S extends string> = {
   statuses: readonly [S, ...S[]];
@@ -108,16 +108,7 @@ export function StatusQueue<S extends string, P extends QueuePage, T>(p: {
               {t(`error.${errorCodeOf(query.error) ?? 'unexpected_error'}`)}
             </p>
           ) : null}
-          {query.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="self-start"
-              onClick={() => query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {t('queue.more')}
-            </Button>
-          ) : null}
+          <MorePages pages={query} label={t('queue.more')} />
         </>
       )}
     </section>

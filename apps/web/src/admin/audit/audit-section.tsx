@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError, adminFetch, adminUrl } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { auditActionLabels, auditTargetLabels, labelOf } from '../labels';
+import { MorePages } from '../more-pages';
 import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
 import { changeLines, colonOf, shortId } from './change-words';
@@ -95,16 +96,7 @@ export default function AuditSection() {
       {pages.data ? (
         <Card>
           <AuditTable rows={rows} />
-          {pages.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="mt-3"
-              onClick={() => pages.fetchNextPage()}
-              disabled={pages.isFetchingNextPage}
-            >
-              {t('more')}
-            </Button>
-          ) : null}
+          <MorePages pages={pages} label={t('more')} />
         </Card>
       ) : null}
     </div>

@@ -1,11 +1,11 @@
 import type { AdminOperator } from '@kreyolcash/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorCodeOf } from '../api';
 import { type AdminTexts, useAdminText } from '../i18n';
+import { MorePages } from '../more-pages';
 import type { QueuePages } from '../status-queue';
 import { DecidedProposal } from './decided-proposal';
 import { type FourEyesArea, type FourEyesProposal, type ProposalPage, useProposals } from './four-eyes-api';
@@ -113,17 +113,7 @@ function ListCard<T extends FourEyesProposal>(p: {
             {items.map(p.children)}
           </ul>
           {query.isFetchNextPageError ? failed : null}
-          {query.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="mt-3"
-              onClick={() => query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-              data-testid={`${p.testId}-more`}
-            >
-              {t('list.more')}
-            </Button>
-          ) : null}
+          <MorePages pages={query} label={t('list.more')} testId={`${p.testId}-more`} />
         </>
       ) : (
         (failed ?? <p className="text-slate-600">{t(`${p.name}.empty`)}</p>)
