@@ -104,7 +104,7 @@ test('finance issues float', async ({ browser, request, baseURL }, testInfo) => 
   await signInToBackOffice(page, 'agentmaker');
   await page.getByRole('navigation').getByRole('link', { name: 'Ajan', exact: true }).click();
   await page.getByLabel('Komin').selectOption('delmas');
-  await page.getByRole('button', { name: 'Montre' }).click();
+  await page.getByRole('button', { name: 'Montre', exact: true }).click();
   await expect(page).toHaveURL(/comuna=delmas/);
   await page.getByTestId('agent-list').getByRole('link', { name: agent.nome_comercial }).click();
   await expect(page.getByRole('heading', { name: agent.nome_comercial })).toBeVisible();

@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorCodeOf } from '../api';
 import { useAdminText } from '../i18n';
+import { MorePages } from '../more-pages';
 import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
 import { useAgents } from './agents-api';
@@ -55,37 +56,45 @@ export function ListPage() {
             {t(`error.${failure}`)}
           </p>
         ) : (
-          <StackedTable<AdminAgent>
-            caption={t('list.caption')}
-            testId="agent-list"
-            rows={agents.data?.agentes ?? []}
-            rowKey={(a) => a.id}
-            empty={t(comuna ? 'list.empty' : 'list.none')}
-            columns={[
-              { key: 'number', label: t('col.number'), cell: (a) => a.numero },
-              {
-                key: 'business',
-                label: t('col.business'),
-                cell: (a) => (
-                  <Link className="font-semibold text-primary-700 underline" to={a.id}>
-                    {a.nome_comercial}
-                  </Link>
-                ),
-              },
-              { key: 'commune', label: t('col.commune'), cell: (a) => communeName(a.comuna) },
-              {
-                key: 'person',
-                label: t('col.person'),
-                cell: (a) => `${a.nome_completo} · ${displayPhone(a.telefone)}`,
-              },
-              {
-                key: 'state',
-                label: t('col.state'),
-                cell: (a) => t(a.pausado_em ? 'state.paused' : 'state.listed'),
-              },
-            ]}
-          />
+          <>
+            {agents.data?.pages[0]?.total ? (
+              <p className="mb-2 text-sm text-slate-600" data-testid="agent-count">
+                {t('list.count', { count: agents.data.pages[0].total })}
+              </p>
+            ) : null}
+            <StackedTable<AdminAgent>
+              caption={t('list.caption')}
+              testId="agent-list"
+              rows={agents.data?.pages.flatMap((page) => page.agentes) ?? []}
+              rowKey={(a) => a.id}
+              empty={t(comuna ? 'list.empty' : 'list.none')}
+              columns={[
+                { key: 'number', label: t('col.number'), cell: (a) => a.numero },
+                {
+                  key: 'business',
+                  label: t('col.business'),
+                  cell: (a) => (
+                    <Link className="font-semibold text-primary-700 underline" to={a.id}>
+                      {a.nome_comercial}
+                    </Link>
+                  ),
+                },
+                { key: 'commune', label: t('col.commune'), cell: (a) => communeName(a.comuna) },
+                {
+                  key: 'person',
+                  label: t('col.person'),
+                  cell: (a) => `${a.nome_completo} · ${displayPhone(a.telefone)}`,
+                },
+                {
+                  key: 'state',
+                  label: t('col.state'),
+                  cell: (a) => t(a.pausado_em ? 'state.paused' : 'state.listed'),
+                },
+              ]}
+            />
+          </>
         )}
+        <MorePages pages={agents} label={t('list.more')} />
       </Card>
     </section>
   );

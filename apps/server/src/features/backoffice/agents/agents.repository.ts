@@ -1,6 +1,7 @@
 import type { AgentHours } from '@kreyolcash/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
+import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // Agents as the back office reads them: the listing, the person behind it and its float account.
 
@@ -32,16 +33,25 @@ function shown(row: Row) {
 
 export type AgentRow = ReturnType<typeof shown>;
 
-/** Agents, newest first, of one commune or of all. */
+/** A page of agents, newest first, of one commune or of all, from the cursor on; and how many. */
 export async function listAgents(
   db: Kysely<DB>,
-  comuna: string | undefined,
-  limit: number,
-): Promise<AgentRow[]> {
-  let query = agents(db);
-  if (comuna) query = query.where('a.comuna', '=', comuna);
-  const rows = await query.orderBy('a.criado_em', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
-  return rows.map(shown);
+  p: { comuna: string | undefined; cursor: PageCursor | undefined; limit: number },
+) {
+  const inCommune = p.comuna ? sql<boolean>`a.comuna = ${p.comuna}` : sql<boolean>`true`;
+  const { rows, nextCursor } = await keysetPage(agents(db).where(inCommune), {
+    column: 'a.criado_em',
+    idColumn: 'a.id',
+    order: 'desc',
+    cursor: p.cursor,
+    limit: p.limit,
+  });
+  const { n } = await db
+    .selectFrom('agentes as a')
+    .where(inCommune)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { agentes: rows.map(shown), total: Number(n), next_cursor: nextCursor };
 }
 
 export async function findAgent(db: Kysely<DB>, id: string): Promise<AgentRow | undefined> {

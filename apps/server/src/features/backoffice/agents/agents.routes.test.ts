@@ -4,6 +4,7 @@ import { expectLedgerSound } from '../../../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../../../test-support/ledger-fixtures.ts';
 import { seedAgentAccount } from '../../../test-support/movement-legs.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
+import { walkPages } from '../../../test-support/pages.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { testDatabaseKind } from '../../../test-support/test-database.ts';
 
@@ -219,6 +220,14 @@ describe(`making agents in the back office on ${testDatabaseKind}`, () => {
     const all = (await asOperator('admin', 'GET', '/agents')).json().agentes;
     expect(all.map((x: { id: string }) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(all.length).toBeGreaterThan(2);
+    // A page at a time: every agent once, newest first, as many as the count says.
+    const read = async (query: string) => {
+      const page = (await asOperator('admin', 'GET', `/agents?${query}`)).json();
+      return { items: page.agentes, total: page.total, next_cursor: page.next_cursor };
+    };
+    expect(await walkPages(read, 1)).toEqual(all.map((x: { id: string }) => x.id));
+    const inCommune = async (query: string) => read(`comuna=les-cayes&${query}`);
+    expect(await walkPages(inCommune, 1)).toEqual([b.id, a.id]);
     const bad = await asOperator('support', 'GET', '/agents?comuna=nowhere');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.code).toBe('commune_invalid');

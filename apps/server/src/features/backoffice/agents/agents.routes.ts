@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../../lib/ids.ts';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
+import { decodePageCursor } from '../../../lib/page-cursor.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
 import { listAgents } from './agents.repository.ts';
 import { agentDetail, createAgent } from './agents.service.ts';
@@ -63,21 +64,22 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: {
         operationId: 'adminListAgents',
-        summary: 'Agents, newest first, of one commune or of all',
+        summary: 'A page of agents, newest first, of one commune or of all; and how many',
         tags,
         security: OPERATOR_SESSION,
         errors: ['forbidden', 'commune_invalid'],
         querystring: z.object({
           comuna: z.string().max(60).optional(),
+          cursor: z.string().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(200).default(100),
         }),
         response: { 200: adminAgentListSchema },
       },
     },
     async (request) => {
-      const { comuna, limit } = request.query;
+      const { comuna, cursor, limit } = request.query;
       if (comuna !== undefined && !isCommune(comuna)) throw new AppError('commune_invalid');
-      return { agentes: await listAgents(database.db, comuna, limit) };
+      return listAgents(database.db, { comuna, cursor: decodePageCursor(cursor), limit });
     },
   );
 

@@ -29,8 +29,8 @@ export type AdminAgent = z.output<typeof adminAgentSchema>;
 
 export const adminAgentListSchema = named(
   'AdminAgentList',
-  z.object({ agentes: z.array(adminAgentSchema) }),
-  'Agents, newest first (at most the limit asked for)',
+  z.object({ agentes: z.array(adminAgentSchema), total: z.int(), next_cursor: z.string().nullable() }),
+  'A page of agents, newest first, how many the selection holds, and the next page’s cursor (null on the last)',
 );
 export type AdminAgentList = z.output<typeof adminAgentListSchema>;
 
