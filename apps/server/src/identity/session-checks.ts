@@ -11,7 +11,6 @@ export const sessionChecks = onePer(
   (db: Kysely<DB>) =>
     new CallBatcher<AccessClaims, boolean>({
       lanes: 1,
-      keyOf: () => '',
       maxBatch: 128,
       runOne: (claims) => isSessionActive(db, claims),
       runMany: (all) => activeAmong(db, all),

@@ -79,7 +79,6 @@ export class OutboxWorker {
       },
       runOne: (id) => markSent(db, [id]),
       lanes: 1,
-      keyOf: () => 'sent',
       maxBatch: 100,
     });
   }
