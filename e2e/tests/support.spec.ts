@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { bearerHeaders, createUser, latestMessage, logIn, newUser, payThroughApi } from './support/accounts';
@@ -145,7 +146,8 @@ test('support reads a long queue a page at a time, each request once, oldest fir
 }) => {
   const person = await createUser(request, { user: newUser('Nadèj') });
   const headers = await bearerHeaders(request, person);
-  const texts = ['Premye demann mwen an', 'Dezyèm demann mwen an'];
+  const tag = randomUUID().slice(0, 8);
+  const texts = [`Premye demann mwen an (${tag})`, `Dezyèm demann mwen an (${tag})`];
   for (const texto of texts) {
     const sent = await request.post('/api/support/requests', { headers, data: { assunto: 'outro', texto } });
     expect(sent.status(), await sent.text()).toBe(201);
@@ -181,7 +183,7 @@ test('support reads a long queue a page at a time, each request once, oldest fir
   const links = await rows.evaluateAll((all) => all.map((a) => a.getAttribute('href')));
   expect(new Set(links).size).toBe(links.length);
   // Hers, in the order she sent them (other journeys may add theirs meanwhile).
-  const mine = rows.filter({ hasText: person.fullName });
+  const mine = rows.filter({ hasText: tag });
   await expect(mine).toHaveCount(2);
   await expect(mine.nth(0)).toContainText(texts[0] as string);
   await expect(mine.nth(1)).toContainText(texts[1] as string);
