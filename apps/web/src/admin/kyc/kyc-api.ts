@@ -1,15 +1,13 @@
 import type { AdminKycQueue, AdminKycReview } from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
+import { useQueuePages } from '../status-queue';
 
 const QUEUE = ['admin', 'kyc', 'queue'] as const;
 const reviewKey = (id: string) => ['admin', 'kyc', 'review', id] as const;
 
 export function useKycQueue() {
-  return useQuery({
-    queryKey: QUEUE,
-    queryFn: () => adminFetch<AdminKycQueue>('/kyc'),
-  });
+  return useQueuePages<AdminKycQueue>(QUEUE, '/kyc', {});
 }
 
 export function useKycReview(id: string) {

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError } from '../api';
 import { dayText } from '../day';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
+import { MorePages } from '../more-pages';
 import { useKycQueue } from './kyc-api';
 import { kycTexts } from './texts';
 
@@ -21,7 +22,8 @@ export function QueuePage() {
       </p>
     );
   }
-  const { total, revisoes } = queue.data;
+  const total = queue.data.pages[0]?.total ?? 0;
+  const revisoes = queue.data.pages.flatMap((page) => page.revisoes);
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -50,6 +52,7 @@ export function QueuePage() {
               <QueueRow key={item.id} item={item} />
             ))}
           </ul>
+          <MorePages pages={queue} label={t('queue.more')} />
         </>
       )}
     </section>

@@ -1,10 +1,9 @@
 import type { DocumentReviewStatus } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
+import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // The compliance queue's reads and a review's decision (revisoes_documento joined to the person).
-
-const QUEUE_PAGE = 100;
 
 const PERSON = [
   'u.id as usuario_id',
@@ -15,25 +14,27 @@ const PERSON = [
   'u.telefone',
 ] as const;
 
-/** Pending reviews, oldest first (the index revisoes_documento_fila), and how many wait in all. */
-export async function pendingReviews(db: Kysely<DB>) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('revisoes_documento as r')
-      .innerJoin('usuarios as u', 'u.id', 'r.user_id')
-      .select(['r.id', 'r.criado_em as enviado_em', ...PERSON])
-      .where('r.status', '=', 'pendente')
-      .orderBy('r.criado_em')
-      .orderBy('r.id')
-      .limit(QUEUE_PAGE)
-      .execute(),
+/**
+ * A page of pending reviews, oldest first (the index revisoes_documento_fila), from the cursor
+ * on; and how many wait in all.
+ */
+export async function pendingReviews(db: Kysely<DB>, p: { cursor: PageCursor | undefined; limit: number }) {
+  const [page, count] = await Promise.all([
+    keysetPage(
+      db
+        .selectFrom('revisoes_documento as r')
+        .innerJoin('usuarios as u', 'u.id', 'r.user_id')
+        .select(['r.id', 'r.criado_em as enviado_em', ...PERSON])
+        .where('r.status', '=', 'pendente'),
+      { column: 'r.criado_em', idColumn: 'r.id', order: 'asc', cursor: p.cursor, limit: p.limit },
+    ),
     db
       .selectFrom('revisoes_documento')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('status', '=', 'pendente')
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: page.rows, total: Number(count.n), nextCursor: page.nextCursor };
 }
 
 /** One review with what the person typed, and who decided it. */

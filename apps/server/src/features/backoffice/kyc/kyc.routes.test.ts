@@ -9,6 +9,7 @@ import {
 } from '../../../test-support/accounts.ts';
 import { operatorSession } from '../../../test-support/operators.ts';
 import { MESSAGE_CONTENT, textOf } from '../../../test-support/outbox-messages.ts';
+import { walkPages } from '../../../test-support/pages.ts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 // KYC review through real HTTP: the queue, the photo behind an audit row, approval
@@ -97,6 +98,12 @@ describe('the compliance queue', () => {
     });
     expect(Date.parse(mine[0]?.enviado_em ?? '')).not.toBeNaN();
     expect(queue.json().total).toBeGreaterThanOrEqual(2);
+    // A page at a time: the same queue, each review once, as many as wait.
+    const read = async (query: string) => {
+      const page = (await admin$(compliance, 'GET', `/kyc?${query}`)).json();
+      return { items: page.revisoes, total: page.total, next_cursor: page.next_cursor };
+    };
+    expect(await walkPages(read, 1)).toEqual(rows.map((r) => r.id));
 
     const detail = await admin$(admin, 'GET', `/kyc/${mine[0]?.id}`);
     expect(detail.statusCode).toBe(200);

@@ -10,7 +10,9 @@ import { recordAudit } from '../../../audit/audit.ts';
 import { isUuid } from '../../../lib/ids.ts';
 import { fileResponse } from '../../../lib/non-json-responses.ts';
 import { OPERATOR_SESSION } from '../../../lib/openapi.ts';
+import { decodePageCursor } from '../../../lib/page-cursor.ts';
 import { operatorOf, operatorOnly } from '../operators/operator-auth.ts';
+import { queuePageQuery } from '../queue-page.ts';
 import { findReview, otherReviews, pendingReviews } from './kyc.repository.ts';
 import { decideDocumentReview } from './kyc.service.ts';
 
@@ -38,17 +40,22 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guard,
       schema: {
         operationId: 'adminListKycReviews',
-        summary: 'Pending document reviews, oldest first',
+        summary: 'A page of pending document reviews, oldest first, and how many wait',
         tags,
         security: OPERATOR_SESSION,
         // A NUL anywhere in the request (here: the query string) is refused on every route.
         errors: ['forbidden', 'validation_error'],
+        querystring: queuePageQuery,
         response: { 200: adminKycQueueSchema },
       },
     },
-    async () => {
-      const { rows, total } = await pendingReviews(database.db);
-      return { total, revisoes: rows };
+    async (request) => {
+      const { cursor, limit } = request.query;
+      const { rows, total, nextCursor } = await pendingReviews(database.db, {
+        cursor: decodePageCursor(cursor),
+        limit,
+      });
+      return { total, revisoes: rows, next_cursor: nextCursor };
     },
   );
 

@@ -23,10 +23,14 @@ export const adminKycQueueItemSchema = named(
 );
 export type AdminKycQueueItem = z.output<typeof adminKycQueueItemSchema>;
 
-/** The pending reviews, oldest first (at most 100), and how many wait in all. */
+/** A page of the pending reviews, oldest first, how many wait in all, and the next page's cursor. */
 export const adminKycQueueSchema = named(
   'AdminKycQueue',
-  z.object({ total: z.int(), revisoes: z.array(adminKycQueueItemSchema) }),
+  z.object({
+    total: z.int(),
+    revisoes: z.array(adminKycQueueItemSchema),
+    next_cursor: z.string().nullable(),
+  }),
 );
 export type AdminKycQueue = z.output<typeof adminKycQueueSchema>;
 
