@@ -1,10 +1,9 @@
-import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { adminFetch, errorCodeOf } from './api';
-import { MorePages } from './more-pages';
+import { errorCodeOf } from './api';
+import { type CountedPage, type ListPages, MorePages } from './list-pages';
 
 export type StatusTabs<S extends string> = {
   statuses: readonly [S, ...S[]];
@@ -24,26 +23,6 @@ export function useStatusTabs<S extends string>(statuses: readonly [S, ...S[]]):
   return { statuses, status, show: (s) => setParams(s === first ? {} : { status: s }) };
 }
 
-/** A page of a queue as the server answers it: how many the status holds, and where the next page starts. */
-export type QueuePage = { total: number; next_cursor: string | null };
-
-export type QueuePages<P extends QueuePage> = UseInfiniteQueryResult<InfiniteData<P>>;
-
-/** A queue's pages of one status, read one after another as the operator asks for more. */
-export function useQueuePages<P extends QueuePage>(
-  queryKey: readonly unknown[],
-  path: string,
-  query: Record<string, string>,
-): QueuePages<P> {
-  return useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam }) =>
-      adminFetch<P>(path, { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-}
-
 /**
  * A back-office queue by status, in the area's words (`queue.title`, `queue.count`, `tab.<status>`,
  * `queue.empty`, `queue.more`, `error.<code>`): the title and, once loaded, how many there are (and,
@@ -51,10 +30,10 @@ export function useQueuePages<P extends QueuePage>(
  * spinner while it loads, the error, a line when the list is empty, or what `children` draws with
  * the rows read so far, and a button that reads the next page while there is one.
  */
-export function StatusQueue<S extends string, P extends QueuePage, T>(p: {
+export function StatusQueue<S extends string, P extends CountedPage, T>(p: {
   t: (key: string, params?: Record<string, string | number>) => string;
   tabs: StatusTabs<S>;
-  query: QueuePages<P>;
+  query: ListPages<P>;
   items: (page: P) => readonly T[];
   defaultOrder: string;
   children: (rows: T[]) => ReactNode;

@@ -1,14 +1,14 @@
 import type { AdminAgentDetail, AdminAgentList, AgentCreateRequest } from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
-import { useQueuePages } from '../status-queue';
+import { useListPages } from '../list-pages';
 
 // Agents in the back office (GET/POST /api/admin/agents, GET /api/admin/agents/:id).
 
 const ALL = ['admin', 'agents'] as const;
 
 export function useAgents(comuna: string) {
-  return useQueuePages<AdminAgentList>([...ALL, 'list', comuna], '/agents', comuna ? { comuna } : {});
+  return useListPages<AdminAgentList>([...ALL, 'list', comuna], '/agents', comuna ? { comuna } : {});
 }
 
 export function useAgent(id: string) {

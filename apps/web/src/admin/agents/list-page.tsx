@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorCodeOf } from '../api';
 import { useAdminText } from '../i18n';
-import { MorePages } from '../more-pages';
+import { MorePages } from '../list-pages';
 import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
 import { useAgents } from './agents-api';

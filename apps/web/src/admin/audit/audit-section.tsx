@@ -1,5 +1,4 @@
 import type { AdminAuditEntry, AdminAuditPage } from '@kreyolcash/domain';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -7,10 +6,10 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { AdminApiError, adminFetch, adminUrl } from '../api';
+import { AdminApiError, adminUrl } from '../api';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
 import { auditActionLabels, auditTargetLabels, labelOf } from '../labels';
-import { MorePages } from '../more-pages';
+import { MorePages, useListPages } from '../list-pages';
 import { SectionHeader } from '../section-header';
 import { StackedTable } from '../stacked-table';
 import { changeLines, colonOf, shortId } from './change-words';
@@ -28,13 +27,7 @@ export default function AuditSection() {
   const [params, setParams] = useSearchParams();
   const applied = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
   const [draft, setDraft] = useState<Filters>(applied);
-  const pages = useInfiniteQuery({
-    queryKey: ['admin', 'audit', applied],
-    queryFn: ({ pageParam }) =>
-      adminFetch<AdminAuditPage>('/audit', { query: { ...applied, cursor: pageParam || undefined } }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const pages = useListPages<AdminAuditPage>(['admin', 'audit', applied], '/audit', applied);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();

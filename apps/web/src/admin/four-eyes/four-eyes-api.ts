@@ -1,7 +1,7 @@
 import type { AdminAdjustment } from '@kreyolcash/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
-import { type QueuePage, useQueuePages } from '../status-queue';
+import { type CountedPage, useListPages } from '../list-pages';
 
 // The calls every area under four eyes makes the same way (adjustments, agents' float): its
 // proposals listed by status, and another operator's approval or refusal of one of them.
@@ -23,14 +23,14 @@ export type FourEyesProposal = Pick<
 >;
 
 /** A page of an area's proposals, and how many there are. */
-export type ProposalPage<T> = QueuePage & { items: T[] };
+export type ProposalPage<T> = CountedPage & { items: T[] };
 
 /** An area's proposals of one status, 30 a page, read on as the operator asks for more. */
 export function useProposals<T extends FourEyesProposal>(
   area: FourEyesArea,
   status: 'proposto' | 'decidido',
 ) {
-  return useQueuePages<ProposalPage<T>>([...area.key, status], area.path, { status, limit: '30' });
+  return useListPages<ProposalPage<T>>([...area.key, status], area.path, { status, limit: '30' });
 }
 
 /** A proposal's mutation: once it is recorded, the area's lists are read again. */

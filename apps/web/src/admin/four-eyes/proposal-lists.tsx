@@ -5,8 +5,8 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorCodeOf } from '../api';
 import { type AdminTexts, useAdminText } from '../i18n';
-import { MorePages } from '../more-pages';
-import type { QueuePages } from '../status-queue';
+import type { ListPages } from '../list-pages';
+import { MorePages } from '../list-pages';
 import { DecidedProposal } from './decided-proposal';
 import { type FourEyesArea, type FourEyesProposal, type ProposalPage, useProposals } from './four-eyes-api';
 import { PendingProposal } from './pending-proposal';
@@ -81,7 +81,7 @@ export function ProposalLists<T extends FourEyesProposal>(p: {
 function ListCard<T extends FourEyesProposal>(p: {
   texts: AdminTexts;
   name: 'pending' | 'decided';
-  query: QueuePages<ProposalPage<T>>;
+  query: ListPages<ProposalPage<T>>;
   className: string;
   testId: string;
   children: (item: T) => ReactNode;

@@ -1,13 +1,13 @@
 import type { AdminKycQueue, AdminKycReview } from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
-import { useQueuePages } from '../status-queue';
+import { useListPages } from '../list-pages';
 
 const QUEUE = ['admin', 'kyc', 'queue'] as const;
 const reviewKey = (id: string) => ['admin', 'kyc', 'review', id] as const;
 
 export function useKycQueue() {
-  return useQueuePages<AdminKycQueue>(QUEUE, '/kyc', {});
+  return useListPages<AdminKycQueue>(QUEUE, '/kyc', {});
 }
 
 export function useKycReview(id: string) {

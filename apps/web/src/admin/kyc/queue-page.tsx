@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AdminApiError } from '../api';
 import { dayText } from '../day';
 import { formatDateTime, useAdminLocale, useAdminText } from '../i18n';
-import { MorePages } from '../more-pages';
+import { MorePages } from '../list-pages';
 import { useKycQueue } from './kyc-api';
 import { kycTexts } from './texts';
 

@@ -1,13 +1,13 @@
 import type { AdminReportEnvelope, AdminReportList, DisputeDecision, ReportStatus } from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
-import { useQueuePages } from '../status-queue';
+import { useListPages } from '../list-pages';
 
 const listKey = (status: ReportStatus) => ['admin', 'reports', 'list', status] as const;
 const reportKey = (id: string) => ['admin', 'reports', 'one', id] as const;
 
 export function useReports(status: ReportStatus) {
-  return useQueuePages<AdminReportList>(listKey(status), '/reports', { status });
+  return useListPages<AdminReportList>(listKey(status), '/reports', { status });
 }
 
 export function useReport(id: string) {

@@ -1,7 +1,7 @@
 import type { AdminHelpQueue, AdminHelpRequestEnvelope, HelpRequestStatus } from '@kreyolcash/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../api';
-import { useQueuePages } from '../status-queue';
+import { useListPages } from '../list-pages';
 
 // The help-request queue's calls (GET/POST /api/admin/support/requests…).
 
@@ -9,7 +9,7 @@ const listKey = (status: HelpRequestStatus) => ['admin', 'support', 'list', stat
 const oneKey = (id: string) => ['admin', 'support', 'one', id] as const;
 
 export function useHelpQueue(status: HelpRequestStatus) {
-  return useQueuePages<AdminHelpQueue>(listKey(status), '/support/requests', { status });
+  return useListPages<AdminHelpQueue>(listKey(status), '/support/requests', { status });
 }
 
 export function useHelpRequest(id: string) {
