@@ -73,7 +73,8 @@ export async function markRotated(trx: Transaction<DB>, tokenHash: string): Prom
 
 /**
  * Whether a rotated token is presented again as a retry: rotated within the last `graceMs`, and
- * the latest of its session to be rotated (so its successor was never used).
+ * the latest of its session to be rotated (so its successor was never used). Compared in the
+ * database, whose instants keep microseconds a JavaScript Date would round away.
  */
 export async function isRetryOfLatestRotation(
   trx: Transaction<DB>,

@@ -11,7 +11,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
-import { keysetPage, type PageCursor } from '../lib/page-cursor.ts';
+import { countRows, keysetPage, type PageCursor } from '../lib/page-cursor.ts';
 import { withTransactionRetry } from '../lib/transaction-retry.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 import { refusalSchema } from './results.ts';
@@ -269,10 +269,9 @@ async function list(
     cursor: p.cursor,
     limit: p.limit,
   });
-  let count = db.selectFrom('reclamacoes').select((eb) => eb.fn.countAll<string>().as('n'));
-  if (p.status) count = count.where('status', '=', p.status);
-  const { n } = await count.executeTakeFirstOrThrow();
-  return { rows, total: Number(n), nextCursor };
+  const selected = db.selectFrom('reclamacoes');
+  const total = await countRows(p.status ? selected.where('status', '=', p.status) : selected);
+  return { rows, total, nextCursor };
 }
 
 async function find(db: Kysely<DB>, id: string): Promise<ReportRow | undefined> {

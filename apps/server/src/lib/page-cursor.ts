@@ -94,3 +94,11 @@ export async function keysetPage<DB, TB extends keyof DB, O extends { id: string
   const { page, nextCursor } = pageOf(found, p.limit);
   return { rows: page.map(({ cursor_at: _, ...row }) => row as unknown as O), nextCursor };
 }
+
+/** How many rows a selection holds: the total a list's pages are shown under. */
+export async function countRows<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, object>,
+): Promise<number> {
+  const row = (await query.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: string };
+  return Number(row.n);
+}

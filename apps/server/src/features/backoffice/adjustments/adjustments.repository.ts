@@ -2,7 +2,7 @@ import type { AdjustmentStatus } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/ids.ts';
-import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
+import { countRows, keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // Proposed adjustments as the back office lists them: the person, who proposed, who decided.
 
@@ -63,12 +63,8 @@ export async function listAdjustments(
     cursor: p.cursor,
     limit: p.limit,
   });
-  const { n } = await db
-    .selectFrom('ajustes_propostos as a')
-    .where(selected)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { items: rows, total: Number(n), next_cursor: nextCursor };
+  const total = await countRows(db.selectFrom('ajustes_propostos as a').where(selected));
+  return { items: rows, total, next_cursor: nextCursor };
 }
 
 /**

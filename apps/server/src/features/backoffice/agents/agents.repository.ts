@@ -1,7 +1,7 @@
 import type { AgentHours } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
-import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
+import { countRows, keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // Agents as the back office reads them: the listing, the person behind it and its float account.
 
@@ -46,12 +46,8 @@ export async function listAgents(
     cursor: p.cursor,
     limit: p.limit,
   });
-  const { n } = await db
-    .selectFrom('agentes as a')
-    .where(inCommune)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { agentes: rows.map(shown), total: Number(n), next_cursor: nextCursor };
+  const total = await countRows(db.selectFrom('agentes as a').where(inCommune));
+  return { agentes: rows.map(shown), total, next_cursor: nextCursor };
 }
 
 export async function findAgent(db: Kysely<DB>, id: string): Promise<AgentRow | undefined> {

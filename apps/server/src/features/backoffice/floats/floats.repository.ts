@@ -2,7 +2,7 @@ import type { AdjustmentStatus } from '@kreyolcash/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/ids.ts';
-import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
+import { countRows, keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // Float issuances and redemptions as the back office lists them: the agent, who proposed, who
 // decided.
@@ -71,12 +71,8 @@ export async function listFloatOperations(db: Kysely<DB>, f: FloatOperationFilte
     cursor: f.cursor,
     limit: f.limit,
   });
-  const { n } = await db
-    .selectFrom('operacoes_float as o')
-    .where(where)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { items: rows, total: Number(n), next_cursor: nextCursor };
+  const total = await countRows(db.selectFrom('operacoes_float as o').where(where));
+  return { items: rows, total, next_cursor: nextCursor };
 }
 
 /** An agent by id or by its 5-digit number, with its person and float account. */

@@ -1,7 +1,7 @@
 import type { DocumentReviewStatus } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
-import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
+import { countRows, keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // The compliance queue's reads and a review's decision (revisoes_documento joined to the person).
 
@@ -19,7 +19,7 @@ const PERSON = [
  * on; and how many wait in all.
  */
 export async function pendingReviews(db: Kysely<DB>, p: { cursor: PageCursor | undefined; limit: number }) {
-  const [page, count] = await Promise.all([
+  const [page, total] = await Promise.all([
     keysetPage(
       db
         .selectFrom('revisoes_documento as r')
@@ -28,13 +28,9 @@ export async function pendingReviews(db: Kysely<DB>, p: { cursor: PageCursor | u
         .where('r.status', '=', 'pendente'),
       { column: 'r.criado_em', idColumn: 'r.id', order: 'asc', cursor: p.cursor, limit: p.limit },
     ),
-    db
-      .selectFrom('revisoes_documento')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('status', '=', 'pendente')
-      .executeTakeFirstOrThrow(),
+    countRows(db.selectFrom('revisoes_documento').where('status', '=', 'pendente')),
   ]);
-  return { rows: page.rows, total: Number(count.n), nextCursor: page.nextCursor };
+  return { rows: page.rows, total, nextCursor: page.nextCursor };
 }
 
 /** One review with what the person typed, and who decided it. */

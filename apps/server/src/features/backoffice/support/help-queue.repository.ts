@@ -1,7 +1,7 @@
 import type { HelpRequestStatus } from '@kreyolcash/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
-import { keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
+import { countRows, keysetPage, type PageCursor } from '../../../lib/page-cursor.ts';
 
 // Support's queue of help requests: each with the person it comes from, the movement it is about,
 // and who answered or closed it.
@@ -36,12 +36,8 @@ export async function listHelpRequests(
     cursor: p.cursor,
     limit: p.limit,
   });
-  const total = await db
-    .selectFrom('pedidos_ajuda')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', '=', p.status)
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n), nextCursor };
+  const total = await countRows(db.selectFrom('pedidos_ajuda').where('status', '=', p.status));
+  return { rows, total, nextCursor };
 }
 
 export async function findHelpRequest(db: Kysely<DB>, id: string) {
