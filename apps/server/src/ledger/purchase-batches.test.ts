@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PurchaseInitiationArgs, purchaseInitiation } from '../test-support/batch-fixtures.ts';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../test-support/marketplace.ts';
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw, type LedgerFunction } from './ledger-call.ts';
 import { purchaseBatchers } from './phase-batches.ts';
-import { CODE_WINDOW_MS, codePepper, PURCHASE_HOLD_POLICY, policyParams } from './policy.ts';
+import { codePepper } from './policy.ts';
 
 // A batch of purchase initiations (kc_compras_iniciar) or verifications (kc_compras_verificar) runs
 // each item as it runs alone, after the items before it: the same answers and the same sales,
@@ -38,20 +39,7 @@ describe(`purchase initiations batched, on ${testDatabaseKind}`, () => {
     return { owner, product };
   }
 
-  const item = (buyer: SeededUser, productId: string, quantity: number, key: string | null) => ({
-    comprador_id: buyer.id,
-    produto_id: productId,
-    quantidade: quantity,
-    max_quantidade: 10,
-    politica: policyParams(PURCHASE_HOLD_POLICY),
-    limites: t.config.levelLimits,
-    codigo: '123456',
-    pepper: codePepper(t.config.jwtSecret),
-    chave: key,
-    request_hash: `${productId}/${quantity}`,
-    max_codigos: 10,
-    janela_ms: CODE_WINDOW_MS,
-  });
+  const item = (...args: PurchaseInitiationArgs) => purchaseInitiation(t, ...args);
 
   /** The same story for a new shop and new people: who buys what, in which order. */
   async function story() {

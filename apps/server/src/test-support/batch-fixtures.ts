@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AMOUNT_CEILING_CENTIS, type FeeBand, feeFor, MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
 import { callRaw } from '../ledger/ledger-call.ts';
-import { CODE_WINDOW_MS, codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../ledger/policy.ts';
+import {
+  CODE_WINDOW_MS,
+  codePepper,
+  PURCHASE_HOLD_POLICY,
+  policyParams,
+  TRANSFER_HOLD_POLICY,
+} from '../ledger/policy.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 // What the tests of the ledger's batches share: a fee table whose transfers are some free and some
@@ -27,6 +33,39 @@ export async function appWithFeeBands(): Promise<TestApp> {
       .execute();
   });
   return t;
+}
+
+export type PurchaseInitiationArgs = [
+  buyer: { id: string },
+  productId: string,
+  quantity: number,
+  key: string | null,
+  options?: { priceSeen?: number; maxCodes?: number },
+];
+
+/**
+ * A purchase initiation's parameters, as the ledger's hold passes them (operations.ts), with at
+ * most 10 units and code 123456; priceSeen: the unit price the buyer saw.
+ */
+export function purchaseInitiation(
+  t: TestApp,
+  ...[buyer, productId, quantity, key, options = {}]: PurchaseInitiationArgs
+) {
+  return {
+    comprador_id: buyer.id,
+    produto_id: productId,
+    quantidade: quantity,
+    max_quantidade: 10,
+    politica: policyParams(PURCHASE_HOLD_POLICY),
+    limites: t.config.levelLimits,
+    codigo: '123456',
+    pepper: codePepper(t.config.jwtSecret),
+    chave: key,
+    request_hash: `${productId}/${quantity}/${options.priceSeen ?? ''}`,
+    max_codigos: options.maxCodes ?? 10,
+    janela_ms: CODE_WINDOW_MS,
+    ...(options.priceSeen === undefined ? {} : { preco_visto_centis: options.priceSeen }),
+  };
 }
 
 /** A transfer verification's parameters, as the ledger's post passes them. */

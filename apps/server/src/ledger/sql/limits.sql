@@ -55,6 +55,25 @@ begin
   end if;
 end $$;
 
+-- The same for a batch of holds held as sets: what each payer's items add (p_usuarios and
+-- p_quantidades, one entry an item), one statement for the whole batch, under the payers' locks.
+create or replace function kc_envios_somar_juntos(p_usuarios uuid[], p_quantidades bigint[])
+    returns void language plpgsql as $$
+begin
+  with somas as (
+    select x.usuario, sum(x.quantidade)::bigint as total
+      from unnest(p_usuarios, p_quantidades) as x(usuario, quantidade) group by x.usuario
+  ), somados as (
+    update kreyolcash_envios_diarios d set enviado_centis = d.enviado_centis + s.total
+      from somas s where d.usuario_id = s.usuario and d.dia = kc_dia_haiti(now())
+    returning d.usuario_id
+  )
+  insert into kreyolcash_envios_diarios as d (usuario_id, dia, enviado_centis)
+  select s.usuario, kc_dia_haiti(now()), s.total from somas s
+   where not exists (select 1 from somados u where u.usuario_id = s.usuario)
+  on conflict (usuario_id, dia) do update set enviado_centis = d.enviado_centis + excluded.enviado_centis;
+end $$;
+
 create or replace function kc_envios_devolver(p_usuario uuid, p_dia date, p_quantidade bigint)
     returns void language plpgsql as $$
 begin

@@ -267,16 +267,19 @@ end $$;
 -- A batch of purchase initiations, in one transaction: the locks its items would take on keys and
 -- rows are taken first, for the whole batch and in the ledger's order (the keys, the buyers' turns at their
 -- products, the movements and sales of their pending attempts, the products, the buyers'
--- accounts), then each item runs kc_compra_iniciar in the batch's order and gets the answer it
--- would get alone after the items before it (its instants are the batch's: one transaction). A hot
--- product is locked, and its stock committed, once for the batch rather than once a purchase.
--- Answers a jsonb array in the items' order.
+-- accounts). Each buyer's items, up to the first that is not new or would not be held, are held
+-- with the others like them, as sets (kc_compras_reter_juntas); the rest run kc_compra_iniciar one
+-- by one after them, in the batch's order. Every item gets the answer it would get alone after the
+-- items before it (its instants are the batch's: one transaction). A hot product is locked, and
+-- its stock committed, once for the batch rather than once a purchase. Answers a jsonb array in the
+-- items' order.
 create or replace function kc_compras_iniciar(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 declare
   v_itens jsonb := p->'itens';
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
   v_pendentes uuid[];
+  v_juntas jsonb;
   i record;
 begin
   perform pg_advisory_xact_lock(k) from unnest(array(
@@ -296,10 +299,149 @@ begin
   perform 1 from kreyolcash_contas
    where id = any(array(select (e->>'comprador_id')::uuid from jsonb_array_elements(v_itens) e))
    order by id for no key update;
+  v_juntas := kc_compras_reter_juntas(p);
   for i in select e, n from jsonb_array_elements(v_itens) with ordinality as t(e, n) order by n loop
-    v_respostas[i.n] := kc_compra_iniciar(i.e);
+    v_respostas[i.n] := coalesce(v_juntas->(i.n::text), kc_compra_iniciar(i.e));
   end loop;
   return to_jsonb(v_respostas);
+end $$;
+
+-- The set path of a batch of purchase initiations, under its keys', turns', products' and buyers'
+-- locks: each buyer's items, in the batch's order, up to the first that kc_compra_iniciar would not
+-- hold in its turn, are held together by one statement per table: the buyers' holds, the movements
+-- (each with its code's hash), the day's totals, the products' reserved stock, the sales, the code
+-- messages and the keys' answers. An item is judged as in its turn (vale): after its buyer's
+-- earlier items, whose totals the running sums over the buyer add (balance, the day's and month's
+-- sending) and whose codes the code budget counts (ordem); and after every earlier item of its
+-- product, whatever its buyer, whose units the running sum over the product takes from the stock
+-- left. Counting every earlier unit, taken or not, errs toward the one-by-one path, and makes the
+-- batch's answers those of its items in its order: the earlier items of a product never need more
+-- than their units. An item whose buyer has a pending attempt at its product (before the batch or
+-- earlier in it) is left to the one-by-one path, which voids that attempt first, as is every item
+-- whose key was used. Every check errs toward the one-by-one path, which then names the refusal.
+-- Answers {n: answer}, with the answer kc_compra_iniciar would give.
+create or replace function kc_compras_reter_juntas(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
+declare
+  v_limites jsonb := p->'itens'->0->'limites';
+  v_n bigint[];
+  v_itens jsonb[];
+  v_movs uuid[];
+  v_vendas uuid[];
+  v_compradores uuid[];
+  v_donos uuid[];
+  v_empresas uuid[];
+  v_produtos uuid[];
+  v_nomes text[];
+  v_quantidades integer[];
+  v_precos bigint[];
+  v_totais bigint[];
+  v_expiras timestamptz[];
+  v_telefones text[];
+  v_idiomas text[];
+  v_validades bigint[];
+  v_respostas jsonb[];
+begin
+  if v_limites->'0' is null or v_limites->'1' is null or v_limites->'2' is null then return '{}'; end if;
+  select array_agg(c.n), array_agg(c.e), array_agg(c.mov), array_agg(c.venda), array_agg(c.comprador),
+         array_agg(c.dono), array_agg(c.empresa), array_agg(c.produto), array_agg(c.nome), array_agg(c.quantidade),
+         array_agg(c.preco), array_agg(c.total), array_agg(c.expira), array_agg(c.telefone), array_agg(c.idioma),
+         array_agg((c.politica->>'validade_ms')::bigint)
+    into v_n, v_itens, v_movs, v_vendas, v_compradores, v_donos, v_empresas, v_produtos, v_nomes, v_quantidades,
+         v_precos, v_totais, v_expiras, v_telefones, v_idiomas, v_validades
+    from (select a.*, kc_id_ordenado() as mov, kc_id_ordenado() as venda,
+                 kc_vencimento((a.politica->>'validade_ms')::bigint) as expira
+            from (select j.*, bool_and(j.vale) over (partition by j.comprador order by j.n) as na_vez
+                    from (select f.n, f.e, f.comprador, f.produto, f.quantidade, f.politica, pd.nome,
+                                 pd.preco_centis as preco, pd.preco_centis * f.quantidade as total,
+                                 e.id as empresa, e.responsavel_id as dono, b.telefone, b.idioma,
+                                 coalesce(
+                                   f.quantidade is not null and f.vez_da_chave = 1 and chave.usada is null
+                                   and f.vez_do_produto = 1 and pendente.existe is null
+                                   and pd.status = 'ATIVO' and e.status = 'ATIVA'
+                                   and o.status = 'ATIVO' and o.email_confirmado_em is not null
+                                   and e.responsavel_id <> f.comprador
+                                   and (not f.e ? 'preco_visto_centis'
+                                        or (f.e->>'preco_visto_centis')::bigint = pd.preco_centis)
+                                   and (pd.estoque is null
+                                        or pd.estoque - pd.estoque_reservado >= sum(f.quantidade) over por_produto)
+                                   and pd.preco_centis * f.quantidade <= kc_teto_centis()
+                                   and (sm.maximo_centis is null or sm.saldo_centis + pd.preco_centis * f.quantidade <= sm.maximo_centis)
+                                   -- least(): a sum of totals past the ceiling cannot overflow.
+                                   and kc_lote_pode_reter(f.e, f.politica, v_limites, b, c, u.hoje_centis, u.mes_centis,
+                                                          (sum(least(pd.preco_centis * f.quantidade, kc_teto_centis() + 1)) over w)::bigint,
+                                                          f.ordem),
+                                   false) as vale
+                            from (select x.n, x.e, (x.e->>'comprador_id')::uuid as comprador,
+                                         (x.e->>'produto_id')::uuid as produto,
+                                         -- Only a quantity within its bounds is multiplied or summed: another is
+                                         -- refused by the one-by-one path and takes no stock.
+                                         case when (x.e->>'quantidade')::integer between 1 and (x.e->>'max_quantidade')::integer
+                                              then (x.e->>'quantidade')::integer end as quantidade,
+                                         coalesce(x.e->'politica', kc_politica_codigo(x.e->'validade_ms')) as politica,
+                                         count(*) over (partition by (x.e->>'comprador_id')::uuid order by x.n) as ordem,
+                                         count(*) over (partition by (x.e->>'comprador_id')::uuid, (x.e->>'produto_id')::uuid
+                                                        order by x.n) as vez_do_produto,
+                                         case when x.e->>'chave' is null then 1
+                                              else count(*) over (partition by (x.e->>'comprador_id')::uuid, x.e->>'chave' order by x.n) end as vez_da_chave
+                                    from jsonb_array_elements(p->'itens') with ordinality as x(e, n)) f
+                            left join usuarios b on b.id = f.comprador
+                            left join kreyolcash_contas c on c.id = f.comprador
+                            left join produtos pd on pd.id = f.produto
+                            left join empresas e on e.id = pd.empresa_id
+                            left join usuarios o on o.id = e.responsavel_id
+                            left join lateral kc_envios_usados(f.comprador) u on true
+                            -- offset 0: read by the owner's key (inlined, it was planned as a walk of every
+                            -- person's account).
+                            left join lateral (select * from kc_saldo_maximo(v_limites, o.id) offset 0) sm on true
+                            left join lateral (select true as usada from idempotency_keys k
+                                                where k.user_id = f.comprador and k.chave = f.e->>'chave' offset 0) chave on true
+                            left join lateral (select true as existe from vendas v
+                                                where v.comprador_id = f.comprador and v.produto_id = f.produto
+                                                  and v.status = 'PENDENTE' limit 1) pendente on true
+                          window w as (partition by f.comprador order by f.n),
+                                 por_produto as (partition by f.produto order by f.n)) j) a
+           where a.na_vez
+           order by a.comprador, a.n) c;
+  if v_n is null then return '{}'; end if;
+  v_respostas := array(
+    select jsonb_build_object('ok', true, 'venda_id', x.venda, 'movimentacao_id', x.mov, 'total_centis', x.total,
+                              'expira_em', x.expira)
+      from unnest(v_vendas, v_movs, v_totais, v_expiras) with ordinality as x(venda, mov, total, expira, k) order by x.k);
+  perform kc_reter_juntas(v_compradores, v_totais);
+  insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
+                                        quantidade_centis, observacoes, expira_em,
+                                        confirmador_id, nos_limites, posta_ao_expirar, codigo_hash)
+  select x.mov, 'compra', 'pendente', x.comprador, x.dono, x.comprador, x.dono, x.total,
+         x.nome || ' × ' || x.quantidade, x.expira, null, true, false,
+         kc_codigo_hash(x.e->>'pepper', 'purchase', x.mov, kc_vinculo_dinheiro(x.comprador, x.dono, x.total),
+                        x.e->>'codigo')
+    from unnest(v_movs, v_compradores, v_donos, v_totais, v_nomes, v_quantidades, v_itens, v_expiras)
+         as x(mov, comprador, dono, total, nome, quantidade, e, expira);
+  perform kc_envios_somar_juntos(v_compradores, v_totais);
+  update produtos pd set estoque_reservado = pd.estoque_reservado + s.quantidade
+    from (select produto, sum(quantidade)::integer as quantidade from unnest(v_produtos, v_quantidades) as y(produto, quantidade)
+           group by produto) s
+   where pd.id = s.produto and pd.id = any(v_produtos) and pd.estoque is not null;
+  insert into vendas (id, empresa_id, comprador_id, vendedor_id, produto_id, quantidade, preco_unitario_centis,
+                      total_centis, movimentacao_id)
+  select x.venda, x.empresa, x.comprador, x.dono, x.produto, x.quantidade, x.preco, x.total, x.mov
+    from unnest(v_vendas, v_empresas, v_compradores, v_donos, v_produtos, v_quantidades, v_precos, v_totais, v_movs)
+         with ordinality as x(venda, empresa, comprador, dono, produto, quantidade, preco, total, mov, k)
+   order by x.k;
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  select 'whatsapp', x.telefone, 'purchase_code',
+         jsonb_build_object('codigo', x.e->>'codigo', 'produto', x.nome, 'valor_centis', x.total,
+                            'validade_min', x.validade / 60000),
+         x.idioma, 'purchase_code', x.venda::text
+    from unnest(v_vendas, v_totais, v_nomes, v_itens, v_telefones, v_idiomas, v_validades)
+         with ordinality as x(venda, total, nome, e, telefone, idioma, validade, k)
+   order by x.k;
+  insert into idempotency_keys (user_id, chave, request_hash, resposta)
+  select x.comprador, x.e->>'chave', x.e->>'request_hash', x.resposta
+    from unnest(v_compradores, v_itens, v_respostas) as x(comprador, e, resposta)
+   where x.e->>'chave' is not null;
+  return (select jsonb_object_agg(x.n::text, x.resposta) from unnest(v_n, v_respostas) as x(n, resposta));
 end $$;
 
 -- A batch of purchase verifications, in one transaction: the movements of the batch's sales (each

@@ -260,13 +260,13 @@ declare
   v_recebedores uuid[];
   v_quantidades bigint[];
   v_tarifas bigint[];
+  v_totais bigint[];
   v_expiras timestamptz[];
   v_telefones text[];
   v_idiomas text[];
   v_nomes text[];
   v_validades bigint[];
   v_respostas jsonb[];
-  v_contas integer;
 begin
   if v_limites->'0' is null or v_limites->'1' is null or v_limites->'2' is null then return '{}'; end if;
   -- Each item is judged as it would be in its turn (vale): after its payer's earlier items, whose
@@ -274,35 +274,23 @@ begin
   -- code budget counts (ordem). A payer's items are taken up to the first that is not.
   select array_agg(c.n), array_agg(c.e), array_agg(c.mov), array_agg(c.pagador), array_agg(c.recebedor),
          array_agg(c.quantidade), array_agg(c.tarifa), array_agg(c.expira), array_agg(c.telefone),
-         array_agg(c.idioma), array_agg(c.nome), array_agg((c.politica->>'validade_ms')::bigint)
+         array_agg(c.idioma), array_agg(c.nome), array_agg((c.politica->>'validade_ms')::bigint),
+         array_agg(c.quantidade + c.tarifa)
     into v_n, v_itens, v_movs, v_pagadores, v_recebedores, v_quantidades, v_tarifas, v_expiras, v_telefones,
-         v_idiomas, v_nomes, v_validades
+         v_idiomas, v_nomes, v_validades, v_totais
     from (select a.*, kc_id_ordenado() as mov, kc_vencimento((a.politica->>'validade_ms')::bigint) as expira
             from (select j.*, bool_and(j.vale) over (partition by j.pagador order by j.n) as na_vez
                     from (select f.n, f.e, f.pagador, r.id as recebedor, f.quantidade, f.politica, nt.tarifa,
                                  pg.telefone, pg.idioma, r.nome_completo as nome,
                                  coalesce(
-                                   f.quantidade > 0 and f.e->'limites' = v_limites and f.vez_da_chave = 1
-                                   and f.politica->>'confirmador_id' is null and (f.politica->>'nos_limites')::boolean
-                                   and not (f.politica->>'posta_ao_expirar')::boolean
-                                   and (f.politica->>'validade_ms')::bigint > 0
-                                   and pg.telefone_verificado_em is not null and pg.congelado_em is null
+                                   f.quantidade > 0 and f.vez_da_chave = 1 and chave.usada is null
                                    and f.quantidade <= (v_limites->nt.nivel->>'por_transferencia_centis')::bigint
                                    and r.id <> f.pagador and kc_pode_receber(r)
                                    and nt.tarifa = coalesce((f.e->>'tarifa_centis')::bigint, 0)
                                    and f.quantidade + nt.tarifa <= kc_teto_centis()
-                                   and c.user_id = f.pagador
-                                   and c.saldo_centis - c.reservado_centis >= sum(f.quantidade + nt.tarifa) over w
-                                   and u.hoje_centis + sum(f.quantidade + nt.tarifa) over w
-                                       <= (v_limites->nt.nivel->>'diario_centis')::bigint
-                                   and u.mes_centis + sum(f.quantidade + nt.tarifa) over w
-                                       <= (v_limites->nt.nivel->>'mensal_centis')::bigint
                                    and (sm.maximo_centis is null or sm.saldo_centis + f.quantidade <= sm.maximo_centis)
-                                   and ((f.e->>'max_codigos')::integer <= 0
-                                        or ((f.e->>'max_codigos')::integer - f.ordem + 1 > 0
-                                            and not kc_codigos_no_limite(f.pagador, (f.e->>'max_codigos')::integer - f.ordem::integer + 1,
-                                                                         (f.e->>'janela_ms')::bigint)))
-                                   and chave.usada is null,
+                                   and kc_lote_pode_reter(f.e, f.politica, v_limites, pg, c, u.hoje_centis, u.mes_centis,
+                                                          (sum(f.quantidade + nt.tarifa) over w)::bigint, f.ordem),
                                    false) as vale
                             from (select x.n, x.e, (x.e->>'pagador_id')::uuid as pagador,
                                          (x.e->>'quantidade_centis')::bigint as quantidade,
@@ -333,18 +321,7 @@ begin
     select jsonb_build_object('ok', true, 'movimentacao_id', x.mov, 'expira_em', x.expira)
            || jsonb_build_object('status', 'pendente', 'tarifa_centis', x.tarifa)
       from unnest(v_movs, v_expiras, v_tarifas) with ordinality as x(mov, expira, tarifa, k) order by x.k);
-  -- The balance was read under the caller's locks; checked again here, a caller that did not take
-  -- them fails rather than holding money an account does not have.
-  update kreyolcash_contas k
-     set reservado_centis = k.reservado_centis + x.total, atualizado_em = now()
-    from (select id, sum(quantidade + tarifa)::bigint as total
-            from unnest(v_pagadores, v_quantidades, v_tarifas) as y(id, quantidade, tarifa) group by id) x
-   where k.id = x.id and k.id = any(v_pagadores) and k.saldo_centis - k.reservado_centis >= x.total;
-  get diagnostics v_contas = row_count;
-  if v_contas <> (select count(distinct y) from unnest(v_pagadores) y) then
-    raise exception 'kc_transferencias_reter_juntas: a balance changed under the batch; were its accounts locked?'
-      using errcode = '55000';
-  end if;
+  perform kc_reter_juntas(v_pagadores, v_totais);
   insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
                                         quantidade_centis, observacoes, expira_em,
                                         confirmador_id, nos_limites, posta_ao_expirar, codigo_hash)
@@ -361,20 +338,7 @@ begin
          as x(mov, pagador, recebedor, quantidade, tarifa)
    cross join lateral (values (1, x.recebedor, x.quantidade), (2, kc_conta_taxas(), x.tarifa)) as l(numero, credito, quantidade)
    where x.tarifa > 0;
-  -- The day's totals as kc_envios_somar keeps them: updated where the payer has sent today, inserted
-  -- for the day's first.
-  with somas as (
-    select x.pagador, sum(x.quantidade + x.tarifa)::bigint as total
-      from unnest(v_pagadores, v_quantidades, v_tarifas) as x(pagador, quantidade, tarifa) group by x.pagador
-  ), somados as (
-    update kreyolcash_envios_diarios d set enviado_centis = d.enviado_centis + s.total
-      from somas s where d.usuario_id = s.pagador and d.dia = kc_dia_haiti(now())
-    returning d.usuario_id
-  )
-  insert into kreyolcash_envios_diarios as d (usuario_id, dia, enviado_centis)
-  select s.pagador, kc_dia_haiti(now()), s.total from somas s
-   where not exists (select 1 from somados u where u.usuario_id = s.pagador)
-  on conflict (usuario_id, dia) do update set enviado_centis = d.enviado_centis + excluded.enviado_centis;
+  perform kc_envios_somar_juntos(v_pagadores, v_totais);
   insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
   select 'whatsapp', x.telefone, 'transfer_code',
          kc_codigo_transferencia_params(x.e->>'codigo', x.quantidade, x.tarifa, x.nome, (x.validade / 60000)::integer),

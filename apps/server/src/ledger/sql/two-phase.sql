@@ -165,6 +165,52 @@ begin
   return jsonb_build_object('ok', true, 'movimentacao_id', v_mov, 'expira_em', v_expira);
 end $$;
 
+-- The holds of a batch held as sets: what each paying account's items add (p_contas and
+-- p_totais, one entry an item) set aside by one update. The balances were judged under the
+-- caller's locks; checked again here, a caller that did not take them fails rather than holding
+-- money an account does not have.
+create or replace function kc_reter_juntas(p_contas uuid[], p_totais bigint[]) returns void language plpgsql as $$
+declare v_contas integer;
+begin
+  update kreyolcash_contas k
+     set reservado_centis = k.reservado_centis + x.total, atualizado_em = now()
+    from (select id, sum(total)::bigint as total from unnest(p_contas, p_totais) as y(id, total) group by id) x
+   where k.id = x.id and k.id = any(p_contas) and k.saldo_centis - k.reservado_centis >= x.total;
+  get diagnostics v_contas = row_count;
+  if v_contas <> (select count(distinct y) from unnest(p_contas) y) then
+    raise exception 'kc_reter_juntas: a balance changed under the batch; were its accounts locked?'
+      using errcode = '55000';
+  end if;
+end $$;
+
+-- Whether a batch's set path may hold an item for its payer in its turn (kc_reter's rules, for a
+-- code-confirmed hold counted in the limits): the batch's limits and a whole policy of that kind, a
+-- payer whose phone is proven and who is not frozen, paying from their own account, and, with the
+-- payer's earlier items of the batch (p_acumulado: the running sum to this item's included; p_ordem:
+-- this item's rank among the payer's), within the balance, the day's and month's sending and the
+-- code budget. Null or false: the item is left to the one-by-one path, which names the refusal.
+create or replace function kc_lote_pode_reter(p_e jsonb, p_politica jsonb, p_limites jsonb, p_pagador usuarios,
+                                              p_conta kreyolcash_contas, p_hoje bigint, p_mes bigint,
+                                              p_acumulado bigint, p_ordem bigint)
+    returns boolean language plpgsql stable as $$
+declare
+  v_nivel text := kc_nivel(p_pagador.telefone_verificado_em, p_pagador.documento_aprovado_em)::text;
+  v_max_codigos integer := (p_e->>'max_codigos')::integer;
+begin
+  return p_e->'limites' = p_limites
+     and p_politica->>'confirmador_id' is null and (p_politica->>'nos_limites')::boolean
+     and not (p_politica->>'posta_ao_expirar')::boolean and (p_politica->>'validade_ms')::bigint > 0
+     and p_pagador.telefone_verificado_em is not null and p_pagador.congelado_em is null
+     and p_conta.user_id = p_pagador.id
+     and p_conta.saldo_centis - p_conta.reservado_centis >= p_acumulado
+     and p_hoje + p_acumulado <= (p_limites->v_nivel->>'diario_centis')::bigint
+     and p_mes + p_acumulado <= (p_limites->v_nivel->>'mensal_centis')::bigint
+     and (v_max_codigos <= 0
+          or (v_max_codigos - p_ordem + 1 > 0
+              and not kc_codigos_no_limite(p_pagador.id, v_max_codigos - p_ordem::integer + 1,
+                                           (p_e->>'janela_ms')::bigint)));
+end $$;
+
 -- Post: the held money goes to the payee. The movement is locked by the caller. Under its
 -- accounts' locks, a paying account whose owner is frozen (account_frozen) or a credited account
 -- it would take past its owner's level's maximum balance (balance_limit_reached) is refused:
