@@ -22,10 +22,11 @@ const RUN_MS = 3_000;
 const BUDGET_MS = 60_000;
 
 // Two processes' purchase batches (two database handles, each with its own batchers), lone
-// cancellations, the buyers' second attempts at the same products and an operator switching one
-// product off and on (which voids what is pending on it), all at once on two products: every
-// answer is an answer (nothing throws), no batch is rolled back (a deadlock would roll one back),
-// and afterwards each product's stock and holds match its sales, and the ledger is sound.
+// cancellations, the buyers' second attempts at the same products and an operator switching two
+// products off and on (which voids what is pending on them), all at once on three products, one of
+// which keeps no stock: every answer is an answer (nothing throws), no batch is rolled back (a
+// deadlock would roll one back), and afterwards each product's stock and holds match its sales,
+// and the ledger is sound.
 describe.runIf(testDatabaseKind === 'postgres')('purchase batches of two processes at once', () => {
   let t: TestApp;
   let second: Database;
@@ -38,11 +39,16 @@ describe.runIf(testDatabaseKind === 'postgres')('purchase batches of two process
     const owner = await seedUser(t);
     const company = await createCompanyAs(t, { ...owner, refreshCookie: '' });
     products = [];
-    for (const preco_centis of [300, 500])
+    // Two that count their stock, and one that does not (its purchases only share its lock).
+    for (const [preco_centis, estoque] of [
+      [300, STOCK],
+      [500, STOCK],
+      [700, undefined],
+    ])
       products.push(
         await createProductAs(t, { ...owner, refreshCookie: '' }, company.id, {
           preco_centis,
-          estoque: STOCK,
+          ...(estoque === undefined ? {} : { estoque }),
         }),
       );
     buyers = [];
@@ -127,9 +133,10 @@ describe.runIf(testDatabaseKind === 'postgres')('purchase batches of two process
       }
     };
     const moderator = async () => {
-      const product = products[1] as CreatedProduct;
       while (going()) {
-        for (const status of ['INATIVO', 'ATIVO']) {
+        for (const [product, status] of [products[1], products[2]].flatMap((p) =>
+          ['INATIVO', 'ATIVO'].map((s) => [p as CreatedProduct, s] as const),
+        )) {
           // As the back office does: the whole moderation again when PostgreSQL asks (a purchase
           // in flight can meet it in a deadlock; moderation.ts).
           const moderated = (await withTransactionRetry(() =>
@@ -163,7 +170,7 @@ describe.runIf(testDatabaseKind === 'postgres')('purchase batches of two process
       );
     const { rows } = await sql<{
       status: string;
-      estoque: number;
+      estoque: number | null;
       reservado: number;
       pendentes: number;
       vendidos: number;
@@ -172,12 +179,19 @@ describe.runIf(testDatabaseKind === 'postgres')('purchase batches of two process
              coalesce((select sum(v.quantidade) from vendas v where v.produto_id = p.id and v.status = 'PENDENTE'), 0)::int as pendentes,
              coalesce((select sum(v.quantidade) from vendas v where v.produto_id = p.id and v.status = 'CONFIRMADA'), 0)::int as vendidos
         from produtos p where p.id = any(${products.map((p) => p.id)}::uuid[])`.execute(t.database.db);
+    expect(rows).toHaveLength(3);
     for (const row of rows) {
+      if (row.estoque === null) {
+        expect([row.reservado, row.status]).toEqual([0, 'ATIVO']);
+        continue;
+      }
       expect(row.reservado).toBe(row.pendentes);
       expect(row.estoque).toBe(STOCK - row.vendidos);
       expect(row.estoque - row.reservado).toBeGreaterThanOrEqual(0);
       expect(row.status).toBe(row.estoque === 0 ? 'ESGOTADO' : 'ATIVO');
     }
+    // The product without stock was bought and sold too.
+    expect(rows.find((row) => row.estoque === null)?.vendidos).toBeGreaterThan(0);
     if (answers['hold product_not_found'] && !withModerator)
       expect(rows.some((row) => row.status === 'ESGOTADO')).toBe(true);
     // Each process batched.
@@ -194,7 +208,7 @@ describe.runIf(testDatabaseKind === 'postgres')('purchase batches of two process
     expect(await run(false)).toBe(0);
   });
 
-  it('keeps stock, holds and money right while an operator switches a product off and on', async () => {
+  it('keeps stock, holds and money right while an operator switches products off and on', async () => {
     await run(true);
   });
 });

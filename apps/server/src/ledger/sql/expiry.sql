@@ -52,9 +52,7 @@ declare
   v_postadas integer := 0;
 begin
   perform 1 from vendas where movimentacao_id = any(p_ids) order by id for no key update;
-  perform 1 from produtos
-   where id in (select produto_id from vendas where movimentacao_id = any(p_ids))
-   order by id for no key update;
+  perform kc_travar_produtos(array(select produto_id from vendas where movimentacao_id = any(p_ids)));
   perform 1 from kreyolcash_contas
    where id in (select conta_debito from kreyolcash_movimentacoes where id = any(p_ids)
                 union

@@ -28,7 +28,7 @@ begin
   -- waited for that product.
   v_vendas := array(select id from vendas
                      where status = 'PENDENTE' and (empresa_id = p_empresa or produto_id = p_produto));
-  perform kc_travar_vendas(v_vendas, '{}');
+  perform kc_travar_vendas(v_vendas, '{}', array_remove(array[p_produto], null));
   perform 1 from kreyolcash_contas
    where id = any(array(select comprador_id from vendas where id = any(v_vendas))) order by id for no key update;
   for v in select * from vendas where id = any(v_vendas) order by criado_em, id loop

@@ -49,14 +49,14 @@ begin
     end if;
   end if;
   perform kc_compra_substituir(v_comprador, (p->>'produto_id')::uuid);
+  perform kc_travar_produtos(array[(p->>'produto_id')::uuid]);
   select pd.id, pd.nome, pd.preco_centis, pd.estoque, pd.estoque_reservado, pd.status,
          e.id as empresa_id, e.responsavel_id, e.status as empresa_status,
          o.status as dono_status, o.email_confirmado_em as dono_confirmado_em,
          b.telefone as telefone_comprador, b.idioma as idioma_comprador
     into pr
     from produtos pd join empresas e on e.id = pd.empresa_id join usuarios o on o.id = e.responsavel_id, usuarios b
-   where pd.id = (p->>'produto_id')::uuid and b.id = v_comprador
-     for no key update of pd;
+   where pd.id = (p->>'produto_id')::uuid and b.id = v_comprador;
   if not found or pr.status <> 'ATIVO' or pr.empresa_status <> 'ATIVA' then return kc_erro('product_not_found'); end if;
   -- Money goes only to an active account whose e-mail is confirmed, as with transfers.
   if pr.dono_status <> 'ATIVO' or pr.dono_confirmado_em is null then return kc_erro('product_not_found'); end if;
@@ -110,7 +110,7 @@ begin
   if not found then return null; end if;
   perform 1 from kreyolcash_movimentacoes where id = v_mov for no key update;
   select * into v from vendas where id = p_venda for no key update;
-  perform 1 from produtos where id = v.produto_id for no key update;
+  perform kc_travar_produtos(array[v.produto_id]);
   return v;
 end $$;
 
@@ -130,17 +130,37 @@ create or replace function kc_compra_trava(p_comprador uuid, p_produto uuid) ret
 $$;
 
 -- Locks these sales and these products a level at a time, each level in order (the ledger's
--- order): the sales' movements, the sales, then their products and the others named. What a batch
--- of purchases and a moderation take before voiding or posting any of them.
-create or replace function kc_travar_vendas(p_vendas uuid[], p_produtos uuid[]) returns void language plpgsql
+-- order): the sales' movements, the sales, then their products and the others named
+-- (kc_travar_produtos; p_exclusivos: products the caller changes, locked alone). What a batch of
+-- purchases and a moderation take before voiding or posting any of them.
+create or replace function kc_travar_vendas(p_vendas uuid[], p_produtos uuid[], p_exclusivos uuid[] default '{}')
+    returns void language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 begin
   perform 1 from kreyolcash_movimentacoes
    where id = any(array(select movimentacao_id from vendas where id = any(p_vendas))) order by id for no key update;
   perform 1 from vendas where id = any(p_vendas) order by id for no key update;
+  perform kc_travar_produtos(array(select produto_id from vendas where id = any(p_vendas)) || p_produtos, p_exclusivos);
+end $$;
+
+-- The product level of the lock order. A product that counts its stock is locked alone (for no key
+-- update): its stock is reserved and taken under that lock. One that does not is only shared
+-- (for share): the holds and posts of its purchases read its price and status under the lock side
+-- by side, and a moderation that switches it off (p_exclusivos) waits for them and they for it. A
+-- product counts its stock or not from its creation, so every path sorts the same products the
+-- same way, and a path never asks again in a stronger mode for a product it holds (which two such
+-- paths could wait on each other for): the products locked alone first, by id, then the shared
+-- ones, by id.
+create or replace function kc_travar_produtos(p_produtos uuid[], p_exclusivos uuid[] default '{}')
+    returns void language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
+begin
   perform 1 from produtos
-   where id = any(array(select produto_id from vendas where id = any(p_vendas))) or id = any(p_produtos)
+   where (id = any(p_produtos) and estoque is not null) or id = any(p_exclusivos)
    order by id for no key update;
+  perform 1 from produtos
+   where id = any(p_produtos) and estoque is null and not id = any(p_exclusivos)
+   order by id for share;
 end $$;
 
 -- One pending purchase per buyer and product, so nobody locks a seller's stock with abandoned

@@ -7,7 +7,7 @@
 --
 -- Lock order, which keeps every path deadlock-free:
 --   1. the movement (then its code);
---   2. its sale, then the product;
+--   2. its sale, then the product (kc_travar_produtos: alone when it counts its stock, else shared);
 --   3. accounts, in ascending id (a posting locks both of its accounts, a void its payer's);
 --   4. the payer's running sending total of the day (limits.sql), only under the payer's lock.
 -- A new hold locks only its payer's account (after the product, for a purchase). A path that
@@ -385,7 +385,7 @@ declare
 begin
   if m.tipo = 'compra' then
     select * into v_venda from vendas where movimentacao_id = m.id for no key update;
-    perform 1 from produtos where id = v_venda.produto_id for no key update;
+    perform kc_travar_produtos(array[v_venda.produto_id]);
   end if;
   v_recusa := kc_postar(m.id, m.conta_debito, m.conta_credito, m.quantidade_centis, p_limites);
   if v_recusa is not null then
