@@ -12,7 +12,8 @@ import { movementHolds, partyConfirmations } from './phase-batches.ts';
 import { CODE_WINDOW_MS, codePepper, policyParams } from './policy.ts';
 
 // A batch of holds between accounts (kc_movimentos_reter) or of party confirmations
-// (kc_confirmacoes) runs each item as it runs alone, after the items before it: the same answers,
+// (kc_confirmacoes, which posts the movements it may as sets and the rest one by one) answers each
+// item as it is answered alone, after the items before it: the same answers,
 // and the same balances, statuses, codes, messages and keys, as the same calls made one by one,
 // refusals included. Under load, the facade's holds and posts by a party leave in such batches.
 
@@ -108,6 +109,11 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     const fits = await held(float, nearlyFull, 4_000, agent);
     const tooMuch = await held(float, nearlyFull, 4_000, agent);
     const last = await held(float, c4, 8_000, agent);
+    // Past its time: the confirmation ends it as its expiry says (voided).
+    const late = await held(float, c1, 1_000, agent);
+    await sql`update kreyolcash_movimentacoes set expira_em = now() - interval '1 second' where id = ${late}::uuid`.execute(
+      db(),
+    );
     const items = [
       item(plain, agent), // posted
       item(other, stranger), // not_confirming_party
@@ -120,9 +126,10 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
       item(last, agent), // posted after a refused neighbour
       item(other, agent), // posted
       item(randomUUID(), agent), // transaction_not_found
+      item(late, agent), // transaction_not_pending: expired, voided
     ];
     const people = [float, agent, stranger, ...customers, nearlyFull];
-    return { items, people, movements: [plain, coded, other, fits, tooMuch, last] };
+    return { items, people, movements: [plain, coded, other, fits, tooMuch, last, late] };
   }
 
   async function stateOf(people: SeededUser[], movements: string[]) {
@@ -179,10 +186,12 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
       'ok',
       'ok',
       'transaction_not_found',
+      'transaction_not_pending',
     ]);
     const state = await stateOf(together.people, together.movements);
     expect(state).toEqual(await stateOf(alone.people, alone.movements));
-    // The float paid ₭50 + ₭60 + ₭70 + ₭40 + ₭80, and holds nothing more; the voided ₭40 came back.
+    // The float paid ₭50 + ₭60 + ₭70 + ₭40 + ₭80, and holds nothing more; the voided ₭40 and the
+    // expired ₭10 came back.
     expect(state.accounts[0]).toEqual({ saldo: String(90_000 - 30_000), reservado: '0' });
     expect(state.holds.map((h) => h?.status)).toEqual([
       'concluida',
@@ -191,6 +200,7 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
       'concluida',
       'cancelada',
       'concluida',
+      'expirada',
     ]);
     // The right code was spent after one wrong attempt.
     expect(state.holds[1]).toMatchObject({ tentativas: 1, usado: true });

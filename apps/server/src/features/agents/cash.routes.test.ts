@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpirySweeper, FEE_ACCOUNT_ID, ledger } from '../../ledger/ledger.ts';
+import { ExpirySweeper, FEE_ACCOUNT_ID, ledger, watchLedgerBatches } from '../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../test-support/ledger-assertions.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
 import { operatorSession } from '../../test-support/operators.ts';
@@ -158,6 +158,49 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       });
       const again = await post(`/api/me/agent/cash-ins/${id}/confirm`, agent.user, { codigo: code });
       expect(again.json()).toMatchObject({ error: { code: 'transaction_not_pending' } });
+      await expectLedgerSound(t.database.db);
+    });
+
+    it('posts a counter’s cash-ins confirmed at once in batches, each once and with its receipts', async () => {
+      const agent = await makeAgent(100_000);
+      const customers = await Promise.all(Array.from({ length: 8 }, () => seedUser(t)));
+      const ids: string[] = [];
+      for (const customer of customers) {
+        const started = await post('/api/me/agent/cash-ins', agent.user, {
+          telefone: typed(customer.telefone),
+          quantidade_centis: 5_000,
+        });
+        expect(started.statusCode).toBe(201);
+        ids.push(started.json().movimentacao_id);
+      }
+      const codes = await Promise.all(ids.map((id) => codeForMovement(t, id)));
+      const calls: number[] = [];
+      const stopWatching = watchLedgerBatches(t.app.deps.database.db, (flow, phase, items) => {
+        if (flow === 'party' && phase === 'verify') calls.push(items);
+      });
+      // The last one's code typed wrong: one attempt spent, still held.
+      const confirmed = await Promise.all(
+        ids.map((id, k) =>
+          post(`/api/me/agent/cash-ins/${id}/confirm`, agent.user, {
+            codigo: k === 7 ? (codes[k] === '000000' ? '111111' : '000000') : codes[k],
+          }),
+        ),
+      );
+      expect(confirmed.map((res) => res.statusCode)).toEqual([...Array(7).fill(200), 422]);
+      stopWatching();
+      expect(calls.reduce((sum, items) => sum + items, 0)).toBe(8);
+      expect(calls.length).toBeLessThan(8);
+      for (const [k, customer] of customers.entries())
+        expect(await account(customer.id)).toEqual({ saldo: k === 7 ? 10_000 : 15_000, reservado: 0 });
+      expect(await account(agent.float)).toEqual({ saldo: 65_000, reservado: 5_000 });
+      for (const [k, id] of ids.entries())
+        expect((await receipts(id)).map((r) => r.to)).toEqual(
+          k === 7 ? [] : [customers[k]?.telefone, agent.user.telefone],
+        );
+      const { rows } = await sql<{ tentativas: number; usado: boolean }>`
+        select tentativas, usado_em is not null as usado from codigos_verificacao
+         where sujeito_id in (${sql.join(ids)}) order by sujeito_id = ${ids[7]}`.execute(t.database.db);
+      expect(rows.map((r) => [r.tentativas, r.usado])).toEqual([...Array(7).fill([0, true]), [1, false]]);
       await expectLedgerSound(t.database.db);
     });
 

@@ -486,22 +486,74 @@ end $$;
 
 -- A batch of party confirmations (kc_confirmar's items, p: {itens: [...]}) in one transaction: every
 -- movement named, then the sales and products of those that are purchases, then every account of
--- the pending ones' legs are locked first, each set in order (the lock order), then each item runs
--- kc_confirmar in the batch's order. Answers a jsonb array in the items' order.
+-- the pending ones' legs are locked first, each set in order (the lock order). A movement whose
+-- first item in the batch kc_confirmar would post (kc_confirmacoes_certas) is posted with the others
+-- like it as sets (kc_postar_lote), its party's code spent; the rest run kc_confirmar one by one
+-- after them, in the batch's order: a refusal and what follows it for that movement, a purchase, a
+-- posting the set path leaves to it. Answers a jsonb array in the items' order, the answers those
+-- items get run alone (in another order only where a payee's maximum balance decides between them).
 create or replace function kc_confirmacoes(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
   v_ids uuid[] := array(select (e->>'movimentacao_id')::uuid from jsonb_array_elements(p->'itens') e);
+  v_certas record;
+  v_postados uuid[] := '{}';
+  v_k integer;
 begin
   perform 1 from kreyolcash_movimentacoes where id = any(v_ids) order by id for no key update;
   perform kc_travar_vendas(array(select v.id from vendas v where v.movimentacao_id = any(v_ids)), '{}');
+  -- The parties' codes are their movements' (sujeito_id), read under the movements' locks.
+  select * into v_certas from kc_confirmacoes_certas(p);
   perform kc_travar_contas_pendentes(v_ids, null);
-  for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n) order by n loop
-    v_respostas[i.n] := kc_confirmar(i.e);
+  if cardinality(v_certas.movs) > 0 then
+    v_postados := kc_postar_lote(v_certas.movs, p->'itens'->0->'limites');
+    update codigos_verificacao c set usado_em = now()
+      from unnest(v_certas.movs, v_certas.finalidades) as x(mov, finalidade)
+     where c.sujeito_id = x.mov and c.finalidade = x.finalidade and x.mov = any(v_postados);
+    perform kc_agente_avisar(m) from kreyolcash_movimentacoes m
+      join unnest(v_postados) with ordinality as x(mov, k) on m.id = x.mov
+     where m.tipo in ('deposito', 'saque') order by x.k;
+  end if;
+  for i in select e, n, (e->>'movimentacao_id')::uuid as mov from jsonb_array_elements(p->'itens') with ordinality as t(e, n)
+            order by n
+  loop
+    v_k := array_position(v_certas.movs, i.mov);
+    if v_k is not null and v_certas.itens[v_k] = i.n and i.mov = any(v_postados) then
+      v_respostas[i.n] := (select jsonb_build_object('ok', true, 'movimentacao_id', m.id, 'usuarios',
+                                                     to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null)))
+                             from kreyolcash_movimentacoes m where m.id = i.mov);
+    else
+      v_respostas[i.n] := kc_confirmar(i.e);
+    end if;
   end loop;
   return to_jsonb(v_respostas);
+end $$;
+
+-- The movements of a batch of confirmations that kc_confirmar would post on their first item in the
+-- batch (movs, in the batch's order, with that item's number and its code's purpose): pending,
+-- confirmed by the party named, not a purchase, under no open dispute, not expired, the batch's
+-- limits, and either the party's right code (kc_codigo_vale: unspent, in time, within its attempts)
+-- or no code asked and none sent. Every other movement is left to kc_confirmar, which names why.
+create or replace function kc_confirmacoes_certas(p jsonb, out movs uuid[], out itens bigint[], out finalidades text[])
+    language plpgsql stable
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
+begin
+  select coalesce(array_agg(f.mov order by f.n), '{}'), coalesce(array_agg(f.n order by f.n), '{}'),
+         coalesce(array_agg(f.e->'codigo'->>'finalidade' order by f.n), '{}')
+    into movs, itens, finalidades
+    from (select distinct on ((x.e->>'movimentacao_id')::uuid) (x.e->>'movimentacao_id')::uuid as mov, x.n, x.e
+            from jsonb_array_elements(p->'itens') with ordinality as x(e, n)
+           order by (x.e->>'movimentacao_id')::uuid, x.n) f
+    join kreyolcash_movimentacoes m on m.id = f.mov
+    left join codigos_verificacao c on c.sujeito_id = m.id and c.finalidade = f.e->'codigo'->>'finalidade'
+   where m.status = 'pendente' and m.confirmador_id = (f.e->>'confirmador_id')::uuid and m.tipo <> 'compra'
+     and f.e->'limites' = p->'itens'->0->'limites' and m.expira_em > now() and not kc_em_disputa(m.id)
+     and case when f.e ? 'codigo'
+              then coalesce(kc_codigo_vale(c, f.e->'codigo'->>'vinculo', f.e->'codigo'->>'codigo',
+                                           f.e->'codigo'->>'pepper', (f.e->'codigo'->>'max_tentativas')::integer), false)
+              else not exists (select 1 from codigos_verificacao k where k.sujeito_id = m.id) end;
 end $$;
 
 -- Locks every account of a movement's legs together, in ascending id (the lock order).
