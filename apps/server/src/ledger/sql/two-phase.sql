@@ -500,6 +500,7 @@ declare
   v_ids uuid[] := array(select (e->>'movimentacao_id')::uuid from jsonb_array_elements(p->'itens') e);
   v_certas record;
   v_postados uuid[] := '{}';
+  v_postas jsonb := '{}';
   v_k integer;
 begin
   perform 1 from kreyolcash_movimentacoes where id = any(v_ids) order by id for no key update;
@@ -515,15 +516,17 @@ begin
     perform kc_agente_avisar(m) from kreyolcash_movimentacoes m
       join unnest(v_postados) with ordinality as x(mov, k) on m.id = x.mov
      where m.tipo in ('deposito', 'saque') order by x.k;
+    -- kc_confirmar's answer for each, read once for all of them.
+    v_postas := (select jsonb_object_agg(m.id::text, jsonb_build_object('ok', true, 'movimentacao_id', m.id, 'usuarios',
+                                           to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null))))
+                   from kreyolcash_movimentacoes m where m.id = any(v_postados));
   end if;
   for i in select e, n, (e->>'movimentacao_id')::uuid as mov from jsonb_array_elements(p->'itens') with ordinality as t(e, n)
             order by n
   loop
     v_k := array_position(v_certas.movs, i.mov);
-    if v_k is not null and v_certas.itens[v_k] = i.n and i.mov = any(v_postados) then
-      v_respostas[i.n] := (select jsonb_build_object('ok', true, 'movimentacao_id', m.id, 'usuarios',
-                                                     to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null)))
-                             from kreyolcash_movimentacoes m where m.id = i.mov);
+    if v_k is not null and v_certas.itens[v_k] = i.n and v_postas ? i.mov::text then
+      v_respostas[i.n] := v_postas->(i.mov::text);
     else
       v_respostas[i.n] := kc_confirmar(i.e);
     end if;
