@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cashInHold,
+  cashOutHold,
+  HOLD_CODE,
+  issueCode,
+  partyPolicy,
+} from '../test-support/batch-fixtures.ts';
 import { replaceFeeBands } from '../test-support/fee-tables.ts';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
-import { ledger, type PartyHoldPolicy, requestHashOf } from './ledger.ts';
+import { ledger, requestHashOf } from './ledger.ts';
 import { callRaw } from './ledger-call.ts';
 import { movementHolds, partyConfirmations } from './phase-batches.ts';
-import { CODE_WINDOW_MS, codePepper, policyParams } from './policy.ts';
+import { codePepper } from './policy.ts';
 
 // A batch of holds between accounts (kc_movimentos_reter) or of party confirmations
 // (kc_confirmacoes, which posts the movements it may as sets and the rest one by one) answers each
@@ -18,8 +25,6 @@ import { CODE_WINDOW_MS, codePepper, policyParams } from './policy.ts';
 // refusals included. Under load, the facade's holds and posts by a party leave in such batches.
 
 type Answer = Record<string, unknown>;
-const HOUR_MS = 3_600_000;
-const RIGHT_CODE = '654321';
 
 describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
   let t: TestApp;
@@ -32,12 +37,6 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
   });
   const db = () => t.database.db;
 
-  const policy = (partyId: string): PartyHoldPolicy => ({
-    confirmation: { by: 'party', partyId },
-    countsInLimits: false,
-    expiry: { afterMs: HOUR_MS, action: 'void' },
-  });
-
   async function held(payer: SeededUser, payee: SeededUser, amount: number, party: SeededUser) {
     const result = await ledger.hold(t.app.deps, {
       kind: 'movement',
@@ -48,32 +47,10 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
       note: null,
       idempotencyKey: null,
       requestHash: requestHashOf('movement', [payee.id, amount]),
-      policy: policy(party.id),
+      policy: partyPolicy(party.id),
     });
     if (!result.ok) throw new Error(`hold refused: ${result.error}`);
     return result.movimentacao_id;
-  }
-
-  /** A code sent to `to` for `subject` (a held movement, a cash-out's request), bound to `binding`. */
-  async function codeFor(
-    subject: string,
-    purpose: 'deposito' | 'saque',
-    to: SeededUser,
-    binding = to.telefone,
-  ) {
-    const issued = await callRaw(t.database.db, 'kc_codigo_emitir', {
-      sujeito_id: subject,
-      finalidade: purpose,
-      user_id: to.id,
-      telefone: to.telefone,
-      vinculo: binding,
-      codigo: RIGHT_CODE,
-      pepper: codePepper(t.config.jwtSecret),
-      validade_ms: HOUR_MS,
-      max_codigos: 0,
-      janela_ms: CODE_WINDOW_MS,
-    });
-    expect(issued).toMatchObject({ ok: true });
   }
 
   const item = (movementId: string, by: SeededUser, code?: string) => ({
@@ -104,7 +81,7 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     const [c1, c2, c3, c4] = customers as [SeededUser, SeededUser, SeededUser, SeededUser];
     const plain = await held(float, c1, 5_000, agent);
     const coded = await held(float, c2, 6_000, agent);
-    await codeFor(coded, 'deposito', agent);
+    await issueCode(t, { subject: coded, purpose: 'deposito', to: agent });
     const other = await held(float, c3, 7_000, agent);
     const fits = await held(float, nearlyFull, 4_000, agent);
     const tooMuch = await held(float, nearlyFull, 4_000, agent);
@@ -119,7 +96,7 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
       item(other, stranger), // not_confirming_party
       item(coded, agent), // without its code: invalid_codes, no attempt spent
       item(coded, agent, '000000'), // invalid_codes, an attempt spent
-      item(coded, agent, RIGHT_CODE), // posted, the code spent
+      item(coded, agent, HOLD_CODE), // posted, the code spent
       item(plain, agent), // transaction_not_pending
       item(fits, agent), // posted
       item(tooMuch, agent), // balance_limit_reached, voided
@@ -206,40 +183,6 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     expect(state.holds[1]).toMatchObject({ tentativas: 1, usado: true });
   });
 
-  const holdItem = (
-    float: SeededUser,
-    to: SeededUser,
-    amount: number,
-    agent: SeededUser,
-    o: { key?: string; codes?: number } = {},
-  ) => ({
-    tipo: 'deposito',
-    conta_debito: float.id,
-    conta_credito: to.id,
-    quantidade_centis: amount,
-    observacoes: null,
-    politica: policyParams(policy(agent.id)),
-    limites: t.config.levelLimits,
-    chave: o.key ?? null,
-    request_hash: `${to.id}/${amount}`,
-    outras_pernas: [],
-    codigo_parte: {
-      finalidade: 'deposito',
-      codigo: RIGHT_CODE,
-      pepper: codePepper(t.config.jwtSecret),
-      telefone: agent.telefone,
-      vinculo: agent.telefone,
-      max_codigos: o.codes ?? 60,
-      janela_ms: CODE_WINDOW_MS,
-      mensagem: {
-        template: 'cash_in_code',
-        purpose: 'cash_in_code',
-        idioma: 'ht',
-        params: { valor_centis: amount },
-      },
-    },
-  });
-
   /** The same story of cash-ins for new people: holds from one float, each sending the agent a code. */
   async function holdStory() {
     const float = await seedUser(t, { bonusCentis: 20_000 });
@@ -247,15 +190,15 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     const [c1, c2, c3] = [await seedUser(t), await seedUser(t), await seedUser(t)];
     const nearlyFull = await seedUser(t, { bonusCentis: 99_000 });
     const items = [
-      holdItem(float, c1, 5_000, agent), // held, a code and its message
-      holdItem(float, c2, 30_000, agent), // insufficient_balance
-      holdItem(float, c2, 4_000, agent, { key: 'k1' }), // held
-      holdItem(float, c2, 4_000, agent, { key: 'k1' }), // the same key and body: its answer again
-      holdItem(float, c3, 4_000, agent, { key: 'k1' }), // the same key, another body: refused
-      holdItem(float, float, 1_000, agent), // self_transfer
-      holdItem(float, c3, 1_000, agent, { codes: 2 }), // the agent's two codes are sent: rate_limited
-      holdItem(float, nearlyFull, 2_000, agent), // balance_limit_reached
-      holdItem(float, c3, 3_000, agent), // held after refused neighbours
+      cashInHold(t, { float: float.id, to: c1.id, amount: 5_000, agent }), // held, a code and its message
+      cashInHold(t, { float: float.id, to: c2.id, amount: 30_000, agent }), // insufficient_balance
+      cashInHold(t, { float: float.id, to: c2.id, amount: 4_000, agent, key: 'k1' }), // held
+      cashInHold(t, { float: float.id, to: c2.id, amount: 4_000, agent, key: 'k1' }), // the same key and body: its answer again
+      cashInHold(t, { float: float.id, to: c3.id, amount: 4_000, agent, key: 'k1' }), // the same key, another body: refused
+      cashInHold(t, { float: float.id, to: float.id, amount: 1_000, agent }), // self_transfer
+      cashInHold(t, { float: float.id, to: c3.id, amount: 1_000, agent, codes: 2 }), // the agent's two codes are sent: rate_limited
+      cashInHold(t, { float: float.id, to: nearlyFull.id, amount: 2_000, agent }), // balance_limit_reached
+      cashInHold(t, { float: float.id, to: c3.id, amount: 3_000, agent }), // held after refused neighbours
     ];
     return { items, people: [float, agent, c1, c2, c3, nearlyFull] };
   }
@@ -314,34 +257,6 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     });
   });
 
-  /** A cash-out's hold, confirmed by the code its customer was sent for `terms` (kc_codigo_emitir). */
-  const cashOutItem = (
-    customer: SeededUser,
-    float: SeededUser,
-    agent: SeededUser,
-    request: string,
-    o: { amount: number; code: string; seenFee: number },
-  ) => ({
-    tipo: 'saque',
-    conta_debito: customer.id,
-    conta_credito: float.id,
-    quantidade_centis: o.amount,
-    observacoes: null,
-    politica: { ...policyParams(policy(agent.id)), nos_limites: true },
-    limites: t.config.levelLimits,
-    chave: request,
-    request_hash: `${request}/${o.amount}/${o.seenFee}`,
-    tarifa: { operacao: 'saque', vista_centis: o.seenFee },
-    codigo_pagador: {
-      sujeito_id: request,
-      finalidade: 'saque',
-      vinculo: `terms of ${request}`,
-      codigo: o.code,
-      pepper: codePepper(t.config.jwtSecret),
-      max_tentativas: 3,
-    },
-  });
-
   async function cashOutStory() {
     const float = await seedUser(t);
     const agent = await seedUser(t);
@@ -349,16 +264,23 @@ describe(`party confirmations batched, on ${testDatabaseKind}`, () => {
     const poor = await seedUser(t, { bonusCentis: 1_000 });
     const requests = [randomUUID(), randomUUID(), randomUUID()] as [string, string, string];
     for (const [i, request] of requests.entries())
-      await codeFor(request, 'saque', i === 0 ? rich : poor, `terms of ${request}`);
+      await issueCode(t, {
+        subject: request,
+        purpose: 'saque',
+        to: i === 0 ? rich : poor,
+        binding: `terms of ${request}`,
+      });
     const [r1, r2, r3] = requests;
     // The fee of ₭100: ₭1 + 1 % = ₭2, half of it the agent's commission.
+    const cashOut = (customer: SeededUser, request: string, amount: number, code: string, seenFee: number) =>
+      cashOutHold(t, { customer: customer.id, float: float.id, agent, request, amount, code, seenFee });
     const items = [
-      cashOutItem(rich, float, agent, r1, { amount: 10_000, code: '000000', seenFee: 200 }), // invalid_codes
-      cashOutItem(rich, float, agent, r1, { amount: 10_000, code: RIGHT_CODE, seenFee: 150 }), // fee_changed
-      cashOutItem(rich, float, agent, r1, { amount: 10_000, code: RIGHT_CODE, seenFee: 200 }), // held
-      cashOutItem(rich, float, agent, r1, { amount: 10_000, code: '000000', seenFee: 200 }), // its answer again
-      cashOutItem(poor, float, agent, r2, { amount: 5_000, code: RIGHT_CODE, seenFee: 150 }), // insufficient_balance
-      cashOutItem(poor, float, agent, r3, { amount: 500, code: RIGHT_CODE, seenFee: 105 }), // held
+      cashOut(rich, r1, 10_000, '000000', 200), // invalid_codes
+      cashOut(rich, r1, 10_000, HOLD_CODE, 150), // fee_changed
+      cashOut(rich, r1, 10_000, HOLD_CODE, 200), // held
+      cashOut(rich, r1, 10_000, '000000', 200), // its answer again
+      cashOut(poor, r2, 5_000, HOLD_CODE, 150), // insufficient_balance
+      cashOut(poor, r3, 500, HOLD_CODE, 105), // held
     ];
     return { items, people: [float, agent, rich, poor], requests };
   }

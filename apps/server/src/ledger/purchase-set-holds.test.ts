@@ -1,7 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../db/schema.ts';
-import { type PurchaseInitiationArgs, purchaseInitiation } from '../test-support/batch-fixtures.ts';
+import {
+  type PurchaseInitiationArgs,
+  purchaseInitiation,
+  takenBySetPath,
+} from '../test-support/batch-fixtures.ts';
 import { expectLedgerSound } from '../test-support/ledger-assertions.ts';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
 import { createCompanyAs, createProductAs } from '../test-support/marketplace.ts';
@@ -250,15 +254,7 @@ describe(`a batch of purchase initiations held as sets on ${testDatabaseKind}`, 
 
   it('holds as sets each buyer’s items up to the first that would not be held, and nothing else', async () => {
     const m = await market();
-    const taken = await db()
-      .transaction()
-      .execute(async (trx) => {
-        const { rows } = await sql<{ juntas: Record<string, Answer> }>`
-          select kc_compras_reter_juntas(${JSON.stringify({ itens: m.items })}::jsonb) as juntas`.execute(
-          trx,
-        );
-        return rows[0]?.juntas ?? {};
-      });
+    const taken = await takenBySetPath(t, 'kc_compras_reter_juntas', m.items);
     // a's first two, b's (its second after c's, d's, …), d's first, rich's three within the day,
     // i's two within the code budget, j's first; every other item waits for the one-by-one path.
     expect(Object.keys(taken).sort((x, y) => Number(x) - Number(y))).toEqual([

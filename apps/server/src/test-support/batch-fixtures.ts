@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AMOUNT_CEILING_CENTIS, type FeeBand, feeFor, MAX_CODE_ATTEMPTS } from '@kreyolcash/domain';
+import { sql } from 'kysely';
 import { callRaw } from '../ledger/ledger-call.ts';
 import {
   CODE_WINDOW_MS,
   codePepper,
+  type PartyHoldPolicy,
   PURCHASE_HOLD_POLICY,
   policyParams,
   TRANSFER_HOLD_POLICY,
@@ -66,6 +68,129 @@ export function purchaseInitiation(
     janela_ms: CODE_WINDOW_MS,
     ...(options.priceSeen === undefined ? {} : { preco_visto_centis: options.priceSeen }),
   };
+}
+
+/** The code every party or payer code of the holds below is sent, and confirmed with. */
+export const HOLD_CODE = '654321';
+const HOUR_MS = 3_600_000;
+
+/** A hold confirmed by `partyId` within the hour, counted in its payer's limits or not. */
+export const partyPolicy = (partyId: string, countsInLimits = false): PartyHoldPolicy => ({
+  confirmation: { by: 'party', partyId },
+  countsInLimits,
+  expiry: { afterMs: HOUR_MS, action: 'void' },
+});
+
+type Person = { id: string; telefone: string };
+
+/**
+ * A cash-in's hold, as the agents' flow passes it (operations.ts): from a float (here any account)
+ * to a customer, confirmed by the agent with the code it sends them (HOLD_CODE); codes: the
+ * agent's code budget a window; key: the float owner's Idempotency-Key.
+ */
+export function cashInHold(
+  t: TestApp,
+  p: { float: string; to: string; amount: number; agent: Person; key?: string; codes?: number },
+) {
+  return {
+    tipo: 'deposito',
+    conta_debito: p.float,
+    conta_credito: p.to,
+    quantidade_centis: p.amount,
+    observacoes: null,
+    politica: policyParams(partyPolicy(p.agent.id)),
+    limites: t.config.levelLimits,
+    chave: p.key ?? null,
+    request_hash: `${p.to}/${p.amount}`,
+    outras_pernas: [],
+    codigo_parte: {
+      finalidade: 'deposito',
+      codigo: HOLD_CODE,
+      pepper: codePepper(t.config.jwtSecret),
+      telefone: p.agent.telefone,
+      vinculo: p.agent.telefone,
+      max_codigos: p.codes ?? 60,
+      janela_ms: CODE_WINDOW_MS,
+      mensagem: {
+        template: 'cash_in_code',
+        purpose: 'cash_in_code',
+        idioma: 'ht',
+        params: { valor_centis: p.amount },
+      },
+    },
+  };
+}
+
+/**
+ * A cash-out's hold: from the customer to a float, on the code the customer was sent for the
+ * request (issueCode, bound to `terms of <request>`) and the fee they saw, confirmed by the agent.
+ */
+export function cashOutHold(
+  t: TestApp,
+  p: {
+    customer: string;
+    float: string;
+    agent: { id: string };
+    request: string;
+    amount: number;
+    code: string;
+    seenFee: number;
+  },
+) {
+  return {
+    tipo: 'saque',
+    conta_debito: p.customer,
+    conta_credito: p.float,
+    quantidade_centis: p.amount,
+    observacoes: null,
+    politica: policyParams(partyPolicy(p.agent.id, true)),
+    limites: t.config.levelLimits,
+    chave: p.request,
+    request_hash: `${p.request}/${p.amount}/${p.seenFee}`,
+    tarifa: { operacao: 'saque', vista_centis: p.seenFee },
+    codigo_pagador: {
+      sujeito_id: p.request,
+      finalidade: 'saque',
+      vinculo: `terms of ${p.request}`,
+      codigo: p.code,
+      pepper: codePepper(t.config.jwtSecret),
+      max_tentativas: 3,
+    },
+  };
+}
+
+/** Sends `to` the code HOLD_CODE for `subject` (a held movement, a cash-out's request), bound to `binding`. */
+export async function issueCode(
+  t: TestApp,
+  p: { subject: string; purpose: 'deposito' | 'saque'; to: Person; binding?: string },
+): Promise<void> {
+  const issued = (await callRaw(t.database.db, 'kc_codigo_emitir', {
+    sujeito_id: p.subject,
+    finalidade: p.purpose,
+    user_id: p.to.id,
+    telefone: p.to.telefone,
+    vinculo: p.binding ?? p.to.telefone,
+    codigo: HOLD_CODE,
+    pepper: codePepper(t.config.jwtSecret),
+    validade_ms: HOUR_MS,
+    max_codigos: 0,
+    janela_ms: CODE_WINDOW_MS,
+  })) as { ok?: boolean };
+  if (issued.ok !== true) throw new Error(`code refused: ${JSON.stringify(issued)}`);
+}
+
+/**
+ * What a batch's set path alone takes of its items, committed: {n: answer} for the items it held
+ * (the rest are left to the one-by-one path).
+ */
+export async function takenBySetPath(
+  t: TestApp,
+  setPath: 'kc_compras_reter_juntas' | 'kc_movimentos_reter_juntas',
+  items: object[],
+): Promise<Record<string, Record<string, unknown>>> {
+  const { rows } = await sql<{ juntas: Record<string, Record<string, unknown>> }>`
+    select ${sql.raw(setPath)}(${JSON.stringify({ itens: items })}::jsonb) as juntas`.execute(t.database.db);
+  return rows[0]?.juntas ?? {};
 }
 
 /** A transfer verification's parameters, as the ledger's post passes them. */

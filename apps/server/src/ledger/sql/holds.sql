@@ -144,13 +144,17 @@ end $$;
 
 -- A batch of holds between accounts (kc_movimento_reter's items, p: {itens: [...]}) in one
 -- transaction: every payer's code named, every Idempotency-Key, the fee tables, then every paying
--- account are locked first, each set in order (kc_movimento_reter's order), then each item runs
--- kc_movimento_reter in the batch's order. Answers a jsonb array in the items' order.
+-- account are locked first, each set in order (kc_movimento_reter's order). Each paying account's
+-- items, up to the first that would not be held in its turn, are then held with the others like
+-- them, as sets (kc_movimentos_reter_juntas); the rest run kc_movimento_reter one by one after
+-- them, in the batch's order. Every item gets the answer it would get alone after the items before
+-- it. Answers a jsonb array in the items' order.
 create or replace function kc_movimentos_reter(p jsonb) returns jsonb language plpgsql
     set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off as $$
 declare
   i record;
   v_respostas jsonb[] := array_fill(null::jsonb, array[jsonb_array_length(p->'itens')]);
+  v_juntas jsonb;
 begin
   perform 1 from codigos_verificacao v
    where (v.sujeito_id, v.finalidade) in (select (e->'codigo_pagador'->>'sujeito_id')::uuid, e->'codigo_pagador'->>'finalidade'
@@ -166,10 +170,178 @@ begin
   perform 1 from kreyolcash_contas
    where id = any(array(select (e->>'conta_debito')::uuid from jsonb_array_elements(p->'itens') e))
    order by id for no key update;
+  v_juntas := kc_movimentos_reter_juntas(p);
   for i in select e, n from jsonb_array_elements(p->'itens') with ordinality as t(e, n) order by n loop
-    v_respostas[i.n] := kc_movimento_reter(i.e);
+    v_respostas[i.n] := coalesce(v_juntas->(i.n::text), kc_movimento_reter(i.e));
   end loop;
   return to_jsonb(v_respostas);
+end $$;
+
+-- The set path of a batch of holds between accounts, under its codes', keys', fee tables' and
+-- paying accounts' locks: each paying account's items, in the batch's order, up to the first that
+-- kc_movimento_reter would not hold in its turn, are held together by one statement per table: the
+-- payers' codes spent, the holds, the movements, their fee legs, the day's totals, the parties'
+-- codes and their messages, and the keys' answers. An item is judged as in its turn (vale): after
+-- every earlier item of its paying account, whose totals (amount and fee) the running sum over the
+-- account takes from the balance; after every earlier item of its payer counted in the limits,
+-- whose totals the running sum over the payer adds to the day's and month's sending; and after
+-- every earlier party code of its party, each counted as sent against the party's code budget.
+-- Counting every earlier item, held or not, errs toward the one-by-one path and makes the answers
+-- those of the batch's order, whatever runs after the set path. Only the first item naming a key
+-- or a payer's code may be taken (a later one depends on what the first did), and only a right,
+-- unspent code; an item with other legs than its fee's, from a system account or under another
+-- batch's limits goes one by one, which names every refusal.
+-- Answers {n: answer}, with the answer kc_movimento_reter would give.
+create or replace function kc_movimentos_reter_juntas(p jsonb) returns jsonb language plpgsql
+    set plan_cache_mode = force_generic_plan set enable_seqscan = off set jit = off set enable_hashjoin = off set enable_mergejoin = off as $$
+declare
+  v_limites jsonb := p->'itens'->0->'limites';
+  v_n bigint[];
+  v_itens jsonb[];
+  v_movs uuid[];
+  v_pagadores uuid[];
+  v_recebedores uuid[];
+  v_debitos uuid[];
+  v_creditos uuid[];
+  v_quantidades bigint[];
+  v_comissoes bigint[];
+  v_tarifas bigint[];
+  v_totais bigint[];
+  v_expiras timestamptz[];
+  v_respostas jsonb[];
+begin
+  if v_limites->'0' is null or v_limites->'1' is null or v_limites->'2' is null then return '{}'; end if;
+  select array_agg(c.n), array_agg(c.e), array_agg(c.mov), array_agg(c.pagador), array_agg(c.recebedor),
+         array_agg(c.debito), array_agg(c.credito), array_agg(c.quantidade), array_agg(c.comissao),
+         array_agg(c.tarifa), array_agg(c.total), array_agg(c.expira)
+    into v_n, v_itens, v_movs, v_pagadores, v_recebedores, v_debitos, v_creditos, v_quantidades, v_comissoes,
+         v_tarifas, v_totais, v_expiras
+    from (select a.*, kc_id_ordenado() as mov, kc_vencimento((a.e->'politica'->>'validade_ms')::bigint) as expira
+            from (select j.*, bool_and(j.vale) over (partition by j.debito order by j.n) as na_vez
+                    from (select f.n, f.e, f.debito, f.credito, f.quantidade, d.user_id as pagador, r.user_id as recebedor,
+                                 f.comissao, f.tarifa, f.total,
+                                 coalesce(
+                                   f.e->'limites' = v_limites
+                                   and f.quantidade is not null and f.total <= kc_teto_centis()
+                                   and f.politica->>'confirmador_id' is not null
+                                   and (f.politica->>'nos_limites')::boolean is not null
+                                   and (f.politica->>'posta_ao_expirar')::boolean is not null
+                                   and (f.politica->>'validade_ms')::bigint > 0
+                                   and coalesce(jsonb_array_length(f.e->'outras_pernas'), 0) = 0
+                                   and (f.cotacao is null
+                                        or (not f.cotacao ? 'error' and f.tarifa = (f.e->'tarifa'->>'vista_centis')::bigint))
+                                   and f.debito <> f.credito and r.id is not null
+                                   and d.user_id is not null and d.user_id is distinct from r.user_id
+                                   and b.congelado_em is null
+                                   and (f.e->>'chave' is null or (count(*) over por_chave = 1 and chave.usada is null))
+                                   and (f.e->'codigo_pagador' is null
+                                        or (count(*) over por_codigo = 1
+                                            and kc_codigo_vale(cp, f.e->'codigo_pagador'->>'vinculo',
+                                                               f.e->'codigo_pagador'->>'codigo',
+                                                               f.e->'codigo_pagador'->>'pepper',
+                                                               (f.e->'codigo_pagador'->>'max_tentativas')::integer)))
+                                   -- least(): a sum of totals past the ceiling cannot overflow.
+                                   and d.saldo_centis - d.reservado_centis
+                                         >= sum(least(f.total, kc_teto_centis() + 1)) over por_conta
+                                   and (not (f.politica->>'nos_limites')::boolean
+                                        or kc_lote_nos_limites(v_limites, b, u.hoje_centis, u.mes_centis,
+                                             (sum(least(f.total, kc_teto_centis() + 1))
+                                                filter (where (f.politica->>'nos_limites')::boolean) over por_pagador)::bigint))
+                                   and (sm.maximo_centis is null
+                                        or sm.saldo_centis + f.quantidade + f.comissao <= sm.maximo_centis)
+                                   and (f.e->'codigo_parte' is null
+                                        or kc_lote_codigos_cabem((f.politica->>'confirmador_id')::uuid,
+                                             (f.e->'codigo_parte'->>'max_codigos')::integer,
+                                             (f.e->'codigo_parte'->>'janela_ms')::bigint,
+                                             count(*) filter (where f.e ? 'codigo_parte') over por_parte)),
+                                   false) as vale
+                            from (select q.*, coalesce((q.cotacao->>'tarifa_centis')::bigint, 0) as tarifa,
+                                         coalesce((q.cotacao->>'comissao_centis')::bigint, 0) as comissao,
+                                         q.quantidade + coalesce((q.cotacao->>'tarifa_centis')::bigint, 0) as total
+                                    from (select x.n, x.e, (x.e->>'conta_debito')::uuid as debito,
+                                                 (x.e->>'conta_credito')::uuid as credito,
+                                                 kc_quantidade_valida(x.e->'quantidade_centis') as quantidade,
+                                                 x.e->'politica' as politica,
+                                                 case when x.e ? 'tarifa'
+                                                      then kc_tarifa(x.e->'tarifa'->>'operacao',
+                                                                     kc_quantidade_valida(x.e->'quantidade_centis')) end
+                                                   as cotacao
+                                            from jsonb_array_elements(p->'itens') with ordinality as x(e, n)) q) f
+                            left join kreyolcash_contas d on d.id = f.debito
+                            left join kreyolcash_contas r on r.id = f.credito
+                            left join usuarios b on b.id = d.user_id
+                            left join codigos_verificacao cp
+                                   on cp.sujeito_id = (f.e->'codigo_pagador'->>'sujeito_id')::uuid
+                                  and cp.finalidade = f.e->'codigo_pagador'->>'finalidade'
+                            left join lateral kc_envios_usados(d.user_id) u on true
+                            -- offset 0: read by the account's key, not planned as a walk of every account.
+                            left join lateral (select * from kc_saldo_maximo(v_limites, f.credito) offset 0) sm on true
+                            left join lateral (select true as usada from idempotency_keys k
+                                                where k.user_id = d.user_id and k.chave = f.e->>'chave' offset 0) chave on true
+                          window por_conta as (partition by f.debito order by f.n),
+                                 por_pagador as (partition by d.user_id order by f.n),
+                                 por_parte as (partition by f.politica->>'confirmador_id' order by f.n),
+                                 por_chave as (partition by d.user_id, f.e->>'chave' order by f.n),
+                                 por_codigo as (partition by f.e->'codigo_pagador'->>'sujeito_id',
+                                                             f.e->'codigo_pagador'->>'finalidade' order by f.n)) j) a
+           where a.na_vez
+           order by a.debito, a.n) c;
+  if v_n is null then return '{}'; end if;
+  v_respostas := array(
+    select jsonb_build_object('ok', true, 'movimentacao_id', x.mov, 'expira_em', x.expira,
+                              'usuarios', jsonb_build_array(x.pagador))
+      from unnest(v_movs, v_expiras, v_pagadores) with ordinality as x(mov, expira, pagador, k) order by x.k);
+  perform kc_codigo_avulso(x.e->'codigo_pagador'->>'finalidade') from unnest(v_itens) x(e) where x.e ? 'codigo_pagador';
+  perform kc_codigo_avulso(x.e->'codigo_parte'->>'finalidade') from unnest(v_itens) x(e) where x.e ? 'codigo_parte';
+  update codigos_verificacao c set usado_em = now()
+    from unnest(v_itens) x(e)
+   where x.e ? 'codigo_pagador'
+     and c.sujeito_id = (x.e->'codigo_pagador'->>'sujeito_id')::uuid and c.finalidade = x.e->'codigo_pagador'->>'finalidade';
+  perform kc_reter_juntas(v_debitos, v_totais);
+  insert into kreyolcash_movimentacoes (id, tipo, status, remetente_id, destinatario_id, conta_debito, conta_credito,
+                                        quantidade_centis, observacoes, expira_em,
+                                        confirmador_id, nos_limites, posta_ao_expirar)
+  select x.mov, x.e->>'tipo', 'pendente', x.pagador, x.recebedor, x.debito, x.credito, x.quantidade,
+         x.e->>'observacoes', x.expira, (x.e->'politica'->>'confirmador_id')::uuid,
+         (x.e->'politica'->>'nos_limites')::boolean, (x.e->'politica'->>'posta_ao_expirar')::boolean
+    from unnest(v_movs, v_itens, v_pagadores, v_recebedores, v_debitos, v_creditos, v_quantidades, v_expiras)
+         with ordinality as x(mov, e, pagador, recebedor, debito, credito, quantidade, expira, k)
+   order by x.k;
+  -- A fee is held as further legs: the agent's commission to the credited account, the rest to the
+  -- fee account, each when above zero (kc_pernas_da_tarifa).
+  insert into kreyolcash_pernas (movimentacao_id, numero, conta_debito, conta_credito, quantidade_centis)
+  select l.mov, row_number() over (partition by l.mov order by l.ordem), l.debito, l.credito, l.valor
+    from (select x.mov, 1 as ordem, x.debito, x.credito, x.quantidade as valor, x.tarifa
+            from unnest(v_movs, v_debitos, v_creditos, v_quantidades, v_tarifas) as x(mov, debito, credito, quantidade, tarifa)
+          union all
+          select x.mov, 2, x.debito, x.credito, x.comissao, x.tarifa
+            from unnest(v_movs, v_debitos, v_creditos, v_comissoes, v_tarifas) as x(mov, debito, credito, comissao, tarifa)
+          union all
+          select x.mov, 3, x.debito, kc_conta_taxas(), x.tarifa - x.comissao, x.tarifa
+            from unnest(v_movs, v_debitos, v_comissoes, v_tarifas) as x(mov, debito, comissao, tarifa)) l
+   where l.tarifa > 0 and l.valor > 0;
+  perform kc_envios_somar_juntos(array(select x.pagador from unnest(v_pagadores, v_itens) as x(pagador, e)
+                                        where (x.e->'politica'->>'nos_limites')::boolean),
+                                 array(select x.total from unnest(v_totais, v_itens) as x(total, e)
+                                        where (x.e->'politica'->>'nos_limites')::boolean));
+  insert into codigos_verificacao (sujeito_id, finalidade, user_id, telefone, codigo_hash, expira_em)
+  select x.mov, x.c->>'finalidade', (x.e->'politica'->>'confirmador_id')::uuid, x.c->>'telefone',
+         kc_codigo_hash(x.c->>'pepper', x.c->>'finalidade', x.mov, x.c->>'vinculo', x.c->>'codigo'), x.expira
+    from (select y.mov, y.e, y.e->'codigo_parte' as c, y.expira
+            from unnest(v_movs, v_itens, v_expiras) as y(mov, e, expira)) x
+   where x.c is not null;
+  insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+  select 'whatsapp', x.e->'codigo_parte'->>'telefone', x.e->'codigo_parte'->'mensagem'->>'template',
+         x.e->'codigo_parte'->'mensagem'->'params', x.e->'codigo_parte'->'mensagem'->>'idioma',
+         x.e->'codigo_parte'->'mensagem'->>'purpose', x.mov::text
+    from unnest(v_movs, v_itens) with ordinality as x(mov, e, k)
+   where x.e ? 'codigo_parte'
+   order by x.k;
+  insert into idempotency_keys (user_id, chave, request_hash, resposta)
+  select x.pagador, x.e->>'chave', x.e->>'request_hash', x.resposta
+    from unnest(v_pagadores, v_itens, v_respostas) as x(pagador, e, resposta)
+   where x.e->>'chave' is not null;
+  return (select jsonb_object_agg(x.n::text, x.resposta) from unnest(v_n, v_respostas) as x(n, resposta));
 end $$;
 
 -- The legs of a hold with more than one (leg 1 the movement's own, then outras_pernas, each paid

@@ -183,6 +183,26 @@ begin
   end if;
 end $$;
 
+-- Whether a payer who sent p_hoje today and p_mes this month may send p_acumulado more (a batch's
+-- items of theirs up to one, included) within their level's day's and month's sending.
+create or replace function kc_lote_nos_limites(p_limites jsonb, p_pagador usuarios, p_hoje bigint, p_mes bigint,
+                                               p_acumulado bigint) returns boolean language sql stable as $$
+  select p_hoje + p_acumulado
+           <= (p_limites->kc_nivel(p_pagador.telefone_verificado_em, p_pagador.documento_aprovado_em)::text
+                        ->>'diario_centis')::bigint
+     and p_mes + p_acumulado
+           <= (p_limites->kc_nivel(p_pagador.telefone_verificado_em, p_pagador.documento_aprovado_em)::text
+                        ->>'mensal_centis')::bigint
+$$;
+
+-- Whether a user may be sent a batch's code of theirs (p_ordem: its rank among the batch's codes to
+-- them, every earlier one counted as sent) within p_max codes a window (none: no budget).
+create or replace function kc_lote_codigos_cabem(p_usuario uuid, p_max integer, p_janela_ms bigint, p_ordem bigint)
+    returns boolean language sql stable as $$
+  select p_max <= 0
+      or (p_max - p_ordem + 1 > 0 and not kc_codigos_no_limite(p_usuario, (p_max - p_ordem + 1)::integer, p_janela_ms))
+$$;
+
 -- Whether a batch's set path may hold an item for its payer in its turn (kc_reter's rules, for a
 -- code-confirmed hold counted in the limits): the batch's limits and a whole policy of that kind, a
 -- payer whose phone is proven and who is not frozen, paying from their own account, and, with the
@@ -193,9 +213,6 @@ create or replace function kc_lote_pode_reter(p_e jsonb, p_politica jsonb, p_lim
                                               p_conta kreyolcash_contas, p_hoje bigint, p_mes bigint,
                                               p_acumulado bigint, p_ordem bigint)
     returns boolean language plpgsql stable as $$
-declare
-  v_nivel text := kc_nivel(p_pagador.telefone_verificado_em, p_pagador.documento_aprovado_em)::text;
-  v_max_codigos integer := (p_e->>'max_codigos')::integer;
 begin
   return p_e->'limites' = p_limites
      and p_politica->>'confirmador_id' is null and (p_politica->>'nos_limites')::boolean
@@ -203,12 +220,8 @@ begin
      and p_pagador.telefone_verificado_em is not null and p_pagador.congelado_em is null
      and p_conta.user_id = p_pagador.id
      and p_conta.saldo_centis - p_conta.reservado_centis >= p_acumulado
-     and p_hoje + p_acumulado <= (p_limites->v_nivel->>'diario_centis')::bigint
-     and p_mes + p_acumulado <= (p_limites->v_nivel->>'mensal_centis')::bigint
-     and (v_max_codigos <= 0
-          or (v_max_codigos - p_ordem + 1 > 0
-              and not kc_codigos_no_limite(p_pagador.id, v_max_codigos - p_ordem::integer + 1,
-                                           (p_e->>'janela_ms')::bigint)));
+     and kc_lote_nos_limites(p_limites, p_pagador, p_hoje, p_mes, p_acumulado)
+     and kc_lote_codigos_cabem(p_pagador.id, (p_e->>'max_codigos')::integer, (p_e->>'janela_ms')::bigint, p_ordem);
 end $$;
 
 -- Post: the held money goes to the payee. The movement is locked by the caller. Under its
