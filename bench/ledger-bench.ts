@@ -5,10 +5,22 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { DB } from '../apps/server/src/db/schema.ts';
-import { transferBatchers } from '../apps/server/src/ledger/phase-batches.ts';
+import { quoteFee } from '../apps/server/src/ledger/ledger.ts';
+import {
+  movementHolds,
+  partyConfirmations,
+  transferBatchers,
+} from '../apps/server/src/ledger/phase-batches.ts';
 import { codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../apps/server/src/ledger/policy.ts';
+import {
+  cashInHold,
+  cashOutHold,
+  HOLD_CODE,
+  issueCode,
+} from '../apps/server/src/test-support/batch-fixtures.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
+import { seedAgentAccount } from '../apps/server/src/test-support/movement-legs.ts';
 import { postgresCpu, postgresCpuMsSince, settle, walBytesSince, walPosition } from './meters.ts';
 import { adminQuery, createScratchDatabase, runWorkers } from './scratch-database.ts';
 
@@ -18,6 +30,8 @@ const pepper = codePepper(SECRET);
 
 export type LedgerFigures = {
   scenario: string;
+  /** The ratio to the baseline it must reach, or none: a figure reported. */
+  goal: number | null;
   baselinePerSecond: number;
   oursPerSecond: number;
   ratio: number;
@@ -54,12 +68,15 @@ type Side = {
 /** Our two-phase path (initiate + post, no HTTP) against the one-call baseline, same driver. */
 export async function benchLedger(options: { durationMs: number }): Promise<LedgerFigures[]> {
   const results: LedgerFigures[] = [];
-  for (const [scenario, accounts, active] of [
-    ['50 accounts', 50, 50],
-    ['10 hot accounts', 50, 10],
+  for (const [scenario, accounts, active, goal, open] of [
+    ['50 accounts', 50, 50, 1, openOurs],
+    ['10 hot accounts', 50, 10, 1.5, openOurs],
+    // Agents' counters: a float's cash-ins and its customers' cash-outs, against transfers between
+    // as few hot accounts.
+    ['agents: cash-ins and cash-outs at 10 floats, 40 customers', 50, 10, null, openAgents],
   ] as const) {
     const baselineSide = await openBaseline(accounts, active);
-    const oursSide = await openOurs(accounts, active).catch(async (error) => {
+    const oursSide = await open(accounts, active).catch(async (error) => {
       await baselineSide.close();
       throw error;
     });
@@ -67,6 +84,7 @@ export async function benchLedger(options: { durationMs: number }): Promise<Ledg
       const [baseline, ours] = await alternate([baselineSide, oursSide], options.durationMs);
       results.push({
         scenario: HISTORY > 0 ? `${scenario}, ${HISTORY} past transfers` : scenario,
+        goal,
         baselinePerSecond: baseline.perSecond,
         oursPerSecond: ours.perSecond,
         ratio: ours.perSecond / baseline.perSecond,
@@ -227,6 +245,106 @@ async function openOurs(accounts: number, active: number): Promise<Side> {
       }),
     itemsPerCall: () =>
       (initiate.sent.items + verify.sent.items) / Math.max(initiate.sent.calls + verify.sent.calls, 1),
+    close,
+  };
+}
+
+// Agents' counters through the server's own batches of holds between accounts and of party
+// confirmations (phase-batches.ts), as the agents' flows call them: half of the flows a cash-in
+// (held from one of `floats` floats, its agent's code sent and confirmed), half a cash-out (a code
+// sent to the customer, the amount and its fee held on it into an agent's till, handed over).
+async function openAgents(accounts: number, floats: number): Promise<Side> {
+  const scratch = await createScratchDatabase('kc_bench_agents');
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  const close = async () => {
+    await database.close();
+    await scratch.drop();
+  };
+  const host = { database, config: { jwtSecret: SECRET, levelLimits: LIFTED_LEVEL_LIMITS } };
+  const counters: { float: SeededUser; agent: SeededUser; till: string }[] = [];
+  const customers: SeededUser[] = [];
+  let cashOutFee = 0;
+  try {
+    await migrateToLatest(database.db);
+    for (let i = 0; i < floats; i++) {
+      const agent = await seedUser(host);
+      counters.push({
+        float: await seedUser(host, { bonusCentis: 1_000_000_000 }),
+        agent,
+        till: await seedAgentAccount(host, agent),
+      });
+    }
+    for (let i = floats; i < accounts; i++)
+      customers.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
+    cashOutFee = (await quoteFee(database.db, 'saque', 100)).tarifa_centis;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const holds = movementHolds(database.db);
+  const confirmations = partyConfirmations(database.db);
+  const cashIn = async (at: (typeof counters)[number], customer: SeededUser) => {
+    const held = (await holds.run(
+      cashInHold(host, {
+        float: at.float.id,
+        to: customer.id,
+        amount: 1 + randomInt(100),
+        agent: at.agent,
+        codes: 0,
+      }),
+    )) as { ok: boolean; movimentacao_id?: string };
+    if (!held.ok) return false;
+    const posted = (await confirmations.run({
+      movimentacao_id: String(held.movimentacao_id),
+      confirmador_id: at.agent.id,
+      limites: LIFTED_LEVEL_LIMITS,
+      codigo: {
+        finalidade: 'deposito',
+        vinculo: at.agent.telefone,
+        codigo: HOLD_CODE,
+        pepper,
+        max_tentativas: 3,
+      },
+    })) as { ok: boolean };
+    return posted.ok === true;
+  };
+  const cashOut = async (at: (typeof counters)[number], customer: SeededUser) => {
+    const request = randomUUID();
+    await issueCode(host, {
+      subject: request,
+      purpose: 'saque',
+      to: customer,
+      binding: `terms of ${request}`,
+    });
+    const held = (await holds.run(
+      cashOutHold(host, {
+        customer: customer.id,
+        float: at.till,
+        agent: at.agent,
+        request,
+        amount: 100,
+        code: HOLD_CODE,
+        seenFee: cashOutFee,
+      }),
+    )) as { ok: boolean; movimentacao_id?: string };
+    if (!held.ok) return false;
+    const posted = (await confirmations.run({
+      movimentacao_id: String(held.movimentacao_id),
+      confirmador_id: at.agent.id,
+      limites: LIFTED_LEVEL_LIMITS,
+    })) as { ok: boolean };
+    return posted.ok === true;
+  };
+  return {
+    slice: (durationMs) =>
+      runWorkers(WORKERS, durationMs, async () => {
+        const at = counters[randomInt(counters.length)] as (typeof counters)[number];
+        const customer = customers[randomInt(customers.length)] as SeededUser;
+        return randomInt(2) === 0 ? cashIn(at, customer) : cashOut(at, customer);
+      }),
+    itemsPerCall: () =>
+      (holds.sent.items + confirmations.sent.items) /
+      Math.max(holds.sent.calls + confirmations.sent.calls, 1),
     close,
   };
 }

@@ -82,6 +82,8 @@ export const partyPolicy = (partyId: string, countsInLimits = false): PartyHoldP
 });
 
 type Person = { id: string; telefone: string };
+/** What a hold's parameters take from the app: its limits and its codes' secret (a test app, the bench). */
+type HoldHost = { config: { levelLimits: unknown; jwtSecret: string } };
 
 /**
  * A cash-in's hold, as the agents' flow passes it (operations.ts): from a float (here any account)
@@ -89,7 +91,7 @@ type Person = { id: string; telefone: string };
  * agent's code budget a window; key: the float owner's Idempotency-Key.
  */
 export function cashInHold(
-  t: TestApp,
+  t: HoldHost,
   p: { float: string; to: string; amount: number; agent: Person; key?: string; codes?: number },
 ) {
   return {
@@ -126,7 +128,7 @@ export function cashInHold(
  * request (issueCode, bound to `terms of <request>`) and the fee they saw, confirmed by the agent.
  */
 export function cashOutHold(
-  t: TestApp,
+  t: HoldHost,
   p: {
     customer: string;
     float: string;
@@ -161,7 +163,7 @@ export function cashOutHold(
 
 /** Sends `to` the code HOLD_CODE for `subject` (a held movement, a cash-out's request), bound to `binding`. */
 export async function issueCode(
-  t: TestApp,
+  t: HoldHost & { database: Pick<TestApp['database'], 'db'> },
   p: { subject: string; purpose: 'deposito' | 'saque'; to: Person; binding?: string },
 ): Promise<void> {
   const issued = (await callRaw(t.database.db, 'kc_codigo_emitir', {
