@@ -5,7 +5,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { DB } from '../apps/server/src/db/schema.ts';
-import { quoteFee } from '../apps/server/src/ledger/ledger.ts';
+import { moveFloatWithin, openAgentFloat, quoteFee } from '../apps/server/src/ledger/ledger.ts';
 import {
   movementHolds,
   partyConfirmations,
@@ -20,7 +20,7 @@ import {
 } from '../apps/server/src/test-support/batch-fixtures.ts';
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
-import { seedAgentAccount } from '../apps/server/src/test-support/movement-legs.ts';
+import { createOperator } from '../apps/server/src/test-support/operators.ts';
 import { postgresCpu, postgresCpuMsSince, settle, walBytesSince, walPosition } from './meters.ts';
 import { adminQuery, createScratchDatabase, runWorkers } from './scratch-database.ts';
 
@@ -250,9 +250,11 @@ async function openOurs(accounts: number, active: number): Promise<Side> {
 }
 
 // Agents' counters through the server's own batches of holds between accounts and of party
-// confirmations (phase-batches.ts), as the agents' flows call them: half of the flows a cash-in
-// (held from one of `floats` floats, its agent's code sent and confirmed), half a cash-out (a code
-// sent to the customer, the amount and its fee held on it into an agent's till, handed over).
+// confirmations (phase-batches.ts), as the agents' flows call them. Each of `floats` agents is
+// registered with a float issued by finance, which cash-ins pay from and cash-outs pay into, and
+// each posted flow queues both receipts. Half of the flows are cash-ins (held from the float, the
+// agent's code sent and confirmed), half cash-outs (a code sent to the customer, the amount and its
+// fee held on it into the float, handed over).
 async function openAgents(accounts: number, floats: number): Promise<Side> {
   const scratch = await createScratchDatabase('kc_bench_agents');
   const database = await openDatabase({ databaseUrl: scratch.url });
@@ -261,18 +263,15 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
     await scratch.drop();
   };
   const host = { database, config: { jwtSecret: SECRET, levelLimits: LIFTED_LEVEL_LIMITS } };
-  const counters: { float: SeededUser; agent: SeededUser; till: string }[] = [];
+  const counters: { agent: SeededUser; float: string }[] = [];
   const customers: SeededUser[] = [];
   let cashOutFee = 0;
   try {
     await migrateToLatest(database.db);
+    const finance = await createOperator(host as unknown as Parameters<typeof createOperator>[0], 'finance');
     for (let i = 0; i < floats; i++) {
-      const agent = await seedUser(host);
-      counters.push({
-        float: await seedUser(host, { bonusCentis: 1_000_000_000 }),
-        agent,
-        till: await seedAgentAccount(host, agent),
-      });
+      const agent = await seedUser(host, { documentApproved: true });
+      counters.push({ agent, float: await registerAgent(database.db, agent, finance.id) });
     }
     for (let i = floats; i < accounts; i++)
       customers.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
@@ -286,7 +285,7 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
   const cashIn = async (at: (typeof counters)[number], customer: SeededUser) => {
     const held = (await holds.run(
       cashInHold(host, {
-        float: at.float.id,
+        float: at.float,
         to: customer.id,
         amount: 1 + randomInt(100),
         agent: at.agent,
@@ -319,7 +318,7 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
     const held = (await holds.run(
       cashOutHold(host, {
         customer: customer.id,
-        float: at.till,
+        float: at.float,
         agent: at.agent,
         request,
         amount: 100,
@@ -347,6 +346,39 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
       Math.max(holds.sent.calls + confirmations.sent.calls, 1),
     close,
   };
+}
+
+const ALL_DAY = [{ abre: '00:00', fecha: '24:00' }];
+
+/** Registers the user as an agent, as support does, with a float of ₭10 000 000 issued by finance. */
+async function registerAgent(db: Kysely<DB>, user: SeededUser, operatorId: string): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const float = await openAgentFloat(trx, user.id);
+    await trx
+      .insertInto('agentes')
+      .values({
+        usuario_id: user.id,
+        conta_id: float,
+        nome_comercial: `Boutik ${user.nome}`,
+        comuna: 'hinche',
+        endereco: 'Ri Lamè',
+        horario: JSON.stringify(
+          Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY])),
+        ),
+        criado_por: operatorId,
+      })
+      .execute();
+    const issued = await moveFloatWithin(trx, {
+      kind: 'emissao',
+      floatAccountId: float,
+      amountCentis: 1_000_000_000,
+      reason: 'bench',
+      actor: operatorId,
+      idempotencyKey: `float:${float}`,
+    });
+    if (!issued.ok) throw new Error(`float refused: ${issued.error}`);
+    return float;
+  });
 }
 
 /** n concluded transfers between these people, the oldest first, ids random (version 4). */

@@ -266,7 +266,9 @@ begin
                                                       then kc_tarifa(x.e->'tarifa'->>'operacao',
                                                                      kc_quantidade_valida(x.e->'quantidade_centis')) end
                                                    as cotacao
-                                            from jsonb_array_elements(p->'itens') with ordinality as x(e, n)) q) f
+                                            from jsonb_array_elements(p->'itens') with ordinality as x(e, n)
+                                          -- offset 0: each item's fee read once, not once for each use above.
+                                          offset 0) q) f
                             left join kreyolcash_contas d on d.id = f.debito
                             left join kreyolcash_contas r on r.id = f.credito
                             left join usuarios b on b.id = d.user_id
