@@ -268,7 +268,7 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
   let cashOutFee = 0;
   try {
     await migrateToLatest(database.db);
-    const finance = await createOperator(host as unknown as Parameters<typeof createOperator>[0], 'finance');
+    const finance = await createOperator(host, 'finance');
     for (let i = 0; i < floats; i++) {
       const agent = await seedUser(host, { documentApproved: true });
       counters.push({ agent, float: await registerAgent(database.db, agent, finance.id) });

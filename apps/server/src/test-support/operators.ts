@@ -21,7 +21,7 @@ export type TestOperator = {
 let sequence = 0;
 
 export async function createOperator(
-  t: Pick<TestApp, 'database' | 'config'>,
+  t: { database: Pick<TestApp['database'], 'db'>; config: Pick<TestApp['config'], 'jwtSecret'> },
   role: OperatorRole,
 ): Promise<TestOperator> {
   sequence += 1;
