@@ -2,17 +2,19 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { DB } from '../apps/server/src/db/schema.ts';
 import { moveFloatWithin, openAgentFloat, quoteFee } from '../apps/server/src/ledger/ledger.ts';
 import {
+  type MovementHoldParams,
   movementHolds,
   partyConfirmations,
   transferBatchers,
 } from '../apps/server/src/ledger/phase-batches.ts';
 import { codePepper, policyParams, TRANSFER_HOLD_POLICY } from '../apps/server/src/ledger/policy.ts';
 import {
+  agentConfirmation,
   cashInHold,
   cashOutHold,
   HOLD_CODE,
@@ -190,25 +192,43 @@ async function openBaseline(accounts: number, active: number): Promise<Side> {
   };
 }
 
-// Through the server's own transfer phases (the batchers of transfers.service), on the server's
-// own pool of 20 — the same pg driver as the baseline — without HTTP.
-async function openOurs(accounts: number, active: number): Promise<Side> {
-  const scratch = await createScratchDatabase('kc_bench_ours');
+/**
+ * A scratch database on the server's own pool, migrated, then seeded by `seed`; `close` drops it
+ * (as a failed set-up does before it throws).
+ */
+async function seededScratch<T>(
+  prefix: string,
+  seed: (database: Database) => Promise<T>,
+): Promise<{ database: Database; close: () => Promise<void>; seeded: T }> {
+  const scratch = await createScratchDatabase(prefix);
   const database = await openDatabase({ databaseUrl: scratch.url });
   const close = async () => {
     await database.close();
     await scratch.drop();
   };
-  const users: SeededUser[] = [];
   try {
     await migrateToLatest(database.db);
-    const host = { database, config: { jwtSecret: SECRET } };
-    for (let i = 0; i < accounts; i++) users.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
-    if (HISTORY > 0) await seedPastTransfers(database.db, users, HISTORY);
+    return { database, close, seeded: await seed(database) };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+// Through the server's own transfer phases (the batchers of transfers.service), on the server's
+// own pool of 20 — the same pg driver as the baseline — without HTTP.
+async function openOurs(accounts: number, active: number): Promise<Side> {
+  const {
+    database,
+    close,
+    seeded: users,
+  } = await seededScratch('kc_bench_ours', async (database) => {
+    const host = { database, config: { jwtSecret: SECRET } };
+    const seededUsers: SeededUser[] = [];
+    for (let i = 0; i < accounts; i++) seededUsers.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
+    if (HISTORY > 0) await seedPastTransfers(database.db, seededUsers, HISTORY);
+    return seededUsers;
+  });
   const { initiate, verify } = transferBatchers(database.db);
   return {
     slice: (durationMs) =>
@@ -256,34 +276,37 @@ async function openOurs(accounts: number, active: number): Promise<Side> {
 // agent's code sent and confirmed), half cash-outs (a code sent to the customer, the amount and its
 // fee held on it into the float, handed over).
 async function openAgents(accounts: number, floats: number): Promise<Side> {
-  const scratch = await createScratchDatabase('kc_bench_agents');
-  const database = await openDatabase({ databaseUrl: scratch.url });
-  const close = async () => {
-    await database.close();
-    await scratch.drop();
-  };
-  const host = { database, config: { jwtSecret: SECRET, levelLimits: LIFTED_LEVEL_LIMITS } };
-  const counters: { agent: SeededUser; float: string }[] = [];
-  const customers: SeededUser[] = [];
-  let cashOutFee = 0;
-  try {
-    await migrateToLatest(database.db);
+  const { database, close, seeded } = await seededScratch('kc_bench_agents', async (database) => {
+    const host = { database, config: { jwtSecret: SECRET } };
     const finance = await createOperator(host, 'finance');
+    const counters: { agent: SeededUser; float: string }[] = [];
     for (let i = 0; i < floats; i++) {
       const agent = await seedUser(host, { documentApproved: true });
       counters.push({ agent, float: await registerAgent(database.db, agent, finance.id) });
     }
+    const customers: SeededUser[] = [];
     for (let i = floats; i < accounts; i++)
       customers.push(await seedUser(host, { bonusCentis: 1_000_000_000 }));
-    cashOutFee = (await quoteFee(database.db, 'saque', 100)).tarifa_centis;
-  } catch (error) {
-    await close();
-    throw error;
-  }
+    return { counters, customers, cashOutFee: (await quoteFee(database.db, 'saque', 100)).tarifa_centis };
+  });
+  const { counters, customers, cashOutFee } = seeded;
+  const host = { database, config: { jwtSecret: SECRET, levelLimits: LIFTED_LEVEL_LIMITS } };
   const holds = movementHolds(database.db);
   const confirmations = partyConfirmations(database.db);
-  const cashIn = async (at: (typeof counters)[number], customer: SeededUser) => {
-    const held = (await holds.run(
+  type Counter = (typeof counters)[number];
+  const heldThenConfirmed = async (hold: MovementHoldParams, at: Counter, kind: 'deposito' | 'saque') => {
+    const held = (await holds.run(hold)) as { ok: boolean; movimentacao_id?: string };
+    if (!held.ok) return false;
+    const movementId = String(held.movimentacao_id);
+    const posted = (await confirmations.run(
+      agentConfirmation(host, { movementId, agent: at.agent, kind }),
+    )) as {
+      ok: boolean;
+    };
+    return posted.ok === true;
+  };
+  const cashIn = (at: Counter, customer: SeededUser) =>
+    heldThenConfirmed(
       cashInHold(host, {
         float: at.float,
         to: customer.id,
@@ -291,23 +314,10 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
         agent: at.agent,
         codes: 0,
       }),
-    )) as { ok: boolean; movimentacao_id?: string };
-    if (!held.ok) return false;
-    const posted = (await confirmations.run({
-      movimentacao_id: String(held.movimentacao_id),
-      confirmador_id: at.agent.id,
-      limites: LIFTED_LEVEL_LIMITS,
-      codigo: {
-        finalidade: 'deposito',
-        vinculo: at.agent.telefone,
-        codigo: HOLD_CODE,
-        pepper,
-        max_tentativas: 3,
-      },
-    })) as { ok: boolean };
-    return posted.ok === true;
-  };
-  const cashOut = async (at: (typeof counters)[number], customer: SeededUser) => {
+      at,
+      'deposito',
+    );
+  const cashOut = async (at: Counter, customer: SeededUser) => {
     const request = randomUUID();
     await issueCode(host, {
       subject: request,
@@ -315,24 +325,16 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
       to: customer,
       binding: `terms of ${request}`,
     });
-    const held = (await holds.run(
-      cashOutHold(host, {
-        customer: customer.id,
-        float: at.float,
-        agent: at.agent,
-        request,
-        amount: 100,
-        code: HOLD_CODE,
-        seenFee: cashOutFee,
-      }),
-    )) as { ok: boolean; movimentacao_id?: string };
-    if (!held.ok) return false;
-    const posted = (await confirmations.run({
-      movimentacao_id: String(held.movimentacao_id),
-      confirmador_id: at.agent.id,
-      limites: LIFTED_LEVEL_LIMITS,
-    })) as { ok: boolean };
-    return posted.ok === true;
+    const hold = cashOutHold(host, {
+      customer: customer.id,
+      float: at.float,
+      agent: at.agent,
+      request,
+      amount: 100,
+      code: HOLD_CODE,
+      seenFee: cashOutFee,
+    });
+    return heldThenConfirmed(hold, at, 'saque');
   };
   return {
     slice: (durationMs) =>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  agentConfirmation,
   cashInHold,
   cashOutHold,
   HOLD_CODE,
@@ -15,7 +16,6 @@ import { seedAgentAccount } from '../test-support/movement-legs.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { testDatabaseKind } from '../test-support/test-database.ts';
 import { callRaw } from './ledger-call.ts';
-import { codePepper } from './policy.ts';
 
 // A batch of holds between accounts (agents' cash-ins and cash-outs) holds each paying account's
 // items, up to the first that would not be held in its turn, as sets (kc_movimentos_reter_juntas),
@@ -190,22 +190,15 @@ describe(`a batch of holds between accounts held as sets on ${testDatabaseKind}`
        where m.status = 'pendente' and m.tipo in ('deposito', 'saque')`.execute(db());
     let posted = 0;
     for (const h of rows) {
-      const answer = (await callRaw(db(), 'kc_confirmar', {
-        movimentacao_id: h.id,
-        confirmador_id: h.confirmador_id,
-        limites: t.config.levelLimits,
-        ...(h.tipo === 'deposito'
-          ? {
-              codigo: {
-                finalidade: 'deposito',
-                vinculo: h.telefone,
-                codigo: HOLD_CODE,
-                pepper: codePepper(t.config.jwtSecret),
-                max_tentativas: 3,
-              },
-            }
-          : {}),
-      })) as Answer;
+      const answer = (await callRaw(
+        db(),
+        'kc_confirmar',
+        agentConfirmation(t, {
+          movementId: h.id,
+          agent: { id: h.confirmador_id, telefone: h.telefone },
+          kind: h.tipo as 'deposito' | 'saque',
+        }),
+      )) as Answer;
       if (answer.ok === true) posted += 1;
     }
     return { pending: rows.length, posted };

@@ -161,6 +161,32 @@ export function cashOutHold(
   };
 }
 
+/**
+ * The agent's confirmation of a hold between accounts (kc_confirmar's parameters): a cash-in's
+ * with the code the agent was sent (HOLD_CODE, bound to their phone), a cash-out's hand-over without.
+ */
+export function agentConfirmation(
+  t: HoldHost,
+  p: { movementId: string; agent: Person; kind: 'deposito' | 'saque' },
+) {
+  return {
+    movimentacao_id: p.movementId,
+    confirmador_id: p.agent.id,
+    limites: t.config.levelLimits,
+    ...(p.kind === 'deposito'
+      ? {
+          codigo: {
+            finalidade: 'deposito',
+            vinculo: p.agent.telefone,
+            codigo: HOLD_CODE,
+            pepper: codePepper(t.config.jwtSecret),
+            max_tentativas: 3,
+          },
+        }
+      : {}),
+  };
+}
+
 /** Sends `to` the code HOLD_CODE for `subject` (a held movement, a cash-out's request), bound to `binding`. */
 export async function issueCode(
   t: HoldHost & { database: Pick<TestApp['database'], 'db'> },
