@@ -1,12 +1,18 @@
 import autocannon from 'autocannon';
-import { ServerProcess } from '../apps/server/chaos/harness/server-process.ts';
+import { CHAOS_JWT_SECRET, ServerProcess } from '../apps/server/chaos/harness/server-process.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { createOperator } from '../apps/server/src/test-support/operators.ts';
+import { registerAgent } from './agents-seed.ts';
 import {
+  type BenchAgent,
   type BenchUser,
+  cashInOverHttp,
+  cashOutOverHttp,
   createProductOverHttp,
   createUserOverHttp,
+  type FlowTiming,
   percentile,
   purchaseOverHttp,
-  type TransferTiming,
   transferOverHttp,
 } from './http-client.ts';
 import {
@@ -64,27 +70,28 @@ function costMeter(server: ServerProcess): (units: number) => CostFigures {
 
 async function withServer<T>(
   database: 'postgres' | 'pglite',
-  work: (server: ServerProcess, users: BenchUser[]) => Promise<T>,
+  work: (server: ServerProcess, users: BenchUser[], databaseUrl?: string) => Promise<T>,
 ): Promise<T> {
   const scratch = database === 'postgres' ? await createScratchDatabase('kc_bench_http') : undefined;
   const server = await ServerProcess.start({
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     LOG_LEVEL: 'warn',
+    AGENTS_ENABLED: 'true',
   });
   try {
     const users: BenchUser[] = [];
     for (let i = 0; i < USERS; i += 4) {
       users.push(...(await Promise.all([0, 1, 2, 3].map((k) => createUserOverHttp(server.url, i + k)))));
     }
-    return await work(server, users);
+    return await work(server, users, scratch?.url);
   } finally {
     await server.stop();
     await scratch?.drop();
   }
 }
 
-/** One complete flow for connection `c` (a transfer, a purchase): its timings, or undefined if it threw. */
-type Step = (c: number) => Promise<TransferTiming>;
+/** One complete flow for connection `c` (a transfer, a purchase, a cash-in or out): its timings. */
+type Step = (c: number) => Promise<FlowTiming>;
 
 /** Each of 32 connections paying others, one transfer after another. */
 function transfers(url: string, users: BenchUser[]): Step {
@@ -92,6 +99,50 @@ function transfers(url: string, users: BenchUser[]): Step {
     const payer = users[c % users.length] as BenchUser;
     const payee = users[(c + 1 + Math.floor(Math.random() * (users.length - 1))) % users.length] as BenchUser;
     return transferOverHttp(url, payer, payee, 1 + Math.floor(Math.random() * 20));
+  };
+}
+
+const AGENTS = 8;
+
+/**
+ * Agents' counters through the agents' routes: AGENTS of the people registered as agents (in the
+ * server's database, as support and finance would), the others their customers. Each connection
+ * works at one counter, half cash-ins and half cash-outs, for a customer drawn at random; every
+ * customer first cashes in once, so that their cash-outs are paid from their own money.
+ */
+async function agentsCounters(url: string, users: BenchUser[], databaseUrl: string): Promise<Step> {
+  const database = await openDatabase({ databaseUrl });
+  let agents: BenchAgent[];
+  try {
+    const finance = await createOperator({ database, config: { jwtSecret: CHAOS_JWT_SECRET } }, 'finance');
+    agents = await Promise.all(
+      users.slice(0, AGENTS).map(async (person) => {
+        const { id, nome_completo } = await database.db
+          .selectFrom('usuarios')
+          .select(['id', 'nome_completo'])
+          .where('email', '=', person.email)
+          .executeTakeFirstOrThrow();
+        return {
+          person,
+          numero: (await registerAgent(database.db, { id, nome: nome_completo }, finance.id)).numero,
+        };
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+  const customers = users.slice(AGENTS);
+  for (const [k, customer] of customers.entries()) {
+    const funded = await cashInOverHttp(url, agents[k % AGENTS] as BenchAgent, customer, 1_000_000);
+    if (!funded.ok) throw new Error("a customer could not cash in before the agents' run");
+  }
+  return (c) => {
+    const agent = agents[c % AGENTS] as BenchAgent;
+    const customer = customers[Math.floor(Math.random() * customers.length)] as BenchUser;
+    const centis = 100 + Math.floor(Math.random() * 900);
+    return Math.random() < 0.5
+      ? cashInOverHttp(url, agent, customer, centis)
+      : cashOutOverHttp(url, agent, customer, centis);
   };
 }
 
@@ -109,7 +160,7 @@ async function runFlow(
 ): Promise<HttpTransferFigures> {
   await settle([server.pid ?? 0], SETTLE_BUDGET_MS);
   const cost = costMeter(server);
-  const timings: TransferTiming[] = [];
+  const timings: FlowTiming[] = [];
   let errors = 0;
   const deadline = Date.now() + durationMs;
   const startedAt = Date.now();
@@ -129,7 +180,7 @@ async function runFlow(
       }
     }),
   );
-  const latencies = timings.flatMap((t) => [t.initiateMs, t.verifyMs]);
+  const latencies = timings.flatMap((t) => t.requestMs);
   return {
     perSecond: timings.length / (durationMs / 1000),
     p50: percentile(latencies, 50),
@@ -145,7 +196,7 @@ async function runFlow(
  * and the transfers' peak load on PGlite.
  */
 export async function benchHttpTransfers(durationMs: number) {
-  const postgres = await withServer('postgres', async (server, users) => {
+  const postgres = await withServer('postgres', async (server, users, databaseUrl) => {
     const flow = transfers(server.url, users);
     const peak = await runFlow(server, flow, durationMs);
     const steady = await runFlow(server, flow, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
@@ -158,7 +209,12 @@ export async function benchHttpTransfers(durationMs: number) {
       purchases(server.url, users.slice(0, -1), product),
       Math.max(5_000, durationMs / 2),
     );
-    return { peak, steady, reads, purchases: bought };
+    const agentsFlows = await runFlow(
+      server,
+      await agentsCounters(server.url, users, databaseUrl as string),
+      Math.max(5_000, durationMs / 2),
+    );
+    return { peak, steady, reads, purchases: bought, agents: agentsFlows };
   });
   const pglite = await withServer('pglite', (server, users) =>
     runFlow(server, transfers(server.url, users), durationMs),

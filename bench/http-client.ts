@@ -90,7 +90,8 @@ async function readOutbox(url: string): Promise<{ items: OutboxItem[] }> {
   return (await request(url, 'GET', {})).body as { items: OutboxItem[] };
 }
 
-export type TransferTiming = { ok: boolean; initiateMs: number; verifyMs: number };
+/** A complete flow: whether it ended as a person would want, and each of its requests' latency. */
+export type FlowTiming = { ok: boolean; requestMs: number[] };
 
 /** One complete transfer: initiate, read the code as the payer would (the development outbox), verify. */
 export function transferOverHttp(
@@ -98,7 +99,7 @@ export function transferOverHttp(
   payer: BenchUser,
   payee: BenchUser,
   centis: number,
-): Promise<TransferTiming> {
+): Promise<FlowTiming> {
   return completeOverHttp(baseUrl, payer, {
     start: ['/api/transfers', { destinatario_email: payee.email, quantidade_centis: centis }],
     subjectOf: (body) => String(body.movimentacao_id),
@@ -118,18 +119,111 @@ async function completeOverHttp(
     subjectOf: (answer: Record<string, unknown>) => string;
     verifyPath: (subject: string) => string;
   },
-): Promise<TransferTiming> {
-  const auth = { authorization: `Bearer ${person.accessToken}` };
-  let started = performance.now();
+): Promise<FlowTiming> {
+  const timed = timedRequests();
   const [path, body] = flow.start;
-  const begun = await post(`${baseUrl}${path}`, body, { ...auth, 'idempotency-key': randomUUID() });
-  const initiateMs = performance.now() - started;
-  if (begun.status !== 201) return { ok: false, initiateMs, verifyMs: 0 };
+  const begun = await timed.post(baseUrl, path, body, person, { 'idempotency-key': randomUUID() });
+  if (begun.status !== 201) return timed.ended(false);
   const subject = flow.subjectOf(begun.body);
   const codigo = await latestCodeFor(baseUrl, person, subject);
-  started = performance.now();
-  const verified = await post(`${baseUrl}${flow.verifyPath(subject)}`, { codigo }, auth);
-  return { ok: verified.status === 200, initiateMs, verifyMs: performance.now() - started };
+  const verified = await timed.post(baseUrl, flow.verifyPath(subject), { codigo }, person);
+  return timed.ended(verified.status === 200);
+}
+
+/** POSTs as a signed-in person, each request's latency kept for the flow's timing. */
+function timedRequests() {
+  const requestMs: number[] = [];
+  return {
+    async post(
+      baseUrl: string,
+      path: string,
+      body: object,
+      as: BenchUser,
+      headers: Record<string, string> = {},
+    ) {
+      const started = performance.now();
+      const answer = await post(`${baseUrl}${path}`, body, {
+        authorization: `Bearer ${as.accessToken}`,
+        ...headers,
+      });
+      requestMs.push(performance.now() - started);
+      return answer;
+    },
+    ended: (ok: boolean): FlowTiming => ({ ok, requestMs }),
+  };
+}
+
+/** A registered agent (bench/agents-seed.ts) as the HTTP benches use one: the person and their number. */
+export type BenchAgent = { person: BenchUser; numero: number };
+
+/**
+ * An agent's cash-in, as the agent makes it at the counter: hold from the float for the customer's
+ * phone, read the agent's own code (the development outbox), confirm.
+ */
+export async function cashInOverHttp(
+  baseUrl: string,
+  agent: BenchAgent,
+  customer: BenchUser,
+  centis: number,
+): Promise<FlowTiming> {
+  const timed = timedRequests();
+  const held = await timed.post(
+    baseUrl,
+    '/api/me/agent/cash-ins',
+    { telefone: customer.phone, quantidade_centis: centis },
+    agent.person,
+    {
+      'idempotency-key': randomUUID(),
+    },
+  );
+  if (held.status !== 201) return timed.ended(false);
+  const movement = String(held.body.movimentacao_id);
+  const codigo = await codeFor(baseUrl, agent.person, movement);
+  const confirmed = await timed.post(
+    baseUrl,
+    `/api/me/agent/cash-ins/${movement}/confirm`,
+    { codigo },
+    agent.person,
+  );
+  return timed.ended(confirmed.status === 200);
+}
+
+/**
+ * A customer's cash-out at an agent: the terms and a code to the customer, the customer's
+ * confirmation with the fee they saw (the hold), then the agent's hand-over (the posting).
+ */
+export async function cashOutOverHttp(
+  baseUrl: string,
+  agent: BenchAgent,
+  customer: BenchUser,
+  centis: number,
+): Promise<FlowTiming> {
+  const timed = timedRequests();
+  const terms = { agente_numero: agent.numero, quantidade_centis: centis };
+  const started = await timed.post(baseUrl, '/api/cash-outs', terms, customer, {
+    'idempotency-key': randomUUID(),
+  });
+  if (started.status !== 201) return timed.ended(false);
+  const request = String(started.body.pedido_id);
+  const fee = (started.body.cotacao as { tarifa_centis: number }).tarifa_centis;
+  const codigo = await codeFor(baseUrl, customer, request);
+  const held = await timed.post(
+    baseUrl,
+    `/api/cash-outs/${request}/confirm`,
+    { ...terms, tarifa_centis: fee, codigo },
+    customer,
+  );
+  if (held.status !== 200 && held.status !== 201) return timed.ended(false);
+  const handedOver = await timed.post(
+    baseUrl,
+    `/api/me/agent/cash-outs/${String(held.body.movimentacao_id)}/hand-over`,
+    {},
+    agent.person,
+    {
+      'idempotency-key': randomUUID(),
+    },
+  );
+  return timed.ended(handedOver.status === 200);
 }
 
 /** A company of the owner's with one product of unlimited stock, through the API; the product's id. */
@@ -156,16 +250,23 @@ export async function createProductOverHttp(baseUrl: string, owner: BenchUser): 
 }
 
 /** One complete purchase of one unit: start it, read the code as the buyer would, verify. */
-export function purchaseOverHttp(
-  baseUrl: string,
-  buyer: BenchUser,
-  productId: string,
-): Promise<TransferTiming> {
+export function purchaseOverHttp(baseUrl: string, buyer: BenchUser, productId: string): Promise<FlowTiming> {
   return completeOverHttp(baseUrl, buyer, {
     start: ['/api/purchases', { produto_id: productId, quantidade: 1 }],
     subjectOf: (body) => String(body.venda_id),
     verifyPath: (sale) => `/api/purchases/${sale}/verify`,
   });
+}
+
+/**
+ * The code of `subject` among the person's latest code messages: an agent at a busy counter has
+ * several cash-ins waiting at once, each with its own code.
+ */
+async function codeFor(baseUrl: string, person: BenchUser, subject: string): Promise<string | undefined> {
+  const phone = encodeURIComponent(person.phone);
+  const outbox = await readOutbox(`${baseUrl}/api/dev/outbox?recipient=${phone}&only=codes&limit=8`);
+  const message = outbox.items.find((m) => m.referencia === subject);
+  return message ? String(message.text ?? '').match(/\*(\d{6})\*/)?.[1] : undefined;
 }
 
 /** The person's latest code message, as they read WhatsApp: its code, only if it is `subject`'s. */

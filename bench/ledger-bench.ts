@@ -5,7 +5,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { DB } from '../apps/server/src/db/schema.ts';
-import { moveFloatWithin, openAgentFloat, quoteFee } from '../apps/server/src/ledger/ledger.ts';
+import { quoteFee } from '../apps/server/src/ledger/ledger.ts';
 import {
   type MovementHoldParams,
   movementHolds,
@@ -23,6 +23,7 @@ import {
 import { type SeededUser, seedUser } from '../apps/server/src/test-support/ledger-fixtures.ts';
 import { LIFTED_LEVEL_LIMITS } from '../apps/server/src/test-support/lifted-limits.ts';
 import { createOperator } from '../apps/server/src/test-support/operators.ts';
+import { registerAgent } from './agents-seed.ts';
 import { postgresCpu, postgresCpuMsSince, settle, walBytesSince, walPosition } from './meters.ts';
 import { adminQuery, createScratchDatabase, runWorkers } from './scratch-database.ts';
 
@@ -282,7 +283,7 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
     const counters: { agent: SeededUser; float: string }[] = [];
     for (let i = 0; i < floats; i++) {
       const agent = await seedUser(host, { documentApproved: true });
-      counters.push({ agent, float: await registerAgent(database.db, agent, finance.id) });
+      counters.push({ agent, float: (await registerAgent(database.db, agent, finance.id)).float });
     }
     const customers: SeededUser[] = [];
     for (let i = floats; i < accounts; i++)
@@ -348,39 +349,6 @@ async function openAgents(accounts: number, floats: number): Promise<Side> {
       Math.max(holds.sent.calls + confirmations.sent.calls, 1),
     close,
   };
-}
-
-const ALL_DAY = [{ abre: '00:00', fecha: '24:00' }];
-
-/** Registers the user as an agent, as support does, with a float of ₭10 000 000 issued by finance. */
-async function registerAgent(db: Kysely<DB>, user: SeededUser, operatorId: string): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const float = await openAgentFloat(trx, user.id);
-    await trx
-      .insertInto('agentes')
-      .values({
-        usuario_id: user.id,
-        conta_id: float,
-        nome_comercial: `Boutik ${user.nome}`,
-        comuna: 'hinche',
-        endereco: 'Ri Lamè',
-        horario: JSON.stringify(
-          Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, ALL_DAY])),
-        ),
-        criado_por: operatorId,
-      })
-      .execute();
-    const issued = await moveFloatWithin(trx, {
-      kind: 'emissao',
-      floatAccountId: float,
-      amountCentis: 1_000_000_000,
-      reason: 'bench',
-      actor: operatorId,
-      idempotencyKey: `float:${float}`,
-    });
-    if (!issued.ok) throw new Error(`float refused: ${issued.error}`);
-    return float;
-  });
 }
 
 /** n concluded transfers between these people, the oldest first, ids random (version 4). */

@@ -145,6 +145,20 @@ if (wants('http')) {
       `per purchase; machine ${(bought.machineBusy * 100).toFixed(0)} % busy; p50 ${bought.p50.toFixed(1)} ms, ` +
       `p99 ${bought.p99.toFixed(1)} ms per request; ${bought.errors} errors`,
   });
+  // Cash-ins (start + the agent's code + confirm) and cash-outs (start + the customer's code +
+  // confirm + the agent's hand-over) at 8 agents' counters, half each.
+  const counters = http.agents;
+  rows.push({
+    measure: "HTTP: agents' complete cash-ins and cash-outs/s, 8 counters, 32 conns",
+    ours: counters.perSecond.toFixed(0),
+    anchor: `${peak.perSecond.toFixed(0)} transfers/s`,
+    ratio: (counters.perSecond / peak.perSecond).toFixed(2),
+    goal: 'report',
+    notes:
+      `server process CPU ${counters.serverCpuMs.toFixed(2)} ms and PostgreSQL ${counters.postgresCpuMs.toFixed(2)} ms ` +
+      `per flow; machine ${(counters.machineBusy * 100).toFixed(0)} % busy; p50 ${counters.p50.toFixed(1)} ms, ` +
+      `p99 ${counters.p99.toFixed(1)} ms per request; ${counters.errors} errors`,
+  });
   for (const [path, read] of Object.entries(http.reads)) {
     const cost =
       `p99 ${read.p99} ms; server process CPU ${read.serverCpuMs.toFixed(2)} ms and PostgreSQL ` +
