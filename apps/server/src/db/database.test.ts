@@ -51,6 +51,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0033-user-search-indexes',
       '0034-a-persons-sessions-and-reviews',
       '0035-refresh-retries',
+      '0036-outbox-lease-by-recipient',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { CallBatcher } from '../lib/call-batcher.ts';
-import { leaseDueMessages, markAttemptFailed, markSent, type OutboxMessage } from './outbox.repository.ts';
+import {
+  leaseDueMessages,
+  markAttemptFailed,
+  markSent,
+  type OutboxMessage,
+  releaseUnsent,
+} from './outbox.repository.ts';
 import { contentOf } from './render.ts';
 import type { Transports } from './transports.ts';
 
@@ -21,7 +27,10 @@ export type OutboxWorkerOptions = {
   gatherMs?: number;
   /** Between two calls of the feed while it finds something: each call has a cost of its own. */
   feedEveryMs?: number;
+  /** Recipients per lease. */
   batchSize?: number;
+  /** Messages per recipient per lease, sent one after another in their order. */
+  perRecipient?: number;
   leaseMs?: number;
   maxAttempts?: number;
   baseBackoffMs?: number;
@@ -33,6 +42,7 @@ const DEFAULTS = {
   gatherMs: 50,
   feedEveryMs: 200,
   batchSize: 20,
+  perRecipient: 10,
   leaseMs: 60_000,
   maxAttempts: 8,
   baseBackoffMs: 2_000,
@@ -112,13 +122,38 @@ export class OutboxWorker {
     }
   }
 
+  /** Leases and delivers one batch; answers how many messages it held. */
   async runOnce(): Promise<number> {
-    const { db, batchSize, leaseMs } = this.options;
-    // A batch holds at most one message per recipient, so delivering it concurrently keeps each
-    // recipient's order while a slow recipient does not hold up the others.
-    const messages = await leaseDueMessages(db, batchSize, leaseMs);
-    await Promise.all(messages.map((message) => this.deliver(message)));
-    return messages.length;
+    return (await this.deliverBatch()).messages;
+  }
+
+  // A batch holds each of its recipients' next messages in their order: the recipients are served
+  // side by side, so a slow one does not hold up the others, and each one's messages one after
+  // another, so each recipient receives them in order.
+  private async deliverBatch(): Promise<{ messages: number; recipients: number }> {
+    const { db, batchSize, leaseMs, perRecipient } = this.options;
+    const messages = await leaseDueMessages(db, { limit: batchSize, leaseMs, perRecipient });
+    const queues = byRecipient(messages);
+    const deadline = Date.now() + leaseMs / 2;
+    await Promise.all(queues.map((queue) => this.deliverInOrder(queue, deadline)));
+    return { messages: messages.length, recipients: queues.length };
+  }
+
+  // After a failed message the recipient's later ones wait for it; past half the lease they wait
+  // for the next lease rather than risk it running out while they are sent (another worker could
+  // then send them too). Either way they go back to the queue unsent.
+  private async deliverInOrder(queue: OutboxMessage[], deadline: number): Promise<void> {
+    for (const [k, message] of queue.entries()) {
+      const canSend = k === 0 || Date.now() < deadline;
+      if (!canSend || !(await this.deliver(message))) {
+        const rest = queue.slice(canSend ? k + 1 : k).map((m) => m.id);
+        await releaseUnsent(this.options.db, rest).catch((error: unknown) =>
+          // Unreleased, they wait for their lease to run out: later, never out of order.
+          this.options.logger?.error({ err: error }, 'outbox release failed'),
+        );
+        return;
+      }
+    }
   }
 
   // Beside the deliveries rather than before each lease: a feed waits on the database, and a
@@ -170,13 +205,14 @@ export class OutboxWorker {
   private async deliverFullBatches(): Promise<number> {
     const { batchSize, gatherMs, pollIntervalMs } = this.options;
     for (;;) {
-      const batch = await this.runOnce();
-      if (batch === 0) return pollIntervalMs;
-      if (batch < batchSize || this.isStopped) return gatherMs;
+      const batch = await this.deliverBatch();
+      if (batch.messages === 0) return pollIntervalMs;
+      if (batch.recipients < batchSize || this.isStopped) return gatherMs;
     }
   }
 
-  private async deliver(message: OutboxMessage): Promise<void> {
+  /** Sends one message and records the outcome; answers whether it was sent. */
+  private async deliver(message: OutboxMessage): Promise<boolean> {
     const { db, transports, maxAttempts, baseBackoffMs, maxBackoffMs, logger } = this.options;
     try {
       const content = contentOf(message);
@@ -186,6 +222,7 @@ export class OutboxWorker {
         ...content,
       });
       await this.sentMarks.run(message.id);
+      return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const isLastAttempt = message.attempts >= maxAttempts;
@@ -196,6 +233,19 @@ export class OutboxWorker {
         { outboxId: message.id, purpose: message.purpose, attempts: message.attempts, reason },
         isLastAttempt ? 'message delivery failed for good' : 'message delivery failed; will retry',
       );
+      return false;
     }
   }
+}
+
+/** Each recipient's messages, in the order given (the lease's, by id). */
+function byRecipient(messages: OutboxMessage[]): OutboxMessage[][] {
+  const queues = new Map<string, OutboxMessage[]>();
+  for (const message of messages) {
+    const key = `${message.channel} ${message.recipient}`;
+    const queue = queues.get(key);
+    if (queue) queue.push(message);
+    else queues.set(key, [message]);
+  }
+  return [...queues.values()];
 }

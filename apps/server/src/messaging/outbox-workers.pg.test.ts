@@ -38,7 +38,7 @@ describe.runIf(testDatabaseKind === 'postgres')('outbox workers on PostgreSQL', 
     email: devOutboxTransport,
   });
 
-  it('two workers running at once send every message exactly once', async () => {
+  it("two workers running at once send every message exactly once, each phone's in order", async () => {
     await database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 200; i++) {
         await enqueue(trx, {
@@ -61,6 +61,13 @@ describe.runIf(testDatabaseKind === 'postgres')('outbox workers on PostgreSQL', 
     const texts = gateway.requests.map((r) => r.body.message).sort();
     expect(texts).toHaveLength(200);
     expect(new Set(texts).size).toBe(200);
+    // Each phone's five messages, several to a lease, in the order they were written.
+    const numbers = (jid: string) =>
+      gateway.requests.filter((r) => r.body.jid === jid).map((r) => Number(String(r.body.message).slice(1)));
+    for (let phone = 0; phone < 40; phone++) {
+      const sent = numbers(`+5093000${String(phone).padStart(4, '0')}`);
+      expect(sent).toEqual([0, 1, 2, 3, 4].map((k) => phone + 40 * k));
+    }
     expect(await messagesByStatus(database.db)).toEqual({ pending: 0, sent: 200, failed: 0 });
   });
 

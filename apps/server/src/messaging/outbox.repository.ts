@@ -48,27 +48,34 @@ export async function insertMessage(trx: Transaction<DB>, message: NewOutboxMess
 }
 
 /**
- * Leases up to `limit` due messages for delivery (outbox_arrendar, migration 0029). Only the oldest
- * pending message of each recipient is eligible, so a recipient receives messages in creation
- * order; rows another worker holds are skipped (SKIP LOCKED), and a lease that outlives a crashed
- * worker expires, so the message is sent again (at-least-once). It walks the pending messages from
- * the oldest (outbox_pending_idx) and stops at the batch, whatever was sent before; whether a
- * message is its recipient's oldest is one probe of outbox_pending_recipient_idx (a subquery, which
- * PostgreSQL runs with the row's recipient as its key: as a `not exists`, planned while the table
- * looked small, it became a walk of every pending message for each candidate, 3–30 ms a lease
- * under the HTTP bench). A function, so that its plan is kept on the connection, not made at every
- * poll; the function's settings make every plan it makes that walk, whatever the queue's length.
+ * Leases up to `limit` recipients' due messages for delivery (outbox_arrendar, migrations 0029 and
+ * 0036): each recipient's oldest pending message, and up to `perRecipient` - 1 of the messages that
+ * follow it for that recipient, which the caller sends one after another, so a recipient receives
+ * messages in creation order. Only the oldest is chosen, and rows another worker holds are skipped
+ * (SKIP LOCKED), so one worker at a time holds a recipient's messages; a lease that outlives a
+ * crashed worker expires, and its messages are sent again (at-least-once). It walks the pending
+ * messages from the oldest (outbox_pending_idx) and stops at the batch, whatever was sent before;
+ * whether a message is its recipient's oldest is one probe of outbox_pending_recipient_idx (a
+ * subquery, which PostgreSQL runs with the row's recipient as its key: as a `not exists`, planned
+ * while the table looked small, it became a walk of every pending message for each candidate, 3–30
+ * ms a lease under the HTTP bench). A function, so that its plan is kept on the connection, not
+ * made at every poll; the function's settings make every plan it makes that walk, whatever the
+ * queue's length. Answers the messages in id order.
  */
 export async function leaseDueMessages(
   db: Kysely<DB>,
-  limit: number,
-  leaseMs: number,
+  lease: { limit: number; leaseMs: number; perRecipient: number },
 ): Promise<OutboxMessage[]> {
   const { rows } = await sql<OutboxMessage>`
-    select * from outbox_arrendar(${limit}::integer, ${Math.max(1, Math.round(leaseMs))}::bigint)`.execute(
-    db,
-  );
+    select * from outbox_arrendar(${lease.limit}::integer, ${Math.max(1, Math.round(lease.leaseMs))}::bigint,
+                                  ${Math.max(1, lease.perRecipient)}::integer)`.execute(db);
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Gives leased messages that were not sent back to the queue, their attempt not counted (outbox_devolver). */
+export async function releaseUnsent(db: Kysely<DB>, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`select outbox_devolver(${[...ids]}::bigint[])`.execute(db);
 }
 
 /** Marks these messages sent (outbox_marcar_enviadas, migration 0029: its plan is kept too). */

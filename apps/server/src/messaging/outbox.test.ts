@@ -159,6 +159,104 @@ describe(`outbox on ${testDatabaseKind}`, () => {
     expect(received('+50930000002')).toEqual(['m1', 'm3', 'm5', 'm7', 'm9', 'm11']);
   });
 
+  describe('a recipient with many messages waiting', () => {
+    const busy = '+50932000001';
+    const quiet = '+50932000002';
+    const sentTo = (jid: string) =>
+      gateway
+        .delivered()
+        .filter((r) => r.body.jid === jid)
+        .map((r) => r.body.message);
+    const rowsOf = (recipient: string) =>
+      database.db
+        .selectFrom('outbox_messages')
+        .select(['text', 'status', 'attempts', 'lease_until'])
+        .where('recipient', '=', recipient)
+        .orderBy('id')
+        .execute();
+
+    it('gets up to perRecipient of them a lease, one after another in their order', async () => {
+      await enqueueAll([
+        ...Array.from({ length: 25 }, (_, i) => whatsapp(busy, `b${i}`)),
+        whatsapp(quiet, 'q0'),
+      ]);
+      // Each answer to the busy phone takes a moment: a send to it while another is on its way
+      // would be seen.
+      let onTheirWay = 0;
+      let overlapped = false;
+      gateway.respond = async (request) => {
+        if (request.body.jid !== busy) return 200;
+        if (onTheirWay > 0) overlapped = true;
+        onTheirWay += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        onTheirWay -= 1;
+        return 200;
+      };
+      const worker = workerFor({ perRecipient: 10 });
+      expect(await worker.runOnce()).toBe(11);
+      expect(sentTo(busy)).toEqual(Array.from({ length: 10 }, (_, i) => `b${i}`));
+      expect(await worker.runOnce()).toBe(10);
+      expect(await worker.runOnce()).toBe(5);
+      expect(await worker.runOnce()).toBe(0);
+      expect(sentTo(busy)).toEqual(Array.from({ length: 25 }, (_, i) => `b${i}`));
+      expect(sentTo(quiet)).toEqual(['q0']);
+      expect(overlapped).toBe(false);
+      expect((await rowsOf(busy)).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    });
+
+    it('holds back the ones after a failed message, unsent and unleased, their attempt not counted', async () => {
+      await enqueueAll(Array.from({ length: 5 }, (_, i) => whatsapp(busy, `b${i}`)));
+      let refused = false;
+      gateway.respond = (request) => {
+        if (request.body.message !== 'b2' || refused) return 200;
+        refused = true;
+        return 500;
+      };
+      const worker = workerFor({ perRecipient: 10, baseBackoffMs: 60_000, maxBackoffMs: 60_000 });
+      expect(await worker.runOnce()).toBe(5);
+      expect(sentTo(busy)).toEqual(['b0', 'b1']);
+      expect(await rowsOf(busy)).toEqual([
+        { text: 'b0', status: 'sent', attempts: 1, lease_until: null },
+        { text: 'b1', status: 'sent', attempts: 1, lease_until: null },
+        { text: 'b2', status: 'pending', attempts: 1, lease_until: null },
+        { text: 'b3', status: 'pending', attempts: 0, lease_until: null },
+        { text: 'b4', status: 'pending', attempts: 0, lease_until: null },
+      ]);
+      // b2 waits for its retry, and the two after it wait for b2.
+      expect(await worker.runOnce()).toBe(0);
+      await database.db.updateTable('outbox_messages').set({ next_attempt_at: sql`now()` }).execute();
+      await drainUntilQuiet(worker);
+      expect(sentTo(busy)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
+    });
+
+    it('leaves the later ones to the next lease once half of the lease is spent', async () => {
+      await enqueueAll([
+        whatsapp(busy, 'b0'),
+        whatsapp(busy, 'b1'),
+        whatsapp(busy, 'b2'),
+        whatsapp(quiet, 'q0'),
+      ]);
+      // The first answer comes after half of a 2 ms lease.
+      gateway.respond = async (request) => {
+        if (request.body.message === 'b0') await new Promise((resolve) => setTimeout(resolve, 10));
+        return 200;
+      };
+      const worker = workerFor({ perRecipient: 10, leaseMs: 2 });
+      expect(await worker.runOnce()).toBe(4);
+      expect(sentTo(busy)).toEqual(['b0']);
+      expect(sentTo(quiet)).toEqual(['q0']);
+      expect(
+        (await rowsOf(busy)).map((row) => [row.text, row.status, row.attempts, row.lease_until]),
+      ).toEqual([
+        ['b0', 'sent', 1, null],
+        ['b1', 'pending', 0, null],
+        ['b2', 'pending', 0, null],
+      ]);
+      await drainUntilQuiet(workerFor({ perRecipient: 10 }));
+      expect(sentTo(busy)).toEqual(['b0', 'b1', 'b2']);
+    });
+  });
+
   it('marks the messages whose sends end together as sent in one update, and each of them only once sent', async () => {
     const recipients = Array.from({ length: 8 }, (_, i) => `+5093100000${i}`);
     await enqueueAll(recipients.map((recipient) => whatsapp(recipient, 'bonjou')));
@@ -283,7 +381,7 @@ describe(`outbox on ${testDatabaseKind}`, () => {
   it('sends again a message whose worker died holding it, once its lease runs out', async () => {
     await enqueueAll([whatsapp('+50937000005', 'orphaned')]);
     // A worker leases the row and dies before recording anything.
-    const leased = await leaseDueMessages(database.db, 10, 600_000);
+    const leased = await leaseDueMessages(database.db, { limit: 10, leaseMs: 600_000, perRecipient: 10 });
     expect(leased).toHaveLength(1);
     await workerFor().drain();
     expect(gateway.requests).toHaveLength(0);
