@@ -133,32 +133,28 @@ if (wants('http')) {
         `p99 ${pglite.p99.toFixed(1)} ms`,
     ),
   });
-  const bought = http.purchases;
-  rows.push({
-    measure: 'HTTP: complete purchases/s of one product (start + code + verify), 32 buyers',
-    ours: bought.perSecond.toFixed(0),
+  // A flow reported beside the transfers: its rate, and what each of its flows cost.
+  const flowRow = (measure: string, flow: typeof peak, unit: string) => ({
+    measure,
+    ours: flow.perSecond.toFixed(0),
     anchor: `${peak.perSecond.toFixed(0)} transfers/s`,
-    ratio: (bought.perSecond / peak.perSecond).toFixed(2),
+    ratio: (flow.perSecond / peak.perSecond).toFixed(2),
     goal: 'report',
     notes:
-      `server process CPU ${bought.serverCpuMs.toFixed(2)} ms and PostgreSQL ${bought.postgresCpuMs.toFixed(2)} ms ` +
-      `per purchase; machine ${(bought.machineBusy * 100).toFixed(0)} % busy; p50 ${bought.p50.toFixed(1)} ms, ` +
-      `p99 ${bought.p99.toFixed(1)} ms per request; ${bought.errors} errors`,
+      `server process CPU ${flow.serverCpuMs.toFixed(2)} ms and PostgreSQL ${flow.postgresCpuMs.toFixed(2)} ms ` +
+      `per ${unit}; machine ${(flow.machineBusy * 100).toFixed(0)} % busy; p50 ${flow.p50.toFixed(1)} ms, ` +
+      `p99 ${flow.p99.toFixed(1)} ms per request; ${flow.errors} errors`,
   });
-  // Cash-ins (start + the agent's code + confirm) and cash-outs (start + the customer's code +
-  // confirm + the agent's hand-over) at 8 agents' counters, half each.
-  const counters = http.agents;
-  rows.push({
-    measure: "HTTP: agents' complete cash-ins and cash-outs/s, 8 counters, 32 conns",
-    ours: counters.perSecond.toFixed(0),
-    anchor: `${peak.perSecond.toFixed(0)} transfers/s`,
-    ratio: (counters.perSecond / peak.perSecond).toFixed(2),
-    goal: 'report',
-    notes:
-      `server process CPU ${counters.serverCpuMs.toFixed(2)} ms and PostgreSQL ${counters.postgresCpuMs.toFixed(2)} ms ` +
-      `per flow; machine ${(counters.machineBusy * 100).toFixed(0)} % busy; p50 ${counters.p50.toFixed(1)} ms, ` +
-      `p99 ${counters.p99.toFixed(1)} ms per request; ${counters.errors} errors`,
-  });
+  rows.push(
+    flowRow(
+      'HTTP: complete purchases/s of one product (start + code + verify), 32 buyers',
+      http.purchases,
+      'purchase',
+    ),
+    // Cash-ins (start + the agent's code + confirm) and cash-outs (start + the customer's code +
+    // confirm + the agent's hand-over) at 8 agents' counters, half each.
+    flowRow("HTTP: agents' complete cash-ins and cash-outs/s, 8 counters, 32 conns", http.agents, 'flow'),
+  );
   for (const [path, read] of Object.entries(http.reads)) {
     const cost =
       `p99 ${read.p99} ms; server process CPU ${read.serverCpuMs.toFixed(2)} ms and PostgreSQL ` +

@@ -3,6 +3,7 @@ import { MAX_CODE_ATTEMPTS, PHONE_CODE_EXPIRY_MS } from '@kreyolcash/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededUser, seedUser } from '../test-support/ledger-fixtures.ts';
+import { codeIn, MESSAGE_CONTENT } from '../test-support/outbox-messages.ts';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test-support/test-database.ts';
 import { callLedger } from './ledger-call.ts';
 import { CODE_WINDOW_MS, codePepper } from './policy.ts';
@@ -66,14 +67,34 @@ describe(`codes without a movement on ${testDatabaseKind}`, () => {
       userId: user.id,
       phone: CURRENT,
       validityMs: PHONE_CODE_EXPIRY_MS,
+      message: {
+        template: 'phone_change_code',
+        purpose: 'phone_change_current',
+        language: 'fr',
+        params: { etapa: 'atual', validade_min: 10 },
+      },
     });
     if (!issued.ok) throw new Error(issued.error);
-    expect(issued.code).toMatch(/^\d{6}$/);
+    // The code goes out in the same call, to the phone, as its message's parameter.
+    const message = await database.db
+      .selectFrom('outbox_messages')
+      .select(['recipient', 'purpose', 'referencia', 'status', ...MESSAGE_CONTENT])
+      .where('referencia', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(message).toMatchObject({
+      recipient: CURRENT,
+      purpose: 'phone_change_current',
+      status: 'pending',
+      template: 'phone_change_code',
+      idioma: 'fr',
+      params: { etapa: 'atual', validade_min: 10, codigo: expect.stringMatching(/^\d{6}$/) },
+    });
+    const code = codeIn(message);
     const stored = await row(id, 'phone_change_current');
     expect(stored).toMatchObject({ user_id: user.id, telefone: CURRENT, tentativas: 0, usado_em: null });
     expect(stored.codigo_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(Object.values(stored)).not.toContain(issued.code);
-    expect(stored.codigo_hash).not.toBe(createHash('sha256').update(issued.code).digest('hex'));
+    expect(Object.values(stored)).not.toContain(code);
+    expect(stored.codigo_hash).not.toBe(createHash('sha256').update(code).digest('hex'));
     expect(stored.expira_em.getTime()).toBe(issued.expiresAt.getTime());
     expect(await findCode(database.db, { subjectId: id, purpose: 'phone_change_current' })).toMatchObject({
       expired: false,
@@ -84,7 +105,7 @@ describe(`codes without a movement on ${testDatabaseKind}`, () => {
       subjectId: id,
       purpose: 'phone_change_current',
       phone: CURRENT,
-      code: issued.code,
+      code,
     } as const;
     expect(await verifyCode(database.db, config, { ...right, phone: NEW })).toEqual({
       ok: false,

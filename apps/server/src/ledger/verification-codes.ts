@@ -10,9 +10,10 @@ import type { LedgerRefusal, LedgerResult } from './results.ts';
 // the sign-up phone, an agent's cash-in, a customer's cash-out), in the same
 // table and scheme as the codes of transfers and purchases (sql/codes.sql): a keyed hash bound to
 // the phone the code goes to, attempts and expiry on the code, the same per-user window limit.
-// Each function runs in the caller's transaction, so the caller decides what a right code does
-// under its own locks; it also sends the code (a template queued with enqueue).
-//   issueCode   a new code for a subject: answers the code to send and its expiry
+// Each function runs in the caller's transaction, when there is one, so the caller decides what a
+// right code does under its own locks.
+//   issueCode   a new code for a subject, and its WhatsApp message to the phone, in one call:
+//               answers the code's expiry
 //   verifyCode  checks and spends a code: a wrong one costs an attempt, recorded even on refusal
 //   findCode    a code's expiry and attempts, to show the state of what waits for it
 
@@ -23,6 +24,14 @@ export type CodeSubjectPurpose =
   | 'deposito'
   | 'saque';
 export type CodeConfig = { jwtSecret: string; rateLimitMultiplier: number };
+/** A code's WhatsApp message; `referencia` is the subject's id unless named. */
+export type CodeMessage = {
+  template: string;
+  purpose: string;
+  language: string;
+  params: Record<string, unknown>;
+  referencia?: string;
+};
 
 export async function issueCode(
   db: Kysely<DB>,
@@ -37,9 +46,12 @@ export async function issueCode(
     binding?: string;
     /** Codes this user may be sent per window, when more than a person's (an agent's cash-ins). */
     perWindow?: number;
+    /** The message that sends the code: its template's parameters without the code, which is added as `codigo`. */
+    message: CodeMessage;
   },
-): Promise<{ ok: true; code: string; expiresAt: Date } | LedgerRefusal> {
+): Promise<{ ok: true; expiresAt: Date } | LedgerRefusal> {
   const code = randomSixDigitCode();
+  const { message } = r;
   const result = await callLedger(db, 'kc_codigo_emitir', 'issueCode', {
     sujeito_id: r.subjectId,
     finalidade: r.purpose,
@@ -51,8 +63,15 @@ export async function issueCode(
     validade_ms: r.validityMs,
     max_codigos: codesPerWindow(config.rateLimitMultiplier, r.perWindow),
     janela_ms: CODE_WINDOW_MS,
+    mensagem: {
+      template: message.template,
+      purpose: message.purpose,
+      idioma: message.language,
+      params: { ...message.params, codigo: code },
+      referencia: message.referencia ?? r.subjectId,
+    },
   });
-  return result.ok ? { ok: true, code, expiresAt: new Date(result.expira_em) } : result;
+  return result.ok ? { ok: true, expiresAt: new Date(result.expira_em) } : result;
 }
 
 /** `phone` is the number the code must have been sent to; `binding`, the terms it was issued for. */

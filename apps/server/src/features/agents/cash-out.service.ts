@@ -22,7 +22,6 @@ import {
   requestHashOf,
 } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
-import { enqueue } from '../../messaging/outbox.ts';
 import { findListedAgentAccount, listingOf } from './agents.repository.ts';
 import { findHeld, listHeldCashOuts } from './cash.repository.ts';
 import { codeRefusal } from './cash-codes.ts';
@@ -61,41 +60,34 @@ export async function startCashOut(
   if ((balance?.disponivel_centis ?? 0) < quote.total_centis) throw new AppError('insufficient_balance');
 
   const requestId = randomUUID();
-  const expiresAt = await withTransactionRetry(() =>
-    db.transaction().execute(async (trx) => {
-      const issued = await issueCode(trx, deps.config, {
-        subjectId: requestId,
-        purpose: 'saque',
-        userId: customerId,
-        phone: customer.telefone,
-        validityMs: CASH_OUT_CODE_EXPIRY_MS,
-        binding: termsOf(customer.telefone, body.agente_numero, body.quantidade_centis, quote.tarifa_centis),
-      });
-      if (!issued.ok) throw refusalError(issued);
-      await enqueue(trx, {
-        channel: 'whatsapp',
-        recipient: customer.telefone,
-        purpose: 'cash_out_code',
-        referencia: requestId,
+  const issued = await withTransactionRetry(() =>
+    issueCode(db, deps.config, {
+      subjectId: requestId,
+      purpose: 'saque',
+      userId: customerId,
+      phone: customer.telefone,
+      validityMs: CASH_OUT_CODE_EXPIRY_MS,
+      binding: termsOf(customer.telefone, body.agente_numero, body.quantidade_centis, quote.tarifa_centis),
+      message: {
         template: 'cash_out_code',
+        purpose: 'cash_out_code',
+        language: customer.idioma,
         params: {
-          codigo: issued.code,
           valor_centis: body.quantidade_centis,
           taxa_centis: quote.tarifa_centis,
           agente: agent.nome_comercial,
           numero: agent.numero,
           validade_min: CASH_OUT_CODE_EXPIRY_MS / 60_000,
         },
-        idioma: customer.idioma,
-      });
-      return issued.expiresAt;
+      },
     }),
   );
+  if (!issued.ok) throw refusalError(issued);
   return {
     pedido_id: requestId,
     agente: listingOf(agent, new Date()),
     cotacao: quote,
-    codigo_expira_em: expiresAt,
+    codigo_expira_em: issued.expiresAt,
   };
 }
 

@@ -17,7 +17,6 @@ import {
   refusalError,
   verifyCode,
 } from '../../ledger/ledger.ts';
-import { enqueue } from '../../messaging/outbox.ts';
 import {
   cancelOpenPhoneChanges,
   lockOpenPhoneChange,
@@ -106,21 +105,17 @@ export async function sendCode(
     userId: p.change.user_id,
     phone: to,
     validityMs: PHONE_CODE_EXPIRY_MS,
+    message: {
+      template: 'phone_change_code',
+      purpose: PURPOSE_OF[p.step],
+      language: p.idioma,
+      params: {
+        etapa: p.step === 'verify_current' ? 'atual' : 'novo',
+        validade_min: PHONE_CODE_EXPIRY_MS / 60_000,
+      },
+    },
   });
   if (!issued.ok) throw refusalError(issued);
-  await enqueue(trx, {
-    channel: 'whatsapp',
-    recipient: to,
-    purpose: PURPOSE_OF[p.step],
-    referencia: p.change.id,
-    template: 'phone_change_code',
-    params: {
-      codigo: issued.code,
-      etapa: p.step === 'verify_current' ? 'atual' : 'novo',
-      validade_min: PHONE_CODE_EXPIRY_MS / 60_000,
-    },
-    idioma: p.idioma,
-  });
   return stateOf(p.change, { expiresAt: issued.expiresAt, attemptsLeft: MAX_CODE_ATTEMPTS });
 }
 

@@ -9,7 +9,6 @@ import { firstNameOf } from '../../identity/user-presenter.ts';
 import { findUserByPhone, type UserRow } from '../../identity/users.repository.ts';
 import { findCode, issueCode, refusalError, verifyCode } from '../../ledger/ledger.ts';
 import { withTransactionRetry } from '../../lib/transaction-retry.ts';
-import { enqueue } from '../../messaging/outbox.ts';
 import { isUniqueViolation } from './phone-change.steps.ts';
 import { lockUser, setPhone } from './profile.repository.ts';
 
@@ -87,17 +86,15 @@ export async function sendPhoneProof(
         userId: user.id,
         phone: user.telefone,
         validityMs: PHONE_CODE_EXPIRY_MS,
+        message: {
+          template: 'phone_proof_code',
+          purpose: 'phone_proof_code',
+          language: user.idioma,
+          params: { validade_min: PHONE_CODE_EXPIRY_MS / 60_000 },
+          referencia: user.id,
+        },
       });
       if (!issued.ok) throw refusalError(issued);
-      await enqueue(trx, {
-        channel: 'whatsapp',
-        recipient: user.telefone,
-        purpose: 'phone_proof_code',
-        referencia: user.id,
-        template: 'phone_proof_code',
-        params: { codigo: issued.code, validade_min: PHONE_CODE_EXPIRY_MS / 60_000 },
-        idioma: user.idioma,
-      });
       return {
         telefone: user.telefone,
         telefone_verificado: false,

@@ -166,9 +166,12 @@ begin
   end if;
 end $$;
 
--- A new code; the per-user window counts every code the user was sent, movements' included, so
--- no path floods a phone. Answers {ok, expira_em}.
--- p: {sujeito_id, finalidade, user_id, telefone, vinculo, codigo, pepper, validade_ms, max_codigos, janela_ms}
+-- A new code, and the WhatsApp message that sends it to the phone (mensagem: its template,
+-- purpose, language, parameters with the code, and the subject it refers to), written in the same
+-- call: the code exists only with its message. The per-user window counts every code the user was
+-- sent, movements' included, so no path floods a phone. Answers {ok, expira_em}.
+-- p: {sujeito_id, finalidade, user_id, telefone, vinculo, codigo, pepper, validade_ms, max_codigos, janela_ms,
+--     mensagem?: {template, purpose, idioma, params, referencia}}
 create or replace function kc_codigo_emitir(p jsonb) returns jsonb language plpgsql as $$
 declare
   v_expira timestamptz := now() + make_interval(secs => (p->>'validade_ms')::bigint / 1000.0);
@@ -178,6 +181,11 @@ begin
     return kc_erro('rate_limited');
   end if;
   perform kc_codigo_gravar(p || jsonb_build_object('expira_em', v_expira));
+  if p ? 'mensagem' then
+    insert into outbox_messages (channel, recipient, template, params, idioma, purpose, referencia)
+    values ('whatsapp', p->>'telefone', p->'mensagem'->>'template', p->'mensagem'->'params',
+            p->'mensagem'->>'idioma', p->'mensagem'->>'purpose', p->'mensagem'->>'referencia');
+  end if;
   return jsonb_build_object('ok', true, 'expira_em', v_expira);
 end $$;
 
