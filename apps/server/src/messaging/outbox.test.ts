@@ -229,6 +229,18 @@ describe(`outbox on ${testDatabaseKind}`, () => {
       expect(sentTo(busy)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
     });
 
+    it('are left alone by a worker of the release before, which leases one message a recipient', async () => {
+      await enqueueAll([whatsapp(busy, 'b0'), whatsapp(busy, 'b1'), whatsapp(busy, 'b2')]);
+      const held = await leaseDueMessages(database.db, { limit: 10, leaseMs: 600_000, perRecipient: 2 });
+      expect(held.map((m) => m.text)).toEqual(['b0', 'b1']);
+      await enqueueAll([whatsapp(quiet, 'q0')]);
+      // Migration 0029's lease, as that release's workers call it during a rollout.
+      const { rows } = await sql<{ text: string }>`select text from outbox_arrendar(10, 600000)`.execute(
+        database.db,
+      );
+      expect(rows.map((row) => row.text)).toEqual(['q0']);
+    });
+
     it('leaves the later ones to the next lease once half of the lease is spent', async () => {
       await enqueueAll([
         whatsapp(busy, 'b0'),
