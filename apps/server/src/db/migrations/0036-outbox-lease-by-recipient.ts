@@ -17,33 +17,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_bitmapscan = off
         set enable_sort = off set enable_hashjoin = off set enable_mergejoin = off set jit = off as $$
     declare
-      v_primeiras bigint[];
-      v_seguintes bigint[];
+      v_primeiras outbox_messages[];
     begin
-      v_primeiras := array(
-        select o.id from outbox_messages o
-         where o.status = 'pending' and o.next_attempt_at <= now()
-           and (o.lease_until is null or o.lease_until < now())
-           and o.id = (select min(older.id) from outbox_messages older
-                        where older.status = 'pending' and older.channel = o.channel and older.recipient = o.recipient)
-         order by o.id
-         limit p_limite
-         for update skip locked);
-      v_seguintes := array(
-        select s.id
-          from unnest(v_primeiras) as p(id)
-          join outbox_messages h on h.id = p.id
-         cross join lateral (
-               select f.id, bool_and(f.next_attempt_at <= now()) over (order by f.id) as em_dia
-                 from outbox_messages f
-                where f.status = 'pending' and f.channel = h.channel and f.recipient = h.recipient and f.id > h.id
-                order by f.id
-                limit greatest(p_por_destinatario - 1, 0)) s
-         where s.em_dia);
+      -- The oldest messages are chosen and leased by the lease of migration 0029 itself, so both
+      -- releases' workers follow one rule of which message is a recipient's next.
+      v_primeiras := array(select m from outbox_arrendar(p_limite, p_lease_ms) m);
+      return query select * from unnest(v_primeiras);
       return query
       update outbox_messages m
          set lease_until = now() + make_interval(secs => p_lease_ms / 1000.0), attempts = m.attempts + 1
-       where m.id = any(v_primeiras || v_seguintes)
+       where m.id = any(array(
+             select s.id
+               from unnest(v_primeiras) as h
+              cross join lateral (
+                    select f.id, bool_and(f.next_attempt_at <= now()) over (order by f.id) as em_dia
+                      from outbox_messages f
+                     where f.status = 'pending' and f.channel = h.channel and f.recipient = h.recipient
+                       and f.id > h.id
+                     order by f.id
+                     limit greatest(p_por_destinatario - 1, 0)) s
+              where s.em_dia))
       returning m.*;
     end $$`.execute(db);
   // A follower the worker did not send (the message before it failed, or the lease ran short) goes
