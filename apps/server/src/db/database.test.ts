@@ -52,6 +52,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0034-a-persons-sessions-and-reviews',
       '0035-refresh-retries',
       '0036-outbox-lease-by-recipient',
+      '0037-outbox-wait-behind-a-failure',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

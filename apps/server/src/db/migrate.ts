@@ -36,6 +36,7 @@ import * as userSearchIndexes from './migrations/0033-user-search-indexes.ts';
 import * as aPersonsSessionsAndReviews from './migrations/0034-a-persons-sessions-and-reviews.ts';
 import * as refreshRetries from './migrations/0035-refresh-retries.ts';
 import * as outboxLeaseByRecipient from './migrations/0036-outbox-lease-by-recipient.ts';
+import * as outboxWaitBehindAFailure from './migrations/0037-outbox-wait-behind-a-failure.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0034-a-persons-sessions-and-reviews': aPersonsSessionsAndReviews,
   '0035-refresh-retries': refreshRetries,
   '0036-outbox-lease-by-recipient': outboxLeaseByRecipient,
+  '0037-outbox-wait-behind-a-failure': outboxWaitBehindAFailure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

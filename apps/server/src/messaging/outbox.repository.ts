@@ -84,21 +84,19 @@ export async function markSent(db: Kysely<DB>, ids: readonly number[]): Promise<
   await sql`select outbox_marcar_enviadas(${[...ids]}::bigint[])`.execute(db);
 }
 
+/**
+ * Records a failed attempt (outbox_falhar, migration 0037): its error, and either its next attempt
+ * (the recipient's later messages then wait for it) or, with no retry left, the failure for good.
+ */
 export async function markAttemptFailed(
   db: Kysely<DB>,
   id: number,
   failure: { error: string; retryInMs: number | null },
 ): Promise<void> {
-  const error = failure.error.slice(0, 1000);
-  const update =
-    failure.retryInMs === null
-      ? { status: 'failed' as const, lease_until: null, last_error: error }
-      : {
-          lease_until: null,
-          last_error: error,
-          next_attempt_at: sql<Date>`now() + make_interval(secs => ${failure.retryInMs / 1000})`,
-        };
-  await db.updateTable('outbox_messages').set(update).where('id', '=', id).execute();
+  const retryInMs = failure.retryInMs === null ? null : Math.max(0, Math.round(failure.retryInMs));
+  await sql`select outbox_falhar(${id}::bigint, ${failure.error.slice(0, 1000)}, ${retryInMs}::bigint)`.execute(
+    db,
+  );
 }
 
 export async function listRecentMessages(

@@ -229,6 +229,52 @@ describe(`outbox on ${testDatabaseKind}`, () => {
       expect(sentTo(busy)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
     });
 
+    it('wait for a failed message until its retry, and go at once after it when it fails for good', async () => {
+      await enqueueAll([
+        whatsapp(busy, 'b0'),
+        whatsapp(busy, 'b1'),
+        whatsapp(busy, 'b2'),
+        whatsapp(quiet, 'q0'),
+      ]);
+      gateway.respond = (request) => (request.body.message === 'b0' ? 500 : 200);
+      const worker = workerFor({
+        perRecipient: 10,
+        maxAttempts: 2,
+        baseBackoffMs: 60_000,
+        maxBackoffMs: 60_000,
+      });
+      expect(await worker.runOnce()).toBe(4);
+      expect(sentTo(quiet)).toEqual(['q0']);
+      const waiting = await database.db
+        .selectFrom('outbox_messages')
+        .select(['text', 'attempts', 'lease_until', sql<boolean>`next_attempt_at > now()`.as('later')])
+        .select(sql<string>`next_attempt_at::text`.as('next'))
+        .where('recipient', '=', busy)
+        .orderBy('id')
+        .execute();
+      // b0's retry is a minute away; b1 and b2 take that instant: they cannot go before it.
+      expect(waiting.map(({ next: _, ...row }) => row)).toEqual([
+        { text: 'b0', attempts: 1, lease_until: null, later: true },
+        { text: 'b1', attempts: 0, lease_until: null, later: true },
+        { text: 'b2', attempts: 0, lease_until: null, later: true },
+      ]);
+      expect(new Set(waiting.map((row) => row.next)).size).toBe(1);
+      // Another phone's messages are not held by it.
+      await enqueueAll([whatsapp(quiet, 'q1')]);
+      expect(await worker.runOnce()).toBe(1);
+      // The minute passes: b0 is tried again with the two after it, and fails for good. They then
+      // go in the next lease, as soon as it comes.
+      await database.db
+        .updateTable('outbox_messages')
+        .set({ next_attempt_at: sql`next_attempt_at - interval '1 minute'` })
+        .where('recipient', '=', busy)
+        .execute();
+      expect(await worker.runOnce()).toBe(3);
+      expect(await messagesByStatus(database.db)).toEqual({ pending: 2, sent: 2, failed: 1 });
+      expect(await worker.runOnce()).toBe(2);
+      expect(sentTo(busy)).toEqual(['b1', 'b2']);
+    });
+
     it('are left alone by a worker of the release before, which leases one message a recipient', async () => {
       await enqueueAll([whatsapp(busy, 'b0'), whatsapp(busy, 'b1'), whatsapp(busy, 'b2')]);
       const held = await leaseDueMessages(database.db, { limit: 10, leaseMs: 600_000, perRecipient: 2 });
