@@ -53,6 +53,7 @@ describe(`database on ${testDatabaseKind}`, () => {
       '0035-refresh-retries',
       '0036-outbox-lease-by-recipient',
       '0037-outbox-wait-behind-a-failure',
+      '0038-exchange-rate-history',
     ]);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });

@@ -37,6 +37,7 @@ import * as aPersonsSessionsAndReviews from './migrations/0034-a-persons-session
 import * as refreshRetries from './migrations/0035-refresh-retries.ts';
 import * as outboxLeaseByRecipient from './migrations/0036-outbox-lease-by-recipient.ts';
 import * as outboxWaitBehindAFailure from './migrations/0037-outbox-wait-behind-a-failure.ts';
+import * as exchangeRateHistory from './migrations/0038-exchange-rate-history.ts';
 import type { DB } from './schema.ts';
 
 // Migrations are listed here in order rather than read from the file system, so the same list
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0035-refresh-retries': refreshRetries,
   '0036-outbox-lease-by-recipient': outboxLeaseByRecipient,
   '0037-outbox-wait-behind-a-failure': outboxWaitBehindAFailure,
+  '0038-exchange-rate-history': exchangeRateHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

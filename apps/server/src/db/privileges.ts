@@ -86,6 +86,8 @@ export const APP_PRIVILEGES: Readonly<Record<string, readonly Privilege[]>> = {
   operacoes_float: CHANGE,
   // Each start with the agents' setting writes the rate in force over the one row.
   cotacao_htg: CHANGE,
+  // Its trigger records each new rate (on conflict, two in one transaction: the last).
+  cotacoes_htg: CHANGE,
   // Readiness reads which migrations ran; what runs them and the definitions are the owner's.
   kysely_migration: READ,
   kysely_migration_lock: [],

@@ -316,6 +316,7 @@ export type DB = {
   tarifa_faixas: TarifaFaixasTable;
   operacoes_float: OperacoesFloatTable;
   cotacao_htg: CotacaoHtgTable;
+  cotacoes_htg: CotacoesHtgTable;
 };
 
 // Float issued to agents and redeemed from them, under four eyes (migration 0016).
@@ -324,6 +325,12 @@ export type CotacaoHtgTable = {
   unica: Generated<boolean>;
   htg_por_kc_bp: number;
   atualizado_em: Generated<Date>;
+};
+
+/** Each rate in force, from when (migration 0038, kept by a trigger on cotacao_htg). */
+export type CotacoesHtgTable = {
+  desde: Date;
+  htg_por_kc_bp: number;
 };
 
 export type OperacoesFloatTable = {

@@ -1,8 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpirySweeper, FEE_ACCOUNT_ID, ledger, watchLedgerBatches } from '../../ledger/ledger.ts';
+import {
+  ExpirySweeper,
+  FEE_ACCOUNT_ID,
+  ledger,
+  publishHtgRate,
+  watchLedgerBatches,
+} from '../../ledger/ledger.ts';
 import { expectLedgerSound } from '../../test-support/ledger-assertions.ts';
 import { codeForMovement, type SeededUser, seedUser } from '../../test-support/ledger-fixtures.ts';
+import { queueNotices } from '../../test-support/notices.ts';
 import { operatorSession } from '../../test-support/operators.ts';
 import { MESSAGE_CONTENT, textOf } from '../../test-support/outbox-messages.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -86,8 +93,10 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       .executeTakeFirstOrThrow();
     return { saldo: Number(row.saldo_centis), reservado: Number(row.reservado_centis) };
   };
-  const receipts = async (movementId: string) =>
-    (
+  // Receipts are queued by the notices' reader once the posting has committed (notices.sql).
+  const receipts = async (movementId: string) => {
+    await queueNotices(t.database.db);
+    return (
       await t.database.db
         .selectFrom('outbox_messages')
         .select(['recipient', ...MESSAGE_CONTENT])
@@ -96,6 +105,7 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
         .orderBy('id')
         .execute()
     ).map((row) => ({ to: row.recipient, text: textOf(row) }));
+  };
   // An 8-digit spelling of a seeded +509 phone, as an agent types it at the counter.
   const typed = (telefone: string) => `${telefone.slice(4, 8)}-${telefone.slice(8)}`;
 
@@ -159,6 +169,32 @@ describe(`cash in and out at an agent on ${testDatabaseKind}`, () => {
       const again = await post(`/api/me/agent/cash-ins/${id}/confirm`, agent.user, { codigo: code });
       expect(again.json()).toMatchObject({ error: { code: 'transaction_not_pending' } });
       await expectLedgerSound(t.database.db);
+    });
+
+    it('quotes on its receipts the rate in force when it posted, though a start with another came before they were queued', async () => {
+      const agent = await makeAgent(50_000);
+      const customer = await seedUser(t);
+      const cashIn = async () => {
+        const started = await post('/api/me/agent/cash-ins', agent.user, {
+          telefone: typed(customer.telefone),
+          quantidade_centis: 1_000,
+        });
+        const id: string = started.json().movimentacao_id;
+        const code = await codeForMovement(t, id);
+        expect(
+          (await post(`/api/me/agent/cash-ins/${id}/confirm`, agent.user, { codigo: code })).statusCode,
+        ).toBe(200);
+        return id;
+      };
+      const rates = async (id: string) => (await receipts(id)).map((r) => r.text.split('\n')[1]);
+      const before = await cashIn();
+      await publishHtgRate(t.database.db, 1_400_000);
+      try {
+        expect(await rates(before)).toEqual(['To chanj: ₭1 = 132,5 HTG.', 'To chanj: ₭1 = 132,5 HTG.']);
+        expect(await rates(await cashIn())).toEqual(['To chanj: ₭1 = 140 HTG.', 'To chanj: ₭1 = 140 HTG.']);
+      } finally {
+        await publishHtgRate(t.database.db, 1_325_000);
+      }
     });
 
     it('posts a counter’s cash-ins confirmed at once in batches, each once and with its receipts', async () => {

@@ -1,16 +1,34 @@
 -- Agents' cash-ins and cash-outs (docs/agents.md): the receipts of a posted one. Everything else of
 -- them is the engine's (a hold confirmed by the agent, its fee as further legs).
 
+-- Each rate a start writes (cotacao_htg's one row) is kept with the instant it came in force
+-- (cotacoes_htg, migration 0038): a receipt is queued after its posting has committed, and quotes
+-- the rate of the moment it posted. Two rates written in one transaction: the last.
+create or replace function kc_cotacao_historiar() returns trigger language plpgsql as $$
+begin
+  if new.htg_por_kc_bp is distinct from (select htg_por_kc_bp from cotacoes_htg order by desde desc limit 1) then
+    insert into cotacoes_htg (desde, htg_por_kc_bp) values (now(), new.htg_por_kc_bp)
+    on conflict (desde) do update set htg_por_kc_bp = excluded.htg_por_kc_bp;
+  end if;
+  return null;
+end $$;
+
+create or replace trigger kc_cotacao_historico after insert or update on cotacao_htg
+  for each row execute function kc_cotacao_historiar();
+
 -- A posted cash-in or cash-out (m: its row): the customer and the agent are each told, in their
 -- own language, what moved and with whom. A cash-out's receipt names its fee and the agent's
 -- commission (its legs 2, 3, … : the fee paid with it, the part of it the agent's float received).
+-- Queued by the notices' reader once the posting has committed (notices.sql).
 create or replace function kc_agente_avisar(m kreyolcash_movimentacoes) returns void language plpgsql as $$
 declare
   v record;
   v_taxa bigint;
   v_comissao bigint;
-  -- The rate in force, on every receipt (migration 0018); none recorded: the receipt has no rate line.
-  v_cotacao jsonb := coalesce((select jsonb_build_object('cotacao_bp', htg_por_kc_bp) from cotacao_htg), '{}');
+  -- The rate in force when the movement posted (migration 0038), on every receipt; none recorded:
+  -- the receipt has no rate line.
+  v_cotacao jsonb := coalesce((select jsonb_build_object('cotacao_bp', c.htg_por_kc_bp) from cotacoes_htg c
+                                where c.desde <= coalesce(m.concluido_em, now()) order by c.desde desc limit 1), '{}');
 begin
   select a.numero, a.nome_comercial, a.conta_id, ag.telefone as telefone_agente, ag.idioma as idioma_agente,
          c.telefone as telefone_cliente, c.nome_completo as nome_cliente, c.idioma as idioma_cliente

@@ -1,8 +1,9 @@
 -- A posting's "done" notices, derived from the ledger's lines once the posting has committed: a
 -- transfer's to its payer and payee (kc_transferencias_avisar), a purchase's to its seller
--- (kc_compras_avisar). They are not written by the posting: its transaction holds its accounts'
--- locks, and the notices were a quarter of its WAL (docs/performance.md, session 28). An agent's
--- receipts are written with the posting (agents.sql): they quote the rate in force at that moment.
+-- (kc_compras_avisar), a cash-in's or cash-out's receipts to its customer and agent
+-- (kc_agente_avisar). They are not written by the posting: its transaction holds its accounts'
+-- locks (an agent's float, which every batch of that counter's holds waits for), and the notices
+-- were a quarter of its WAL (docs/performance.md, sessions 28 and 40).
 --
 -- The lines' ids come from one sequence, so they are handed out in order, but transactions commit
 -- in any order: a line may become visible after lines with higher ids. A reader first takes a
@@ -86,6 +87,10 @@ begin
     select v.id from unnest(v_movs) with ordinality as u(id, k)
      cross join lateral (select id from vendas where movimentacao_id = u.id limit 1) v
      order by u.k));
+  perform kc_agente_avisar(x.m) from unnest(v_movs) with ordinality as u(id, k)
+    cross join lateral (select m from kreyolcash_movimentacoes m
+                         where m.id = u.id and m.tipo in ('deposito', 'saque')) as x(m)
+   order by u.k;
   update avisos_posicao set ultimo_lancamento = v_posicao, atualizado_em = now();
   return v_posicao;
 end $$;

@@ -405,9 +405,7 @@ begin
     if p_status_recusa is not null then perform kc_desfazer(m.id, m.tipo, p_status_recusa); end if;
     return v_recusa;
   end if;
-  if v_venda.id is not null then perform kc_compra_concluir(v_venda);
-  elsif m.tipo in ('deposito', 'saque') then perform kc_agente_avisar(m);
-  end if;
+  if v_venda.id is not null then perform kc_compra_concluir(v_venda); end if;
   return null;
 end $$;
 
@@ -526,9 +524,6 @@ begin
     update codigos_verificacao c set usado_em = now()
       from unnest(v_certas.movs, v_certas.finalidades) as x(mov, finalidade)
      where c.sujeito_id = x.mov and c.finalidade = x.finalidade and x.mov = any(v_postados);
-    perform kc_agente_avisar(m) from kreyolcash_movimentacoes m
-      join unnest(v_postados) with ordinality as x(mov, k) on m.id = x.mov
-     where m.tipo in ('deposito', 'saque') order by x.k;
     -- kc_confirmar's answer for each, read once for all of them.
     v_postas := (select jsonb_object_agg(m.id::text, jsonb_build_object('ok', true, 'movimentacao_id', m.id, 'usuarios',
                                            to_jsonb(array_remove(array[m.remetente_id, m.destinatario_id], null))))
