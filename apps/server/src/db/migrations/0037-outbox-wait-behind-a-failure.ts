@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 // saves is the lease's walk: every pending message due and unleased is probed to learn whether it
 // is its recipient's oldest, and while a gateway is down most of the queue is messages behind a
 // failed one. A message not yet due fails the walk's first, cheap test and is never probed: 100 000
-// messages to 20 000 phones cost a lease that found nothing 210 ms before, 22 ms after
+// messages to 20 000 phones cost a lease that found nothing 193–197 ms before, 32–36 ms after
 // (docs/performance.md, session 40). The lease itself is unchanged; a worker of the release before
 // marks its failures as it did, and its recipients' later messages are only walked as before.
 export async function up(db: Kysely<unknown>): Promise<void> {
