@@ -129,31 +129,53 @@ export class OutboxWorker {
 
   // A batch holds each of its recipients' next messages in their order: the recipients are served
   // side by side, so a slow one does not hold up the others, and each one's messages one after
-  // another, so each recipient receives them in order.
-  private async deliverBatch(): Promise<{ messages: number; recipients: number }> {
+  // another, so each recipient receives them in order. It is full when it took as many recipients
+  // as a lease takes, or as many messages of one recipient as a lease gives one: more may wait.
+  private async deliverBatch(): Promise<{ messages: number; full: boolean }> {
     const { db, batchSize, leaseMs, perRecipient } = this.options;
     const messages = await leaseDueMessages(db, { limit: batchSize, leaseMs, perRecipient });
     const queues = byRecipient(messages);
     const deadline = Date.now() + leaseMs / 2;
     await Promise.all(queues.map((queue) => this.deliverInOrder(queue, deadline)));
-    return { messages: messages.length, recipients: queues.length };
+    const full = queues.length >= batchSize || queues.some((queue) => queue.length >= perRecipient);
+    return { messages: messages.length, full };
   }
 
   // After a failed message the recipient's later ones wait for it; past half the lease they wait
   // for the next lease rather than risk it running out while they are sent (another worker could
-  // then send them too). Either way they go back to the queue unsent.
+  // then send them too). Either way they go back to the queue unsent. A message is marked sent
+  // while the next one goes, and the recipient's queue ends once all its marks have landed: the
+  // order the recipient sees is the sends', and a message sent but never marked is sent again once
+  // its lease runs out, as after a crash.
   private async deliverInOrder(queue: OutboxMessage[], deadline: number): Promise<void> {
-    for (const [k, message] of queue.entries()) {
-      const canSend = k === 0 || Date.now() < deadline;
-      if (!canSend || !(await this.deliver(message))) {
-        const rest = queue.slice(canSend ? k + 1 : k).map((m) => m.id);
-        await releaseUnsent(this.options.db, rest).catch((error: unknown) =>
-          // Unreleased, they wait for their lease to run out: later, never out of order.
-          this.options.logger?.error({ err: error }, 'outbox release failed'),
-        );
-        return;
+    const marks: Promise<void>[] = [];
+    try {
+      for (const [k, message] of queue.entries()) {
+        const canSend = k === 0 || Date.now() < deadline;
+        if (!canSend || !(await this.deliver(message))) {
+          const rest = queue.slice(canSend ? k + 1 : k).map((m) => m.id);
+          await releaseUnsent(this.options.db, rest).catch((error: unknown) =>
+            // Unreleased, they wait for their lease to run out: later, never out of order.
+            this.options.logger?.error({ err: error }, 'outbox release failed'),
+          );
+          return;
+        }
+        marks.push(this.markSent(message));
       }
+    } finally {
+      await Promise.all(marks);
     }
+  }
+
+  private markSent(message: OutboxMessage): Promise<void> {
+    return this.sentMarks
+      .run(message.id)
+      .catch((error: unknown) =>
+        this.options.logger?.error(
+          { err: error, outboxId: message.id },
+          'outbox mark failed; sent again after its lease',
+        ),
+      );
   }
 
   // Beside the deliveries rather than before each lease: a feed waits on the database, and a
@@ -203,15 +225,15 @@ export class OutboxWorker {
 
   /** Delivers batches while they come full; returns how long to wait before the next lease. */
   private async deliverFullBatches(): Promise<number> {
-    const { batchSize, gatherMs, pollIntervalMs } = this.options;
+    const { gatherMs, pollIntervalMs } = this.options;
     for (;;) {
       const batch = await this.deliverBatch();
       if (batch.messages === 0) return pollIntervalMs;
-      if (batch.recipients < batchSize || this.isStopped) return gatherMs;
+      if (!batch.full || this.isStopped) return gatherMs;
     }
   }
 
-  /** Sends one message and records the outcome; answers whether it was sent. */
+  /** Sends one message and records a failure; answers whether it was sent. */
   private async deliver(message: OutboxMessage): Promise<boolean> {
     const { db, transports, maxAttempts, baseBackoffMs, maxBackoffMs, logger } = this.options;
     try {
@@ -221,7 +243,6 @@ export class OutboxWorker {
         recipient: message.recipient,
         ...content,
       });
-      await this.sentMarks.run(message.id);
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -204,6 +204,43 @@ describe(`outbox on ${testDatabaseKind}`, () => {
       expect((await rowsOf(busy)).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
     });
 
+    it('go one after another without waiting for the one before to be marked sent', async () => {
+      await enqueueAll(Array.from({ length: 10 }, (_, i) => whatsapp(busy, `b${i}`)));
+      const sent: string[] = [];
+      const worker = new OutboxWorker({
+        db: database.db,
+        transports: {
+          whatsapp: { name: 'instant', send: async (message) => void sent.push(message.text) },
+          email: devOutboxTransport,
+        },
+        perRecipient: 10,
+      });
+      expect(await worker.runOnce()).toBe(10);
+      expect(sent).toEqual(Array.from({ length: 10 }, (_, i) => `b${i}`));
+      // The ten sends end in one turn of the event loop, so their marks leave as one update. A
+      // send that waited for the mark before it took ten.
+      expect(worker.sentMarks.sent).toEqual({ calls: 1, items: 10, rolledBack: 0 });
+      expect((await rowsOf(busy)).map((row) => row.status)).toEqual(Array(10).fill('sent'));
+    });
+
+    it('are leased again at once while the recipient fills its share of a lease', async () => {
+      await enqueueAll([
+        ...Array.from({ length: 25 }, (_, i) => whatsapp(busy, `b${i}`)),
+        whatsapp(quiet, 'q0'),
+      ]);
+      // Two recipients are far from a full lease of twenty, and a lease that was not full waits
+      // ten minutes: only a lease that gave the busy phone its ten goes on at once.
+      const worker = workerFor({ perRecipient: 10, gatherMs: 10 * 60_000, pollIntervalMs: 20 });
+      worker.start();
+      try {
+        await until('the busy phone has all its messages', async () => sentTo(busy).length === 25);
+        expect(sentTo(busy)).toEqual(Array.from({ length: 25 }, (_, i) => `b${i}`));
+        expect(sentTo(quiet)).toEqual(['q0']);
+      } finally {
+        await worker.stop();
+      }
+    });
+
     it('holds back the ones after a failed message, unsent and unleased, their attempt not counted', async () => {
       await enqueueAll(Array.from({ length: 5 }, (_, i) => whatsapp(busy, `b${i}`)));
       let refused = false;
