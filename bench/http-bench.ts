@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { CHAOS_JWT_SECRET, ServerProcess } from '../apps/server/chaos/harness/server-process.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { createOperator } from '../apps/server/src/test-support/operators.ts';
@@ -46,7 +47,27 @@ export type HttpTransferFigures = CostFigures & {
   p99: number;
   errors: number;
   completed: number;
+  /** The outbox at the run's end (PostgreSQL only): a recipient the worker cannot keep up with shows here. */
+  messages?: PendingMessages;
 };
+
+export type PendingMessages = { pending: number; oldestMs: number };
+
+/** The messages still waiting to be sent, and how long the oldest of them has waited. */
+async function pendingMessages(databaseUrl: string): Promise<PendingMessages> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pending: number; oldest_ms: number }>(
+      `select count(*)::int as pending,
+              coalesce(extract(epoch from clock_timestamp() - min(created_at)) * 1000, 0)::int as oldest_ms
+         from outbox_messages where status = 'pending'`,
+    );
+    return { pending: rows[0]?.pending ?? 0, oldestMs: rows[0]?.oldest_ms ?? 0 };
+  } finally {
+    await client.end();
+  }
+}
 
 // Before each run, the server and PostgreSQL finish what the last one left them (the outbox still
 // sending its messages, dirty pages, vacuum): a run is charged only its own work.
@@ -197,21 +218,26 @@ async function runFlow(
  */
 export async function benchHttpTransfers(durationMs: number) {
   const postgres = await withServer('postgres', async (server, users, databaseUrl) => {
+    const url = databaseUrl as string;
+    // Each run's figures with the messages it left waiting, read as soon as its load stops.
+    const measured = async (step: Step, ms: number, ratePerSecond?: number) => {
+      const figures = await runFlow(server, step, ms, ratePerSecond);
+      return { ...figures, messages: await pendingMessages(url) };
+    };
     const flow = transfers(server.url, users);
-    const peak = await runFlow(server, flow, durationMs);
-    const steady = await runFlow(server, flow, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
+    const peak = await measured(flow, durationMs);
+    const steady = await measured(flow, Math.max(5_000, durationMs / 2), peak.perSecond * 0.7);
     const reads = await benchReads(server, users[0] as BenchUser, Math.max(5_000, durationMs / 3));
-    // One shop's product, bought by everyone else: a popular product is one row every purchase locks.
+    // One shop's product, bought by everyone else: a popular product is one row every purchase locks,
+    // and its owner one phone that every purchase sends a message.
     const owner = users.at(-1) as BenchUser;
     const product = await createProductOverHttp(server.url, owner);
-    const bought = await runFlow(
-      server,
+    const bought = await measured(
       purchases(server.url, users.slice(0, -1), product),
       Math.max(5_000, durationMs / 2),
     );
-    const agentsFlows = await runFlow(
-      server,
-      await agentsCounters(server.url, users, databaseUrl as string),
+    const agentsFlows = await measured(
+      await agentsCounters(server.url, users, url),
       Math.max(5_000, durationMs / 2),
     );
     return { peak, steady, reads, purchases: bought, agents: agentsFlows };

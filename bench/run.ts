@@ -48,6 +48,12 @@ const busyCores = (cpuMsPerTransfer: number, perSecond: number) =>
   ((cpuMsPerTransfer * perSecond) / 1000).toFixed(2);
 // How many times faster it must get: three decimals, so that a ratio just under its goal does not
 // read as "×1.00 to go".
+/** The messages a run left for the outbox's worker: a recipient it cannot keep up with shows as a growing wait. */
+const waiting = (flow: { messages?: { pending: number; oldestMs: number } }) =>
+  flow.messages
+    ? `; ${flow.messages.pending} messages waiting at the run's end, the oldest ${flow.messages.oldestMs} ms`
+    : '';
+
 const toGo = (ratio: number, goal: number) => `×${(goal / Math.max(ratio, 1e-9)).toFixed(3)} to go`;
 // Budgets that fail the run (non-zero exit, after the table is printed).
 const failures: string[] = [];
@@ -97,7 +103,7 @@ if (wants('http')) {
     `carries at most ${serverCeiling.toFixed(0)}/s), PostgreSQL ${peak.postgresCpuMs.toFixed(2)} ms; ` +
     `machine ${(peak.machineBusy * 100).toFixed(0)} % busy, ${peak.machineCpuMs.toFixed(2)} ms of its ${cores} ` +
     `cores per transfer${budget}; p50 ${peak.p50.toFixed(1)} ms, ` +
-    `p99 ${peak.p99.toFixed(1)} ms per request; ${peak.errors} errors`;
+    `p99 ${peak.p99.toFixed(1)} ms per request; ${peak.errors} errors${waiting(peak)}`;
   rows.push({
     measure: 'HTTP: complete transfers/s (initiate + code + verify), 32 conns, PostgreSQL',
     ours: peak.perSecond.toFixed(0),
@@ -143,7 +149,7 @@ if (wants('http')) {
     notes:
       `server process CPU ${flow.serverCpuMs.toFixed(2)} ms and PostgreSQL ${flow.postgresCpuMs.toFixed(2)} ms ` +
       `per ${unit}; machine ${(flow.machineBusy * 100).toFixed(0)} % busy; p50 ${flow.p50.toFixed(1)} ms, ` +
-      `p99 ${flow.p99.toFixed(1)} ms per request; ${flow.errors} errors`,
+      `p99 ${flow.p99.toFixed(1)} ms per request; ${flow.errors} errors${waiting(flow)}`,
   });
   rows.push(
     flowRow(
