@@ -46,14 +46,14 @@ const times = (ours: number, theirs: number) => `×${(ours / Math.max(theirs, 1e
 // Equal CPU per transfer with fewer cores busy means the rate is bound by how much runs at once.
 const busyCores = (cpuMsPerTransfer: number, perSecond: number) =>
   ((cpuMsPerTransfer * perSecond) / 1000).toFixed(2);
-// How many times faster it must get: three decimals, so that a ratio just under its goal does not
-// read as "×1.00 to go".
 /** The messages a run left for the outbox's worker: a recipient it cannot keep up with shows as a growing wait. */
 const waiting = (flow: { messages?: { pending: number; oldestMs: number } }) =>
   flow.messages
     ? `; ${flow.messages.pending} messages waiting at the run's end, the oldest ${flow.messages.oldestMs} ms`
     : '';
 
+// How many times faster it must get: three decimals, so that a ratio just under its goal does not
+// read as "×1.00 to go".
 const toGo = (ratio: number, goal: number) => `×${(goal / Math.max(ratio, 1e-9)).toFixed(3)} to go`;
 // Budgets that fail the run (non-zero exit, after the table is printed).
 const failures: string[] = [];
