@@ -223,6 +223,40 @@ describe(`outbox on ${testDatabaseKind}`, () => {
       expect((await rowsOf(busy)).map((row) => row.status)).toEqual(Array(10).fill('sent'));
     });
 
+    it('send one whose mark failed again once its lease runs out: repeated, never lost', async () => {
+      await enqueueAll(['b0', 'b1', 'b2'].map((text) => whatsapp(busy, text)));
+      // The database refuses the one update that marks b1 sent.
+      await sql`create function outbox_test_refuse_mark() returns trigger language plpgsql as $$
+        begin
+          if new.status = 'sent' and new.text = 'b1' then raise exception 'mark refused'; end if;
+          return new;
+        end $$`.execute(database.db);
+      await sql`create trigger outbox_test_refuse_mark before update on outbox_messages
+        for each row execute function outbox_test_refuse_mark()`.execute(database.db);
+      const logged: string[] = [];
+      const logger = {
+        info: () => {},
+        warn: () => {},
+        error: (...args: unknown[]) => void logged.push(String(args.at(-1))),
+      };
+      const worker = workerFor({ perRecipient: 10, leaseMs: 5_000, logger });
+      try {
+        expect(await worker.runOnce()).toBe(3);
+      } finally {
+        await sql`drop trigger outbox_test_refuse_mark on outbox_messages`.execute(database.db);
+        await sql`drop function outbox_test_refuse_mark()`.execute(database.db);
+      }
+      expect(sentTo(busy)).toEqual(['b0', 'b1', 'b2']);
+      expect((await rowsOf(busy)).map((row) => row.status)).toEqual(['sent', 'pending', 'sent']);
+      expect(logged).toEqual(['outbox mark failed; sent again after its lease']);
+      await until('the unmarked message is sent again', async () => {
+        await worker.runOnce();
+        return sentTo(busy).length === 4;
+      });
+      expect(sentTo(busy)).toEqual(['b0', 'b1', 'b2', 'b1']);
+      expect((await rowsOf(busy)).map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+    });
+
     it('are leased again at once while the recipient fills its share of a lease', async () => {
       await enqueueAll([
         ...Array.from({ length: 25 }, (_, i) => whatsapp(busy, `b${i}`)),
