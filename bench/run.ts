@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { exitIfMissing, missingChromium, missingPostgres } from '../scripts/prerequisites.mjs';
 import { benchFrontendBudget } from './frontend-budget.ts';
-import { benchHttpTransfers } from './http-bench.ts';
+import { benchHttpTransfers, type PendingMessages } from './http-bench.ts';
 import { benchLedger } from './ledger-bench.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { machineCores } from './meters.ts';
@@ -47,7 +47,7 @@ const times = (ours: number, theirs: number) => `×${(ours / Math.max(theirs, 1e
 const busyCores = (cpuMsPerTransfer: number, perSecond: number) =>
   ((cpuMsPerTransfer * perSecond) / 1000).toFixed(2);
 /** The messages a run left for the outbox's worker: a recipient it cannot keep up with shows as a growing wait. */
-const waiting = (flow: { messages?: { pending: number; oldestMs: number } }) =>
+const waiting = (flow: { messages?: PendingMessages }) =>
   flow.messages
     ? `; ${flow.messages.pending} messages waiting at the run's end, the oldest ${flow.messages.oldestMs} ms`
     : '';
